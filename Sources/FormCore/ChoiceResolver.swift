@@ -1,0 +1,32 @@
+/// Turns what an operator typed at a choice prompt into one of the declared choices.
+///
+/// Order: an exact name (same case, then any case), then a number from the list, then a unique
+/// case-insensitive prefix. Exact names beat numbers so a choice literally named "2" stays
+/// reachable; an ambiguous prefix is an error that lists the matches.
+public struct ChoiceResolver: Sendable {
+    public let choices: [String]
+
+    public init(_ choices: [String]) { self.choices = choices }
+
+    public func resolve(_ input: String) -> Result<String, ValueError> {
+        if let exact = choices.first(where: { $0 == input }) { return .success(exact) }
+        let folded = input.lowercased()
+        if let exact = choices.first(where: { $0.lowercased() == folded }) { return .success(exact) }
+        if !input.isEmpty, input.utf8.allSatisfy({ (48...57).contains($0) }),
+           let n = Int(input), n >= 1, n <= choices.count {
+            return .success(choices[n - 1])
+        }
+        let matches = choices.filter { $0.lowercased().hasPrefix(folded) }
+        if matches.count == 1 { return .success(matches[0]) }
+        if matches.count > 1 {
+            return .failure(ValueError("'\(input)' matches \(ChoiceResolver.list(matches, conjunction: "and")): type more"))
+        }
+        return .failure(ValueError("Choose one of: \(choices.joined(separator: ", "))"))
+    }
+
+    /// "a", "a and b", "a, b and c".
+    static func list(_ items: [String], conjunction: String) -> String {
+        guard items.count > 1 else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + " \(conjunction) " + items[items.count - 1]
+    }
+}

@@ -1,0 +1,61 @@
+/// One question of a form, as declared in its form file.
+public struct Field: Sendable, Equatable {
+    /// The payload key; dotted names nest (`address.city` -> `{"address":{"city":..}}`).
+    public var name: String
+    public var label: String
+    public var type: FieldType
+    public var required: Bool
+    public var minLength: Int?
+    public var maxLength: Int?
+    public var pattern: FieldPattern?
+    public var patternMessage: String?
+    /// Bounds for integers and decimals.
+    public var minNumber: DecimalText?
+    public var maxNumber: DecimalText?
+    /// Bounds for dates.
+    public var minDate: CalendarDate?
+    public var maxDate: CalendarDate?
+    public var choices: [String]
+    /// The default as written in the form file; it has passed the field's own rules at load.
+    public var defaultText: String?
+    public var help: String?
+    /// Shown only while this holds; hidden fields are neither asked nor sent.
+    public var when: Condition?
+    /// Non-field server errors with these codes land on this field.
+    public var serverCodes: [String]
+
+    public init(
+        name: String, label: String? = nil, type: FieldType = .text, required: Bool = true,
+        minLength: Int? = nil, maxLength: Int? = nil, pattern: FieldPattern? = nil,
+        patternMessage: String? = nil, minNumber: DecimalText? = nil, maxNumber: DecimalText? = nil,
+        minDate: CalendarDate? = nil, maxDate: CalendarDate? = nil, choices: [String] = [],
+        defaultText: String? = nil, help: String? = nil, when: Condition? = nil,
+        serverCodes: [String] = []
+    ) {
+        self.name = name
+        self.label = label ?? name
+        self.type = type
+        self.required = required
+        self.minLength = minLength
+        self.maxLength = maxLength
+        self.pattern = pattern
+        self.patternMessage = patternMessage
+        self.minNumber = minNumber
+        self.maxNumber = maxNumber
+        self.minDate = minDate
+        self.maxDate = maxDate
+        self.choices = choices
+        self.defaultText = defaultText
+        self.help = help
+        self.when = when
+        self.serverCodes = serverCodes
+    }
+
+    public var isSecret: Bool { type == .secret }
+
+    /// The default parsed by the field's own rules (nil when there is none or it no longer passes).
+    public var defaultValue: FieldValue? {
+        guard let d = defaultText else { return nil }
+        return try? parse(d).get()
+    }
+}

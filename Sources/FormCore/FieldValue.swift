@@ -1,0 +1,45 @@
+/// A validated answer in canonical form. Numbers keep their text ("12.50" stays "12.50") so
+/// payloads carry exactly what the operator meant, not a binary floating-point approximation.
+public enum FieldValue: Sendable, Hashable {
+    case text(String)
+    case number(String)
+    case boolean(Bool)
+    case list([String])
+
+    /// The value as JSON in the submitted payload.
+    public var json: JSONValue {
+        switch self {
+        case .text(let s): return .string(s)
+        case .number(let n): return .number(n)
+        case .boolean(let b): return .bool(b)
+        case .list(let items): return .array(items.map(JSONValue.string))
+        }
+    }
+
+    /// The strings a `when` condition compares against: the resolved choice name, the canonical
+    /// number, "true"/"false", or each item of a multichoice.
+    public var comparableStrings: [String] {
+        switch self {
+        case .text(let s), .number(let s): return [s]
+        case .boolean(let b): return [b ? "true" : "false"]
+        case .list(let items): return items
+        }
+    }
+
+    /// The value as an operator would type it again (used for pre-filling the edit line).
+    public var editableText: String {
+        switch self {
+        case .text(let s), .number(let s): return s
+        case .boolean(let b): return b ? "yes" : "no"
+        case .list(let items): return items.joined(separator: ", ")
+        }
+    }
+
+    public var isEmpty: Bool {
+        switch self {
+        case .text(let s), .number(let s): return s.isEmpty
+        case .boolean: return false
+        case .list(let items): return items.isEmpty
+        }
+    }
+}

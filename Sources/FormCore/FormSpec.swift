@@ -1,0 +1,66 @@
+/// A whole form as loaded from its file: the fields in order, cross-field checks, where it is
+/// submitted and how the in-process fake server behaves.
+public struct FormSpec: Sendable, Equatable {
+    public var id: String
+    public var title: String
+    public var fields: [Field]
+    public var checks: [CrossFieldCheck]
+    public var submit: SubmitSpec
+    public var fake: FakeSpec
+
+    public init(
+        id: String, title: String? = nil, fields: [Field], checks: [CrossFieldCheck] = [],
+        submit: SubmitSpec = SubmitSpec(), fake: FakeSpec = FakeSpec()
+    ) {
+        self.id = id
+        self.title = title ?? id
+        self.fields = fields
+        self.checks = checks
+        self.submit = submit
+        self.fake = fake
+    }
+
+    public func field(named name: String) -> Field? { fields.first { $0.name == name } }
+    public func index(of name: String) -> Int? { fields.firstIndex { $0.name == name } }
+}
+
+/// Where and how the completed form is sent.
+public struct SubmitSpec: Sendable, Equatable {
+    public enum Method: String, Sendable, CaseIterable { case POST, PUT, PATCH }
+
+    public var method: Method
+    /// Appended to `--endpoint` as a string, so a base path in the endpoint is kept.
+    public var path: String
+    public var errors: ErrorDialect
+    /// Server path -> field name, for servers whose names differ from the form's.
+    public var aliases: [String: String]
+
+    public init(method: Method = .POST, path: String = "/", errors: ErrorDialect = .auto, aliases: [String: String] = [:]) {
+        self.method = method
+        self.path = path
+        self.errors = errors
+        self.aliases = aliases
+    }
+}
+
+/// How the in-process fake server answers: accepted unless a `reject` rule matches.
+public struct FakeSpec: Sendable, Equatable {
+    public struct Rejection: Sendable, Equatable {
+        public var when: Condition
+        /// The field the error is reported on; nil: a non-field error.
+        public var field: String?
+        public var code: String
+        public var message: String
+
+        public init(when: Condition, field: String?, code: String, message: String) {
+            self.when = when
+            self.field = field
+            self.code = code
+            self.message = message
+        }
+    }
+
+    public var reject: [Rejection]
+
+    public init(reject: [Rejection] = []) { self.reject = reject }
+}

@@ -1,0 +1,496 @@
+/// The form wizard as a pure state machine: `handle(event) -> [effects]`, no I/O.
+///
+/// The driver feeds it operator lines, end of input, signals and submission outcomes, and carries
+/// out what it returns (print, prompt, submit, save the draft, finish). Replay, the fake transport
+/// and the tests all drive this same type, so what they check is what operators get.
+public struct Wizard: Sendable {
+    enum Phase: Sendable, Equatable {
+        case notStarted
+        /// Asking field `index`; `lines` collects a multiline value.
+        case asking(index: Int, lines: [String])
+        case review
+        case submitting
+        /// After a transport failure, on a terminal: retry, edit or cancel.
+        case failed
+        case finished
+    }
+
+    public let spec: FormSpec
+    /// Whether the line source edits lines: pre-fill offered, and a transport failure asks what to do.
+    public let interactive: Bool
+    public private(set) var values: [String: FieldValue] = [:]
+    var phase: Phase = .notStarted
+    /// Fields the operator has been through (answered, kept, skipped): `.done` fills the defaults
+    /// of the others.
+    var visited: Set<String> = []
+    var reviewReached = false
+    /// When non-nil the wizard asks only these fields (form order), then goes to review: after an
+    /// edit from review, a server rejection, a failed check, or resuming a draft.
+    var queue: [Int]?
+    /// Messages to show just before a field's next prompt (failed cross-field checks).
+    var pendingErrors: [String: [String]] = [:]
+    var listedChoices: Set<String> = []
+    var attempt = 0
+    var lastSubmission: Submission?
+    var resumeNotice: String?
+
+    public init(spec: FormSpec, interactive: Bool) {
+        self.spec = spec
+        self.interactive = interactive
+    }
+
+    /// A wizard that continues a draft: every stored value is checked against the current form;
+    /// values that no longer fit, missing ones and secrets are asked, then the review.
+    public init(spec: FormSpec, interactive: Bool, resuming draft: [String: JSONValue]) {
+        self.init(spec: spec, interactive: interactive)
+        var kept = 0
+        for field in spec.fields where !field.isSecret {
+            if let json = draft[field.name], let value = field.restore(json) {
+                values[field.name] = value
+                visited.insert(field.name)
+                kept += 1
+            }
+        }
+        dropHiddenValues()
+        reviewReached = true
+        queue = visibleIndices.filter { i in
+            let f = spec.fields[i]
+            return f.isSecret || values[f.name] == nil
+        }
+        resumeNotice = "Resuming a saved draft: \(kept) answer\(kept == 1 ? "" : "s") kept."
+    }
+
+    public var isFinished: Bool { phase == .finished }
+
+    // MARK: - Events
+
+    public mutating func handle(_ event: WizardEvent) -> [WizardEffect] {
+        switch (event, phase) {
+        case (_, .finished):
+            return []
+        case (.start, .notStarted):
+            return start()
+        case (.interrupted(let signal), _):
+            return end(.forSignal(signal))
+        case (.endOfInput, _):
+            return end(.endOfInput)
+        case (.line(let line), .asking(let index, let lines)):
+            return answer(line, at: index, collected: lines)
+        case (.line(let line), .review):
+            return reviewLine(line)
+        case (.line(let line), .failed):
+            return failedLine(line)
+        case (.unreadable(let reason), .asking(let index, _)):
+            return [error(reason)] + ask(index)
+        case (.unreadable(let reason), .review), (.unreadable(let reason), .failed):
+            return [error(reason)] + promptAgain()
+        case (.submission(let result), .submitting):
+            return submitted(result)
+        default:
+            return []
+        }
+    }
+
+    private mutating func start() -> [WizardEffect] {
+        let count = spec.fields.count
+        var effects: [WizardEffect] = [.output(OutputLine(
+            "\(spec.title)  (\(count) field\(count == 1 ? "" : "s"); ? for help)", style: .title))]
+        if let notice = resumeNotice { effects.append(.output(OutputLine(notice, style: .notice))) }
+        if let queue {
+            return effects + continueQueue(queue)
+        }
+        guard let first = visibleIndices.first else { return effects + goToReview() }
+        return effects + ask(first)
+    }
+
+    // MARK: - Answers
+
+    private mutating func answer(_ line: String, at index: Int, collected: [String]) -> [WizardEffect] {
+        let field = spec.fields[index]
+        if let command = WizardCommand.parse(line) {
+            return run(command, at: index, collected: collected)
+        }
+        let literal = line.trimmedWhitespace.hasPrefix("..") ? String(line.drop { $0.isWhitespace }.dropFirst()) : line
+
+        if field.type == .multiline {
+            if line.trimmedWhitespace == "." {
+                return finishMultiline(at: index, lines: collected)
+            }
+            if collected.isEmpty && literal.isEmpty && values[field.name] != nil {
+                return keepOrDefault(at: index)
+            }
+            phase = .asking(index: index, lines: collected + [literal])
+            return [.prompt(Prompt(text: "| ", field: field.name))]
+        }
+
+        let isEmpty = field.isSecret ? literal.isEmpty : literal.trimmedWhitespace.isEmpty
+        if isEmpty { return keepOrDefault(at: index) }
+        return accept(literal, at: index)
+    }
+
+    private mutating func finishMultiline(at index: Int, lines: [String]) -> [WizardEffect] {
+        var lines = lines
+        while let first = lines.first, first.trimmedWhitespace.isEmpty { lines.removeFirst() }
+        while let last = lines.last, last.trimmedWhitespace.isEmpty { lines.removeLast() }
+        if lines.isEmpty { return keepOrDefault(at: index) }
+        return accept(lines.joined(separator: "\n"), at: index)
+    }
+
+    private mutating func accept(_ text: String, at index: Int) -> [WizardEffect] {
+        let field = spec.fields[index]
+        switch field.parse(text) {
+        case .success(let value):
+            values[field.name] = value
+            visited.insert(field.name)
+            return valueChanged() + advance(from: index)
+        case .failure(let problem):
+            let prefill = field.isSecret || field.type == .multiline ? nil : text
+            return [error(problem.message)] + ask(index, prefill: prefill)
+        }
+    }
+
+    /// An empty answer or `.next`: keep the value, else take the default, else leave an optional
+    /// field empty; a required field with none of these is "Required".
+    private mutating func keepOrDefault(at index: Int) -> [WizardEffect] {
+        let field = spec.fields[index]
+        if values[field.name] == nil {
+            if let d = field.defaultValue {
+                values[field.name] = d
+            } else if field.required {
+                return [error("Required")] + ask(index, prefill: nil)
+            }
+        }
+        visited.insert(field.name)
+        return valueChanged() + advance(from: index)
+    }
+
+    // MARK: - Commands
+
+    private mutating func run(_ command: WizardCommand, at index: Int, collected: [String]) -> [WizardEffect] {
+        let field = spec.fields[index]
+        switch command {
+        case .next:
+            if field.type == .multiline && !collected.isEmpty { return finishMultiline(at: index, lines: collected) }
+            return keepOrDefault(at: index)
+        case .back:
+            guard let previous = visibleIndices.last(where: { $0 < index }) else {
+                return [error("This is the first field")] + ask(index)
+            }
+            if queue != nil { enqueue(index) }
+            return ask(previous)
+        case .done:
+            return goToReview()
+        case .review:
+            return reviewLines() + ask(index)
+        case .edit(let target):
+            guard let target = resolveEditTarget(target) else {
+                return [error(editTargetMessage(target))] + ask(index)
+            }
+            if reviewReached { enqueue(index) }
+            return ask(target)
+        case .skip:
+            guard !field.required else { return [error("\(field.label) is required and can't be skipped")] + ask(index) }
+            values[field.name] = nil
+            visited.insert(field.name)
+            return valueChanged() + advance(from: index)
+        case .clear:
+            values[field.name] = nil
+            return valueChanged() + ask(index, prefill: nil)
+        case .help:
+            return helpLines(for: field) + ask(index)
+        case .cancel:
+            return end(.cancelled)
+        case .retry:
+            return [error("Nothing to retry: .retry follows a failed submission")] + ask(index)
+        case .unknown(let typed):
+            return [error(WizardCommand.unknownMessage(typed))] + ask(index)
+        }
+    }
+
+    private func resolveEditTarget(_ target: String) -> Int? {
+        let visible = visibleIndices
+        if let n = Int(target), n >= 1, n <= visible.count { return visible[n - 1] }
+        let folded = target.lowercased()
+        return visible.first { spec.fields[$0].name.lowercased() == folded || spec.fields[$0].label.lowercased() == folded }
+    }
+
+    private func editTargetMessage(_ target: String) -> String {
+        let count = visibleIndices.count
+        if target.isEmpty { return "Say which field: .edit 1-\(count) or .edit NAME" }
+        return "No field '\(target)': use a number from 1 to \(count) or a field name"
+    }
+
+    // MARK: - Walking
+
+    /// Indices of the fields whose `when` holds now, in form order.
+    public var visibleIndices: [Int] {
+        spec.fields.indices.filter { isVisible(spec.fields[$0]) }
+    }
+
+    func isVisible(_ field: Field) -> Bool {
+        guard let condition = field.when else { return true }
+        guard let other = spec.field(named: condition.field), isVisible(other) else {
+            return condition.holds(for: nil)
+        }
+        return condition.holds(for: values[condition.field]?.comparableStrings)
+    }
+
+    /// After any change of value: drop the values of fields that are now hidden, and queue fields
+    /// that have just appeared so they are asked before the review.
+    private mutating func valueChanged() -> [WizardEffect] {
+        let before = Set(values.keys)
+        dropHiddenValues()
+        if queue != nil {
+            for i in visibleIndices where values[spec.fields[i].name] == nil && !visited.contains(spec.fields[i].name) {
+                enqueue(i)
+            }
+        }
+        _ = before
+        return []
+    }
+
+    private mutating func dropHiddenValues() {
+        var changed = true
+        while changed {
+            changed = false
+            for field in spec.fields where values[field.name] != nil && !isVisible(field) {
+                values[field.name] = nil
+                visited.remove(field.name)
+                changed = true
+            }
+        }
+    }
+
+    private mutating func enqueue(_ index: Int) {
+        var q = queue ?? []
+        if !q.contains(index) { q.append(index) }
+        queue = q.sorted()
+    }
+
+    private mutating func advance(from index: Int) -> [WizardEffect] {
+        if let queue {
+            return continueQueue(queue.filter { $0 != index })
+        }
+        if let next = visibleIndices.first(where: { $0 > index }) {
+            return ask(next)
+        }
+        return goToReview()
+    }
+
+    private mutating func continueQueue(_ remaining: [Int]) -> [WizardEffect] {
+        let visible = Set(visibleIndices)
+        var rest = remaining.filter(visible.contains)
+        guard !rest.isEmpty else {
+            queue = []
+            return goToReview()
+        }
+        let next = rest.removeFirst()
+        queue = [next] + rest
+        return ask(next)
+    }
+
+    /// `.done`, or the end of the walk: fill untouched defaults, then insist on required fields,
+    /// then run the cross-field checks, then show the review.
+    private mutating func goToReview() -> [WizardEffect] {
+        for i in visibleIndices {
+            let field = spec.fields[i]
+            if values[field.name] == nil && !visited.contains(field.name), let d = field.defaultValue {
+                values[field.name] = d
+            }
+        }
+        dropHiddenValues()
+        let missing = visibleIndices.filter { spec.fields[$0].required && values[spec.fields[$0].name] == nil }
+        if !missing.isEmpty {
+            let names = missing.map { spec.fields[$0].label }
+            queue = missing
+            return [error("Still missing: \(names.joined(separator: ", "))")] + ask(missing[0])
+        }
+        var failing: [Int] = []
+        for check in spec.checks {
+            guard let target = spec.index(of: check.field), isVisible(spec.fields[target]) else { continue }
+            if !check.passes(values[check.first], values[check.second]) {
+                pendingErrors[check.field, default: []].append(check.message)
+                if !failing.contains(target) { failing.append(target) }
+            }
+        }
+        if !failing.isEmpty {
+            queue = failing.sorted()
+            return ask(failing.sorted()[0])
+        }
+        queue = nil
+        reviewReached = true
+        phase = .review
+        return reviewLines() + [.prompt(reviewPrompt)]
+    }
+
+    private mutating func ask(_ index: Int, prefill rejected: String? = nil) -> [WizardEffect] {
+        let field = spec.fields[index]
+        var effects: [WizardEffect] = []
+        if (field.type == .choice || field.type == .multichoice) && !listedChoices.contains(field.name) {
+            listedChoices.insert(field.name)
+            effects += choiceListLines(field).map { .output($0) }
+        }
+        for message in pendingErrors.removeValue(forKey: field.name) ?? [] {
+            effects.append(error(message))
+        }
+        phase = .asking(index: index, lines: [])
+        effects.append(.prompt(prompt(for: field, prefill: rejected)))
+        return effects
+    }
+
+    /// Asks the current prompt again unchanged (after an error at review or retry).
+    private mutating func promptAgain() -> [WizardEffect] {
+        switch phase {
+        case .review: return [.prompt(reviewPrompt)]
+        case .failed: return [.prompt(retryPrompt)]
+        case .asking(let index, _): return ask(index)
+        default: return []
+        }
+    }
+
+    // MARK: - Review and submission
+
+    private mutating func reviewLine(_ line: String) -> [WizardEffect] {
+        let trimmed = line.trimmedWhitespace
+        if trimmed.isEmpty { return submit(retry: false) }
+        if let n = Int(trimmed) {
+            guard let target = resolveEditTarget(String(n)) else {
+                return [error("Enter a number from 1 to \(visibleIndices.count), or press Enter to submit")] + [.prompt(reviewPrompt)]
+            }
+            return edit(target)
+        }
+        switch WizardCommand.parse(line) {
+        case .done?, .next?:
+            return submit(retry: false)
+        case .edit(let target)?:
+            guard let i = resolveEditTarget(target) else { return [error(editTargetMessage(target)), .prompt(reviewPrompt)] }
+            return edit(i)
+        case .back?:
+            guard let last = visibleIndices.last else { return [.prompt(reviewPrompt)] }
+            return edit(last)
+        case .review?:
+            return reviewLines() + [.prompt(reviewPrompt)]
+        case .cancel?:
+            return end(.cancelled)
+        case .help?:
+            return TextWrap.wrap("Enter submits the form. A number (or .edit N) edits that field and comes back here. .cancel ends without submitting; what you typed is kept as a draft.", indent: "  ").map { .output(OutputLine($0, style: .notice)) } + [.prompt(reviewPrompt)]
+        case .unknown(let typed)?:
+            return [error(WizardCommand.unknownMessage(typed)), .prompt(reviewPrompt)]
+        default:
+            return [error("Press Enter to submit, type a number to edit, or .cancel"), .prompt(reviewPrompt)]
+        }
+    }
+
+    private mutating func edit(_ index: Int) -> [WizardEffect] {
+        queue = [index]
+        return ask(index)
+    }
+
+    private mutating func submit(retry: Bool) -> [WizardEffect] {
+        let submission: Submission
+        if retry, let last = lastSubmission {
+            submission = last
+        } else {
+            attempt += 1
+            let fields = visibleIndices.map { spec.fields[$0] }
+            submission = Submission(
+                method: spec.submit.method.rawValue,
+                path: spec.submit.path,
+                payload: Payload.build(fields: fields, values: values),
+                transcriptPayload: Payload.build(fields: fields, values: values) { f, v in
+                    f.isSecret ? .string("[\(f.name)]") : v.json
+                },
+                displayPayload: Payload.build(fields: fields, values: values) { f, v in
+                    f.isSecret ? .string("[secret]") : v.json
+                },
+                attempt: attempt)
+        }
+        lastSubmission = submission
+        phase = .submitting
+        return [.output(OutputLine("Submitting...", endsLine: false)), .submit(submission)]
+    }
+
+    private mutating func submitted(_ result: SubmissionResult) -> [WizardEffect] {
+        switch result {
+        case .accepted(let status, let summary):
+            phase = .finished
+            let note = summary.map { " " + $0 } ?? ""
+            return [.output(OutputLine(" accepted (\(status))\(note)")), .deleteDraft, .finish(.accepted)]
+        case .rejected(let status, let errors):
+            return rejected(status: status, errors: errors)
+        case .failed(let reason):
+            var effects: [WizardEffect] = [.output(OutputLine(" failed", style: .error))]
+            effects += TextWrap.wrap(reason, indent: "  ! ", continuation: "    ").map { .output(OutputLine($0, style: .error)) }
+            guard interactive else { return effects + end(.transportFailed) }
+            phase = .failed
+            return effects + [.prompt(retryPrompt)]
+        }
+    }
+
+    private mutating func rejected(status: Int, errors: [ServerError]) -> [WizardEffect] {
+        let visible = visibleIndices
+        let placement = ServerErrorMapper.place(errors, in: spec, visibleFields: Set(visible.map { spec.fields[$0].name }))
+        var effects: [WizardEffect] = [.output(OutputLine(" rejected (\(status))", style: .error))]
+        for line in placement.banner {
+            effects += TextWrap.wrap(line, indent: "  ! ", continuation: "    ").map { .output(OutputLine($0, style: .error)) }
+        }
+        var failed: [Int] = []
+        let rows = reviewRows()
+        for (number, i) in visible.enumerated() {
+            let field = spec.fields[i]
+            guard let messages = placement.fieldErrors[field.name], !messages.isEmpty else { continue }
+            failed.append(i)
+            effects.append(.output(OutputLine(rows[number], style: .review)))
+            for message in messages {
+                effects += TextWrap.wrap(message, indent: "    ! ", continuation: "      ").map { .output(OutputLine($0, style: .error)) }
+            }
+        }
+        guard !failed.isEmpty else {
+            phase = .review
+            return effects + reviewLines() + [.prompt(reviewPrompt)]
+        }
+        queue = failed
+        return effects + ask(failed[0])
+    }
+
+    private mutating func failedLine(_ line: String) -> [WizardEffect] {
+        let trimmed = line.trimmedWhitespace
+        if trimmed.isEmpty { return submit(retry: true) }
+        if let n = Int(trimmed), let target = resolveEditTarget(String(n)) { return edit(target) }
+        switch WizardCommand.parse(line) {
+        case .retry?: return submit(retry: true)
+        case .edit(let target)?:
+            guard let i = resolveEditTarget(target) else { return [error(editTargetMessage(target)), .prompt(retryPrompt)] }
+            return edit(i)
+        case .cancel?: return end(.transportFailed)
+        case .review?: return reviewLines() + [.prompt(retryPrompt)]
+        default:
+            return [error("Press Enter (or .retry) to try again, a number to edit, or .cancel"), .prompt(retryPrompt)]
+        }
+    }
+
+    // MARK: - Endings
+
+    /// The non-secret values, as stored in a draft.
+    public var draftValues: [String: JSONValue] {
+        var out: [String: JSONValue] = [:]
+        for field in spec.fields where !field.isSecret {
+            if let v = values[field.name] { out[field.name] = v.json }
+        }
+        return out
+    }
+
+    private mutating func end(_ status: ExitStatus) -> [WizardEffect] {
+        phase = .finished
+        var effects: [WizardEffect] = []
+        if status != .accepted && !draftValues.isEmpty {
+            effects.append(.saveDraft(draftValues))
+        }
+        effects.append(.finish(status))
+        return effects
+    }
+
+    private func error(_ message: String) -> WizardEffect {
+        .output(OutputLine(TextWrap.wrap(message, indent: "  ! ", continuation: "    ").joined(separator: "\n"), style: .error))
+    }
+}

@@ -1,0 +1,97 @@
+/// How a session ended; the raw value is the process exit status (design.md section 5).
+public enum ExitStatus: Int32, Sendable, Equatable {
+    case accepted = 0
+    case cancelled = 1
+    case usage = 2
+    case transportFailed = 3
+    case endOfInput = 4
+    case hangup = 129
+    case interrupted = 130
+    case terminated = 143
+
+    /// The status for a signal that ended the session.
+    public static func forSignal(_ signal: Int32) -> ExitStatus {
+        switch signal {
+        case 1: return .hangup
+        case 15: return .terminated
+        default: return .interrupted
+        }
+    }
+}
+
+/// What happens to the wizard. The driver turns terminal input and transport outcomes into these.
+public enum WizardEvent: Sendable, Equatable {
+    case start
+    case line(String)
+    /// A line the source could not take (too long, invalid UTF-8), with the reason.
+    case unreadable(String)
+    case endOfInput
+    /// SIGINT, SIGTERM or SIGHUP.
+    case interrupted(signal: Int32)
+    case submission(SubmissionResult)
+}
+
+/// A line (or the start of one) of wizard output. `style` lets the styled face colour it; the text
+/// never depends on style, so plain and styled output read the same.
+public struct OutputLine: Sendable, Equatable {
+    public enum Style: Sendable, Equatable { case title, plain, error, notice, choices, review }
+
+    public var text: String
+    public var style: Style
+    /// False for a line that the next output completes ("Submitting..." + " accepted (201)").
+    public var endsLine: Bool
+
+    public init(_ text: String, style: Style = .plain, endsLine: Bool = true) {
+        self.text = text
+        self.style = style
+        self.endsLine = endsLine
+    }
+}
+
+/// A request for one line from the operator.
+public struct Prompt: Sendable, Equatable {
+    public enum Completion: Sendable, Equatable {
+        case none
+        case single([String])
+        case list([String])
+    }
+
+    public var text: String
+    /// The field asked, nil for the review and retry prompts.
+    public var field: String?
+    public var prefill: String?
+    public var secret: Bool
+    public var completion: Completion
+
+    public init(text: String, field: String? = nil, prefill: String? = nil, secret: Bool = false, completion: Completion = .none) {
+        self.text = text
+        self.field = field
+        self.prefill = prefill
+        self.secret = secret
+        self.completion = completion
+    }
+}
+
+/// One submission attempt. A retry after a transport failure repeats `attempt`, so the transport
+/// can reuse its Idempotency-Key; anything edited in between makes a new attempt.
+public struct Submission: Sendable, Equatable {
+    public var method: String
+    public var path: String
+    public var payload: JSONValue
+    /// The payload with each secret replaced by `[name]`: for transcripts.
+    public var transcriptPayload: JSONValue
+    /// The payload with each secret replaced by `"[secret]"`: for `--output json`.
+    public var displayPayload: JSONValue
+    public var attempt: Int
+}
+
+/// What the wizard asks its driver to do.
+public enum WizardEffect: Sendable, Equatable {
+    case output(OutputLine)
+    case prompt(Prompt)
+    case submit(Submission)
+    /// Non-secret values by field name, for the draft file.
+    case saveDraft([String: JSONValue])
+    case deleteDraft
+    case finish(ExitStatus)
+}

@@ -1,0 +1,149 @@
+/// The words the wizard shows: prompts, the review, choice lists and help. Kept apart from the
+/// state machine so the layout (design.md section 4) can be read and changed in one place.
+extension Wizard {
+    static let reviewPromptText = "Submit? (Enter = submit, number = edit, .cancel): "
+    static let retryPromptText = "Retry? (Enter = retry, number = edit, .cancel): "
+
+    var reviewPrompt: Prompt { Prompt(text: Wizard.reviewPromptText) }
+    var retryPrompt: Prompt { Prompt(text: Wizard.retryPromptText) }
+
+    /// `Label (hints) [value]: `, with pre-fill and completion for an editing terminal.
+    func prompt(for field: Field, prefill rejected: String?) -> Prompt {
+        var text = field.label
+        let hints = promptHints(field)
+        if !hints.isEmpty { text += " (" + hints.joined(separator: ", ") + ")" }
+        let current = values[field.name]
+        if field.isSecret {
+            if current != nil { text += " [keep]" }
+        } else if let current {
+            text += " [" + TextWrap.truncate(shortDisplay(current, field), to: 30) + "]"
+        } else if let d = field.defaultText {
+            text += " [" + TextWrap.truncate(d, to: 30) + "]"
+        }
+        text += ": "
+
+        var prefill: String?
+        if interactive && !field.isSecret && field.type != .multiline {
+            prefill = rejected ?? current?.editableText
+        }
+        let completion: Prompt.Completion
+        switch field.type {
+        case .choice: completion = .single(field.choices)
+        case .multichoice: completion = .list(field.choices)
+        case .boolean: completion = .single(["yes", "no"])
+        default: completion = .none
+        }
+        return Prompt(text: text, field: field.name, prefill: prefill, secret: field.isSecret, completion: completion)
+    }
+
+    func promptHints(_ field: Field) -> [String] {
+        var hints: [String] = []
+        if !field.required { hints.append("optional") }
+        switch field.type {
+        case .integer, .decimal:
+            switch (field.minNumber, field.maxNumber) {
+            case let (lo?, hi?): hints.append("\(lo)-\(hi)")
+            case let (lo?, nil): hints.append("at least \(lo)")
+            case let (nil, hi?): hints.append("at most \(hi)")
+            default: break
+            }
+        case .date: hints.append("YYYY-MM-DD")
+        case .boolean: hints.append("y/n")
+        case .multichoice: hints.append("comma-separated")
+        case .multiline: hints.append("end with a line '.'")
+        default: break
+        }
+        return hints
+    }
+
+    /// A value as the review and prompts show it: secrets masked, lists joined, booleans yes/no,
+    /// a multiline value by its first line.
+    func shortDisplay(_ value: FieldValue, _ field: Field) -> String {
+        if field.isSecret { return "********" }
+        switch value {
+        case .text(let s) where field.type == .multiline:
+            let lines = s.split(separator: "\n", omittingEmptySubsequences: false)
+            let more = lines.count - 1
+            return String(lines.first ?? "") + (more > 0 ? " (+\(more) line\(more == 1 ? "" : "s"))" : "")
+        case .boolean(let b): return b ? "yes" : "no"
+        default: return value.editableText
+        }
+    }
+
+    /// "  N Label  value" for each visible field, aligned, within 80 columns.
+    func reviewRows() -> [String] {
+        let visible = visibleIndices.map { spec.fields[$0] }
+        let labelWidth = visible.map(\.label.count).max() ?? 0
+        let numberWidth = String(visible.count).count
+        return visible.enumerated().map { n, field in
+            let number = String(n + 1)
+            let head = "  " + String(repeating: " ", count: numberWidth - number.count) + number + " "
+                + field.label + String(repeating: " ", count: labelWidth - field.label.count) + "  "
+            let shown = values[field.name].map { shortDisplay($0, field) } ?? "-"
+            return head + TextWrap.truncate(shown, to: max(8, TextWrap.width - head.count))
+        }
+    }
+
+    func reviewLines() -> [WizardEffect] {
+        [.output(OutputLine("Review", style: .title))] + reviewRows().map { .output(OutputLine($0, style: .review)) }
+    }
+
+    /// "  1 Norway  2 Sweden ...", wrapped at 80 columns.
+    func choiceListLines(_ field: Field) -> [OutputLine] {
+        var lines: [String] = []
+        var current = " "
+        for (n, choice) in field.choices.enumerated() {
+            let item = " \(n + 1) \(choice)"
+            if current.count + item.count + 1 > TextWrap.width && current.count > 1 {
+                lines.append(current)
+                current = " "
+            }
+            current += (current.count > 1 ? " " : "") + item
+        }
+        lines.append(current)
+        return lines.map { OutputLine($0, style: .choices) }
+    }
+
+    func helpLines(for field: Field) -> [WizardEffect] {
+        var paragraphs: [String] = []
+        if let help = field.help { paragraphs.append("\(field.label): \(help)") }
+        let rules = ruleDescriptions(field)
+        if !rules.isEmpty { paragraphs.append("Rules: " + rules.joined(separator: "; ")) }
+        var lines = paragraphs.flatMap { TextWrap.wrap($0, indent: "  ", continuation: "    ") }.map { OutputLine($0, style: .notice) }
+        if field.type == .choice || field.type == .multichoice { lines += choiceListLines(field) }
+        let commands = "Commands: .back .next .done .review .edit N .skip .clear .cancel; "
+            + "Enter keeps the value in [brackets]; ..text enters text starting with '.'"
+        lines += TextWrap.wrap(commands, indent: "  ", continuation: "    ").map { OutputLine($0, style: .notice) }
+        return lines.map { .output($0) }
+    }
+
+    func ruleDescriptions(_ field: Field) -> [String] {
+        var rules: [String] = [field.required ? "required" : "optional"]
+        switch field.type {
+        case .email: rules.append("an email address")
+        case .url: rules.append("a web address (http:// or https://)")
+        case .integer: rules.append("a whole number")
+        case .decimal: rules.append("a number with . as the decimal point")
+        case .date: rules.append("a date as YYYY-MM-DD")
+        case .boolean: rules.append("y or n")
+        case .choice: rules.append("one of the choices, by name, number or first letters")
+        case .multichoice: rules.append("choices separated by commas")
+        case .multiline: rules.append("several lines, ended by a line with only '.'")
+        case .secret: rules.append("not shown as you type")
+        case .text: break
+        }
+        switch (field.minLength, field.maxLength) {
+        case let (lo?, hi?): rules.append("\(lo)-\(hi) characters")
+        case let (lo?, nil): rules.append("at least \(lo) characters")
+        case let (nil, hi?): rules.append("at most \(hi) characters")
+        default: break
+        }
+        if let lo = field.minNumber { rules.append("at least \(lo)") }
+        if let hi = field.maxNumber { rules.append("at most \(hi)") }
+        if let lo = field.minDate { rules.append("on or after \(lo)") }
+        if let hi = field.maxDate { rules.append("on or before \(hi)") }
+        if field.pattern != nil { rules.append(field.patternMessage ?? "a set format") }
+        if let d = field.defaultText { rules.append("default \(d)") }
+        return rules
+    }
+}

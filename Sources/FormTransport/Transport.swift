@@ -1,0 +1,59 @@
+import FormCore
+
+/// One submission as it goes out: the form's method and path, the payload, and the key that lets a
+/// server recognise a retry of the same attempt.
+public struct TransportRequest: Sendable, Equatable {
+    public var method: String
+    public var path: String
+    public var payload: JSONValue
+    public var idempotencyKey: String
+
+    public init(method: String, path: String, payload: JSONValue, idempotencyKey: String) {
+        self.method = method
+        self.path = path
+        self.payload = payload
+        self.idempotencyKey = idempotencyKey
+    }
+}
+
+/// What came back, before it is classified as accepted, rejected or failed.
+public struct TransportResponse: Sendable, Equatable {
+    public var status: Int
+    /// Without parameters or spaces (`application/json`); nil when the server sent none.
+    public var contentType: String?
+    public var body: [UInt8]
+    /// The `Location` header of a redirect, which formline reports and never follows.
+    public var location: String?
+
+    public init(status: Int, contentType: String?, body: [UInt8], location: String? = nil) {
+        self.status = status
+        self.contentType = contentType
+        self.body = body
+        self.location = location
+    }
+}
+
+/// Why nothing usable came back.
+public enum TransportFailure: Error, Sendable, Equatable {
+    case timeout
+    case refused
+    /// Any other failure, as a one-line reason ("TLS handshake failed: ...").
+    case error(String)
+
+    /// One line an operator understands.
+    public var reason: String {
+        switch self {
+        case .timeout: return "no answer from the server in time"
+        case .refused: return "the server refused the connection"
+        case .error(let message): return message
+        }
+    }
+}
+
+/// Where a completed form goes. Like swift-log's LogHandler: a small protocol, a default that works
+/// with no set-up (`FakeTransport`), real backends beside it, and callers that never know which.
+/// Synchronous on purpose: the wizard loop is synchronous and implementations that do async work
+/// (HTTP) bridge inside, off the cooperative pool.
+public protocol Transport: Sendable {
+    func send(_ request: TransportRequest) -> Result<TransportResponse, TransportFailure>
+}

@@ -1,0 +1,2 @@
+// The demo server executable (issue 5).
+print("formline-demo-server: not yet")
