@@ -39,7 +39,10 @@ struct CheckReader {
         for extra in given.dropFirst() {
             reader.diagnostics.error("a check takes only one of differ, same or before", at: extra.keyPosition)
         }
-        if given.isEmpty {
+        let unknownKeys = mapping.keys.contains { key in
+            key.scalar.map { !Self.keys.contains($0.string) && !reader.skippedKeys.contains(Position($0.mark)) } ?? false
+        }
+        if given.isEmpty && !unknownKeys {
             reader.diagnostics.error("a check needs one of differ, same or before", at: entries.position)
         }
         if entries["field"] == nil { reader.missing("field", in: entries, ": the field the error lands on") }

@@ -55,11 +55,10 @@ struct FormReader {
         var fake = FakeSpec()
         if let e = entries["fake"] {
             for draft in FakeReader(reader: reader).read(e) {
-                guard let target = lookUp(draft.when.field, at: draft.when.fieldPosition, in: fields, by: "condition"),
-                      let condition = ConditionReader(reader: reader).resolve(draft.when, against: target) else { continue }
-                if let (name, position) = draft.field, lookUp(name, at: position, in: fields, by: "reject rule") == nil {
-                    continue
-                }
+                let target = lookUp(draft.when.field, at: draft.when.fieldPosition, in: fields, by: "condition")
+                let condition = target.flatMap { ConditionReader(reader: reader).resolve(draft.when, against: $0) }
+                let fieldKnown = draft.field.map { lookUp($0.0, at: $0.1, in: fields, by: "reject rule") != nil } ?? true
+                guard let condition, fieldKnown else { continue }
                 fake.reject.append(.init(when: condition, field: draft.field?.0, code: draft.code, message: draft.message))
             }
         }
