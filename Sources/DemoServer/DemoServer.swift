@@ -1,6 +1,7 @@
 import Hummingbird
 import Logging
 import NIOCore
+import ServiceLifecycle
 import Synchronization
 
 /// A small server that rejects signups in each common error dialect, plus routes that misbehave
@@ -38,7 +39,8 @@ public struct DemoServer: Sendable {
     }
 
     /// Runs until the surrounding task is cancelled (or, with `handlingSignals`, until SIGINT or
-    /// SIGTERM). `onServerRunning` gets the bound port: the real one when `port` is 0.
+    /// SIGTERM), then shuts down gracefully: requests in flight are answered first.
+    /// `onServerRunning` gets the bound port: the real one when `port` is 0.
     ///
     /// Leave `handlingSignals` false in tests: service-lifecycle sets SIGINT to SIG_IGN for the whole
     /// process, and child processes spawned afterwards would inherit it.
@@ -49,9 +51,23 @@ public struct DemoServer: Sendable {
         let app = makeApplication(onServerRunning: onServerRunning)
         if handlingSignals {
             try await app.runService()
-        } else {
-            try await app.runService(gracefulShutdownSignals: [])
+            return
         }
+        // Cancelling a ServiceGroup closes the listening channel under the server's feet (it logs
+        // "Server shutdown error: Already closed"); turn cancellation into a graceful shutdown.
+        let group = ServiceGroup(services: [app], logger: Self.logger)
+        let running = Task { try await group.run() }
+        try await withTaskCancellationHandler {
+            try await running.value
+        } onCancel: {
+            Task { await group.triggerGracefulShutdown() }
+        }
+    }
+
+    private static var logger: Logger {
+        var logger = Logger(label: "formline-demo-server")
+        logger.logLevel = .warning
+        return logger
     }
 
     /// The Hummingbird application, for callers that run it their own way.
@@ -72,13 +88,11 @@ public struct DemoServer: Sendable {
             }
         }
         FaultRoutes.add(to: router, slowDelay: slowDelay)
-        var logger = Logger(label: "formline-demo-server")
-        logger.logLevel = .warning
         return Application(
             router: router,
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "formline-demo-server"),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
-            logger: logger
+            logger: Self.logger
         )
     }
 }
