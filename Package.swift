@@ -15,6 +15,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
     targets: [
         // GNU readline, linked as a system library (GPL-3.0-or-later: see LICENSE).
@@ -37,7 +38,10 @@ let package = Package(
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
         ]),
         // The driver loop: feeds wizard events from a LineSource, carries out its effects.
-        .target(name: "FormRunner", dependencies: ["FormCore", "FormTerminal", "FormTransport"]),
+        .target(name: "FormRunner", dependencies: [
+            "FormCore", "FormTerminal", "FormTransport",
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]),
         // Transcripts: recorder, parser, in-process replayer, diff.
         .target(name: "FormSessions", dependencies: ["FormCore", "FormFiles", "FormRunner", "FormTransport", "FormTerminal"]),
         // Public replay API for packages that embed formline's core in their own test suites.

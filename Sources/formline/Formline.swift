@@ -1,4 +1,7 @@
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `formline`: fill forms at a terminal, check form files, replay recorded sessions.
 @main
@@ -13,4 +16,19 @@ struct Formline: ParsableCommand {
             """,
         subcommands: [FillCommand.self, CheckCommand.self, ReplayCommand.self]
     )
+
+    /// Like ParsableCommand.main, but usage errors exit 2 (design.md section 5), not EX_USAGE.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            if code == .validationFailure {
+                StandardError.write(fullMessage(for: error) + "\n")
+                Glibc.exit(2)
+            }
+            exit(withError: error)
+        }
+    }
 }

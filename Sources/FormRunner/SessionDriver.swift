@@ -1,0 +1,165 @@
+import FormCore
+import FormTerminal
+import FormTransport
+
+/// Runs one form session: feeds the wizard events from a LineSource and carries out its effects
+/// through the renderer, the transport, the recorder and the draft store.
+///
+/// The CLI, the in-process replayer and the tests all use this one loop with different edges, so
+/// a replayed transcript exercises exactly the code an operator runs.
+public final class SessionDriver {
+    public struct Edges {
+        public var source: any LineSource
+        public var transport: any Transport
+        /// Where wizard output goes (the prompt stream); nil to discard.
+        public var write: (String) -> Void
+        public var renderer: Renderer
+        public var recorder: (any SessionRecorder)?
+        /// Called for draft effects; nil when drafts are off (replay).
+        public var drafts: DraftHandling?
+        /// Called once the form is accepted, with the submission and the server's answer.
+        public var onAccepted: ((Submission, TransportResponse) -> Void)?
+        /// Makes the Idempotency-Key of an attempt (random in production, fixed in replay).
+        public var idempotencyKey: (Int) -> String
+
+        public init(
+            source: any LineSource, transport: any Transport, write: @escaping (String) -> Void,
+            renderer: Renderer = Renderer(face: .plain), recorder: (any SessionRecorder)? = nil,
+            drafts: DraftHandling? = nil, onAccepted: ((Submission, TransportResponse) -> Void)? = nil,
+            idempotencyKey: @escaping (Int) -> String = SessionDriver.randomKey
+        ) {
+            self.source = source
+            self.transport = transport
+            self.write = write
+            self.renderer = renderer
+            self.recorder = recorder
+            self.drafts = drafts
+            self.onAccepted = onAccepted
+            self.idempotencyKey = idempotencyKey
+        }
+    }
+
+    /// What to do with drafts: the driver stays ignorant of paths and clocks.
+    public struct DraftHandling {
+        public var save: ([String: JSONValue]) -> Void
+        public var delete: () -> Void
+
+        public init(save: @escaping ([String: JSONValue]) -> Void, delete: @escaping () -> Void) {
+            self.save = save
+            self.delete = delete
+        }
+    }
+
+    public private(set) var wizard: Wizard
+    private var edges: Edges
+    private var keys: [Int: String] = [:]
+
+    public init(wizard: Wizard, edges: Edges) {
+        self.wizard = wizard
+        self.edges = edges
+    }
+
+    /// Runs until the wizard finishes; returns how it ended.
+    public func run() -> ExitStatus {
+        var effects = wizard.handle(.start)
+        while !effects.isEmpty {
+            let effect = effects.removeFirst()
+            if case .finish(let status) = effect {
+                edges.recorder?.finished(status)
+                return status
+            }
+            if let event = perform(effect) {
+                effects = wizard.handle(event) + effects
+            }
+        }
+        // The wizard always ends with .finish; reaching here means it stopped asking.
+        return .endOfInput
+    }
+
+    private func perform(_ effect: WizardEffect) -> WizardEvent? {
+        switch effect {
+        case .output(let line):
+            edges.write(edges.renderer.render(line))
+            edges.recorder?.output(line)
+            return nil
+        case .prompt(let prompt):
+            return ask(prompt)
+        case .submit(let submission):
+            return submit(submission)
+        case .saveDraft(let values):
+            edges.drafts?.save(values)
+            return nil
+        case .deleteDraft:
+            edges.drafts?.delete()
+            return nil
+        case .finish:
+            return nil
+        }
+    }
+
+    private func ask(_ prompt: Prompt) -> WizardEvent {
+        edges.recorder?.prompt(prompt.text)
+        let completion: LineRequest.Completion
+        switch prompt.completion {
+        case .none: completion = .none
+        case .single(let words): completion = .single(words)
+        case .list(let words): completion = .list(words)
+        }
+        let request = LineRequest(
+            prompt: prompt.text, prefill: prompt.prefill, secret: prompt.secret,
+            completion: completion, historyKey: prompt.secret ? nil : prompt.field)
+        switch edges.source.read(request) {
+        case .line(let text):
+            if prompt.secret, let field = prompt.field {
+                edges.recorder?.secretInput(field: field)
+            } else {
+                edges.recorder?.input(text)
+            }
+            return .line(text)
+        case .endOfInput:
+            edges.recorder?.endOfInput()
+            return .endOfInput
+        case .interrupted(let signal):
+            edges.recorder?.interrupted(signal: signal)
+            return .interrupted(signal: signal)
+        case .unreadable(let reason):
+            return .unreadable(reason)
+        }
+    }
+
+    private func submit(_ submission: Submission) -> WizardEvent {
+        let key = keys[submission.attempt] ?? edges.idempotencyKey(submission.attempt)
+        keys[submission.attempt] = key
+        edges.recorder?.request(submission)
+        let outcome = edges.transport.send(TransportRequest(
+            method: submission.method, path: submission.path, payload: submission.payload, idempotencyKey: key))
+        edges.recorder?.response(outcome)
+        if let signal = SignalTrap.take() {
+            edges.recorder?.interrupted(signal: signal)
+            return .interrupted(signal: signal)
+        }
+        switch outcome {
+        case .success(let response):
+            let result = SubmissionClassifier.classify(
+                status: response.status, contentType: response.contentType, body: response.body,
+                location: response.location, dialect: wizard.spec.submit.errors)
+            if case .accepted = result { edges.onAccepted?(submission, response) }
+            return .submission(result)
+        case .failure(let failure):
+            return .submission(.failed(reason: failure.reason))
+        }
+    }
+
+    /// A random version-4 UUID string, from the system's random source.
+    public static func randomKey(_ attempt: Int) -> String {
+        var g = SystemRandomNumberGenerator()
+        var bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &g) }
+        bytes[6] = (bytes[6] & 0x0F) | 0x40
+        bytes[8] = (bytes[8] & 0x3F) | 0x80
+        let hex = bytes.map { b -> String in
+            let s = String(b, radix: 16)
+            return s.count == 1 ? "0" + s : s
+        }
+        return [hex[0..<4], hex[4..<6], hex[6..<8], hex[8..<10], hex[10..<16]].map { $0.joined() }.joined(separator: "-")
+    }
+}

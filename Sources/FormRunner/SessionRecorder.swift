@@ -1,0 +1,21 @@
+import FormCore
+import FormTransport
+
+/// Observes a session as it happens, for transcripts (`--record`, replay). The driver calls it
+/// with exactly what the operator saw and typed, and every exchange with the server; secrets reach
+/// it only as the field's name.
+public protocol SessionRecorder: AnyObject {
+    /// Wizard output, as text without escapes (a line not ending in `endsLine` continues later).
+    func output(_ line: OutputLine)
+    /// A prompt that now waits for input.
+    func prompt(_ text: String)
+    /// What the operator typed at that prompt.
+    func input(_ line: String)
+    /// A secret line was typed for `field`; its value is never passed on.
+    func secretInput(field: String)
+    func request(_ submission: Submission)
+    func response(_ outcome: Result<TransportResponse, TransportFailure>)
+    func endOfInput()
+    func interrupted(signal: Int32)
+    func finished(_ status: ExitStatus)
+}

@@ -1,0 +1,115 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Splits a byte stream into lines the way serial consoles and pipes send them: LF, CRLF and a
+/// bare CR each end one line, also when the CR and LF arrive in separate reads.
+/// Pure bookkeeping over bytes, so it is tested without a terminal.
+public struct LineSplitter: Sendable {
+    public enum Item: Sendable, Equatable {
+        case line([UInt8])
+        /// A line longer than the limit; its bytes were discarded up to its end.
+        case tooLong
+    }
+
+    public static let defaultLimit = 64 * 1024
+
+    public let limit: Int
+    private var current: [UInt8] = []
+    private var overflowed = false
+    /// The last byte consumed was CR: an LF right after it belongs to the same line end.
+    private var afterCR = false
+
+    public init(limit: Int = LineSplitter.defaultLimit) { self.limit = limit }
+
+    /// Feeds bytes; returns the lines they completed.
+    public mutating func feed(_ bytes: some Sequence<UInt8>) -> [Item] {
+        var items: [Item] = []
+        for byte in bytes {
+            if afterCR {
+                afterCR = false
+                if byte == 0x0A { continue }
+            }
+            if byte == 0x0A || byte == 0x0D {
+                afterCR = byte == 0x0D
+                items.append(overflowed ? .tooLong : .line(current))
+                current.removeAll(keepingCapacity: true)
+                overflowed = false
+                continue
+            }
+            if overflowed { continue }
+            if current.count >= limit {
+                overflowed = true
+                current.removeAll()
+                continue
+            }
+            current.append(byte)
+        }
+        return items
+    }
+
+    /// At end of input: the unterminated last line, if any.
+    public mutating func finish() -> Item? {
+        defer { current.removeAll(); overflowed = false }
+        if overflowed { return .tooLong }
+        return current.isEmpty ? nil : .line(current)
+    }
+}
+
+/// Reads lines from a file descriptor with `poll()` on the input and the signal pipe together, so
+/// SIGINT/SIGTERM/SIGHUP end a wait at once whichever thread the signal hit.
+public final class ByteLineReader {
+    public enum Event: Equatable {
+        case line([UInt8])
+        case tooLong
+        case endOfInput
+        case signal(Int32)
+    }
+
+    private let fd: Int32
+    private var splitter: LineSplitter
+    private var ready: [LineSplitter.Item] = []
+    private var atEnd = false
+
+    public init(fd: Int32, limit: Int = LineSplitter.defaultLimit) {
+        self.fd = fd
+        self.splitter = LineSplitter(limit: limit)
+    }
+
+    public func next() -> Event {
+        while true {
+            if let signal = SignalTrap.take() { return .signal(signal) }
+            if !ready.isEmpty {
+                switch ready.removeFirst() {
+                case .line(let bytes): return .line(bytes)
+                case .tooLong: return .tooLong
+                }
+            }
+            if atEnd { return .endOfInput }
+            var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0)]
+            let wake = SignalTrap.wakeFD
+            if wake >= 0 { fds.append(pollfd(fd: wake, events: Int16(POLLIN), revents: 0)) }
+            let n = poll(&fds, nfds_t(fds.count), -1)
+            if n < 0 {
+                if errno == EINTR { continue }
+                atEnd = true
+                continue
+            }
+            if fds.count > 1 && fds[1].revents != 0 { continue }
+            guard fds[0].revents != 0 else { continue }
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let count = read(fd, &buffer, buffer.count)
+            if count < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                atEnd = true
+            } else if count == 0 {
+                atEnd = true
+                if let last = splitter.finish() { ready.append(last) }
+            } else {
+                ready += splitter.feed(buffer[0..<count])
+            }
+        }
+    }
+}

@@ -1,0 +1,78 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The line source for pipes, serial consoles and dumb terminals: bytes in, lines out, no
+/// editing. Without a terminal there is no echo, so it writes each answer after its prompt
+/// (secrets: nothing) and the output reads like the terminal session would.
+public final class PlainLineSource: LineSource {
+    private let reader: ByteLineReader
+    private let output: TerminalOutput
+    private let inputFD: Int32
+    /// True when the input is not a terminal (nothing echoes what is typed).
+    private let echoAnswers: Bool
+
+    public init(inputFD: Int32 = 0, output: TerminalOutput) {
+        self.inputFD = inputFD
+        self.reader = ByteLineReader(fd: inputFD)
+        self.output = output
+        self.echoAnswers = isatty(inputFD) == 0
+    }
+
+    public var isInteractive: Bool { false }
+
+    public func read(_ request: LineRequest) -> LineResult {
+        output.write(request.prompt)
+        let echo = request.secret ? SecretEcho.off(inputFD) : nil
+        let event = reader.next()
+        if let echo {
+            echo.restore()
+            // The Enter that ended a hidden line was not echoed either.
+            if !echoAnswers { output.write("\n") }
+        }
+        switch event {
+        case .line(let bytes):
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                if echoAnswers { output.write("\n") }
+                return .unreadable("The line is not valid UTF-8 text")
+            }
+            if echoAnswers { output.write(request.secret ? "\n" : text + "\n") }
+            return .line(text)
+        case .tooLong:
+            if echoAnswers { output.write("\n") }
+            return .unreadable("The line is too long (over 64 KiB)")
+        case .endOfInput:
+            output.write("\n")
+            return .endOfInput
+        case .signal(let signal):
+            output.write("\n")
+            return .interrupted(signal)
+        }
+    }
+}
+
+/// Turns terminal echo off for one secret line and back on, with TCSANOW so type-ahead survives.
+/// ICRNL stays on so a CR-only terminal still ends the line.
+public struct SecretEcho {
+    private let fd: Int32
+    private let saved: termios
+
+    /// nil when `fd` is not a terminal (a pipe never echoes).
+    public static func off(_ fd: Int32) -> SecretEcho? {
+        guard isatty(fd) == 1 else { return nil }
+        var attributes = termios()
+        guard tcgetattr(fd, &attributes) == 0 else { return nil }
+        let saved = attributes
+        attributes.c_lflag &= ~tcflag_t(ECHO)
+        attributes.c_iflag |= tcflag_t(ICRNL)
+        guard tcsetattr(fd, TCSANOW, &attributes) == 0 else { return nil }
+        return SecretEcho(fd: fd, saved: saved)
+    }
+
+    public func restore() {
+        var attributes = saved
+        _ = tcsetattr(fd, TCSANOW, &attributes)
+    }
+}

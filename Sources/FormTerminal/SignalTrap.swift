@@ -1,0 +1,72 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+/// Turns SIGINT, SIGTERM and SIGHUP into bytes on a pipe (the self-pipe trick).
+///
+/// A signal may be delivered to any thread (Swift's pool, NIO's event loop), so the thread blocked
+/// in `poll()` might never see EINTR. Instead the handler writes the signal number to a pipe that
+/// every reader polls together with its input fd. The handler does nothing else: it is
+/// async-signal-safe.
+public enum SignalTrap {
+    private static let writeEnd = Atomic<Int32>(-1)
+    private static let readEnd = Atomic<Int32>(-1)
+    /// The first signal caught and not yet taken (0: none).
+    private static let pending = Atomic<Int32>(0)
+
+    /// The fd to poll for readability alongside input; -1 before `install`.
+    public static var wakeFD: Int32 { readEnd.load(ordering: .acquiring) }
+
+    /// Installs the handlers (without SA_RESTART, so blocking calls return EINTR where they can).
+    public static func install(_ signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]) {
+        if readEnd.load(ordering: .acquiring) < 0 {
+            var fds: [Int32] = [-1, -1]
+            guard pipe(&fds) == 0 else { return }
+            for fd in fds {
+                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            }
+            readEnd.store(fds[0], ordering: .releasing)
+            writeEnd.store(fds[1], ordering: .releasing)
+        }
+        for signal in signals {
+            var action = sigaction()
+            #if canImport(Glibc)
+            action.__sigaction_handler.sa_handler = signalTrapHandler
+            #else
+            action.__sigaction_u.__sa_handler = signalTrapHandler
+            #endif
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = 0
+            sigaction(signal, &action, nil)
+        }
+    }
+
+    /// The signal caught since the last call, if any; drains the pipe.
+    public static func take() -> Int32? {
+        let fd = readEnd.load(ordering: .acquiring)
+        if fd >= 0 {
+            var buffer = [UInt8](repeating: 0, count: 64)
+            while read(fd, &buffer, buffer.count) > 0 {}
+        }
+        let signal = pending.exchange(0, ordering: .acquiringAndReleasing)
+        return signal == 0 ? nil : signal
+    }
+
+    /// Whether a signal is waiting to be taken.
+    public static var hasPending: Bool { pending.load(ordering: .acquiring) != 0 }
+
+    fileprivate static func caught(_ signal: Int32) {
+        _ = pending.compareExchange(expected: 0, desired: signal, ordering: .acquiringAndReleasing)
+        var byte = UInt8(truncatingIfNeeded: signal)
+        let fd = writeEnd.load(ordering: .acquiring)
+        if fd >= 0 { _ = write(fd, &byte, 1) }
+    }
+}
+
+private func signalTrapHandler(_ signal: Int32) {
+    SignalTrap.caught(signal)
+}

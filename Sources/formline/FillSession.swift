@@ -1,0 +1,122 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import FormCore
+import FormFiles
+import FormRunner
+import FormTerminal
+import FormTransport
+
+/// Wires the edges for one `fill` run: form file, line source, renderer, transport, drafts,
+/// recorder. Everything here is set-up and tear-down; the session itself is `SessionDriver`.
+struct FillSession {
+    let options: FillCommand
+
+    func run() -> ExitStatus {
+        let environment = ProcessEnvironment.current
+        let spec: FormSpec
+        switch FormFileLoader.load(path: options.form) {
+        case .success(let loaded): spec = loaded
+        case .failure(let errors):
+            for error in errors.errors { StandardError.write("\(error)\n") }
+            return .usage
+        }
+        let formBytes = AtomicFile.read(options.form) ?? []
+
+        let promptFD: Int32 = options.output == .json ? 2 : 1
+        let output = TerminalOutput(fd: promptFD)
+        let interactive = isatty(0) == 1 && isatty(promptFD) == 1
+        let renderer = Renderer(face: Renderer.face(
+            isTerminal: interactive, plainFlag: options.plain, environment: environment))
+
+        let store = DraftStore(path: options.draft ?? DraftStore.defaultPath(formID: spec.id, environment: environment))
+        var wizard = Wizard(spec: spec, interactive: interactive)
+        if options.resume {
+            do {
+                let draft = try store.load()
+                wizard = Wizard(spec: spec, interactive: interactive, resuming: draft.values)
+                if draft.formSHA256 != DraftStore.fingerprint(formBytes) {
+                    output.write(renderer.render(OutputLine("The form has changed since the draft was saved; every answer is checked again.", style: .notice)))
+                }
+            } catch {
+                StandardError.write("formline: \(error)\n")
+                return .usage
+            }
+        } else if store.exists {
+            output.write(renderer.render(OutputLine(
+                "A draft of this form exists: continue it with --resume (this run keeps it until it saves its own).",
+                style: .notice)))
+        }
+
+        let transport: any Transport
+        var http: HTTPTransport?
+        if let endpoint = options.endpoint {
+            do {
+                let client = try HTTPTransport(
+                    endpoint: endpoint,
+                    headers: options.headers.compactMap(options.parseHeader),
+                    timeout: .milliseconds(Int64(options.timeout * 1000)))
+                http = client
+                transport = client
+            } catch {
+                StandardError.write("formline: --endpoint: \(error)\n")
+                return .usage
+            }
+        } else {
+            transport = FakeTransport(fake: spec.fake)
+        }
+        defer { http?.shutdown() }
+
+        let recorder: (any SessionRecorder)? = nil
+        SignalTrap.install()
+        let source = LineSources.make(interactive: interactive, output: output, environment: environment, formID: spec.id)
+
+        let drafts = SessionDriver.DraftHandling(
+            save: { values in
+                let draft = Draft(formID: spec.id, formSHA256: DraftStore.fingerprint(formBytes),
+                                  savedAt: DraftStore.timestamp(), values: values)
+                do {
+                    try store.save(draft)
+                    output.write(renderer.render(OutputLine("Draft saved: \(store.path)", style: .notice)))
+                } catch {
+                    StandardError.write("formline: \(error)\n")
+                }
+            },
+            delete: { store.delete() })
+
+        let jsonMode = options.output == .json
+        let driver = SessionDriver(wizard: wizard, edges: SessionDriver.Edges(
+            source: source, transport: transport, write: output.write, renderer: renderer,
+            recorder: recorder, drafts: drafts,
+            onAccepted: { submission, response in
+                guard jsonMode else { return }
+                let result = JSONValue.object([
+                    "status": .number(String(response.status)),
+                    "payload": submission.displayPayload,
+                    "response": JSONValue.parse(response.body) ?? .null,
+                ])
+                TerminalOutput(fd: 1).write(result.compactText + "\n")
+            }))
+        return driver.run()
+    }
+}
+
+/// The process environment as a dictionary (no Foundation needed).
+enum ProcessEnvironment {
+    static var current: [String: String] {
+        var result: [String: String] = [:]
+        var pointer = environ
+        while let entry = pointer.pointee {
+            let text = String(cString: entry)
+            if let eq = text.firstIndex(of: "=") {
+                result[String(text[..<eq])] = String(text[text.index(after: eq)...])
+            }
+            pointer += 1
+        }
+        return result
+    }
+}
+
+enum StandardError {
+    static func write(_ text: String) { TerminalOutput(fd: 2).write(text) }
+}
