@@ -2,7 +2,7 @@ import Hummingbird
 
 /// The signup rejection in each dialect's exact shape, as those frameworks write it.
 enum DialectRejection {
-    static let samePassword = "Password can't be the same as username"
+    static let samePassword = "The password is too similar to the username"
     static let samePasswordCode = "password_matches_username"
 
     static func response(for problems: SignupEndpoint.Problems, dialect: DemoDialect, path: String) -> Response {

@@ -6,8 +6,8 @@ public enum DemoDialect: String, Sendable, CaseIterable {
     case drf, laravel, rails, problem, jsonapi, fastapi, aspnet, list
 }
 
-/// The signup rules, shared by every dialect: `admin` is taken; the password must differ from the
-/// username. Everything else is accepted with `201 {"id":N}`.
+/// The signup rules, shared by every dialect: `admin` is taken; the password must not contain the
+/// username (ignoring case). Everything else is accepted with `201 {"id":N}`.
 enum SignupEndpoint {
     struct Problems {
         var usernameTaken: String?
@@ -22,7 +22,10 @@ enum SignupEndpoint {
         let username = object["username"] as? String
         var problems = Problems()
         if let username, username.lowercased() == "admin" { problems.usernameTaken = username }
-        if let username, let password = object["password"] as? String, password == username {
+        // Like Django's UserAttributeSimilarityValidator, only simpler: the password may not
+        // contain the username, in any case. (formline's signup form already refuses an equal one.)
+        if let username, !username.isEmpty, let password = object["password"] as? String,
+           password.lowercased().contains(username.lowercased()) {
             problems.passwordMatchesUsername = true
         }
         if problems.isEmpty {

@@ -48,6 +48,8 @@ public final class HTTPTransport: Transport {
     private let headers: [(name: String, value: String)]
     private let timeout: Duration
     private let state = Mutex(ClientState.idle)
+    /// The request running now, so `cancelInFlight()` can stop it.
+    private let inFlight = Mutex<Task<Void, Never>?>(nil)
 
     private enum ClientState {
         case idle
@@ -88,13 +90,21 @@ public final class HTTPTransport: Transport {
         let url = url(for: request.path)
         let headers = headers
         let timeout = timeout
-        Task.detached {
+        let task = Task.detached {
             let result = await Self.perform(request, url: url, headers: headers, timeout: timeout, client: client)
             outcome.result.withLock { $0 = result }
             done.signal()
         }
+        inFlight.withLock { $0 = task }
         done.wait()
+        inFlight.withLock { $0 = nil }
         return outcome.result.withLock { $0 } ?? .failure(.error("the request ended without a result"))
+    }
+
+    /// Stops the request `send` is waiting for, from another thread (e.g. the one that noticed a
+    /// Ctrl-C); that `send` then returns `.error("the request was cancelled")` at once.
+    public func cancelInFlight() {
+        inFlight.withLock { $0 }?.cancel()
     }
 
     /// Shuts the HTTP client down, if one was started; later sends fail. Call it before exit.

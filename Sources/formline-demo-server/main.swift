@@ -18,7 +18,7 @@ struct DemoServerCommand: AsyncParsableCommand {
               formline fill Forms/signup.yaml --endpoint http://127.0.0.1:8080/drf
 
             Endpoints (any submit path below each): /drf /laravel /rails /problem /jsonapi
-            /fastapi /aspnet /list. Username "admin" is taken; a password equal to the
+            /fastapi /aspnet /list. Username "admin" is taken; a password containing the
             username is rejected. Faults: /fault/slow /fault/html500 /fault/garbage200
             /fault/redirect /fault/unparseable422 /fault/oversized /fault/oversized-chunked.
             """)

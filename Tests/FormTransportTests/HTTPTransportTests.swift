@@ -214,3 +214,18 @@ private let signupSpec = FormSpec(
         #expect(HTTPTransport.mediaType(" Application/Problem+JSON ;charset=UTF-8") == "application/problem+json")
     }
 }
+
+@Suite(.serialized, .timeLimit(.minutes(1))) struct HTTPTransportCancellationTests {
+    @Test func cancelInFlightStopsAWaitingSend() async throws {
+        try await withDemoServer(slowDelay: .milliseconds(1500)) { port, _ in
+            let transport = try HTTPTransport(endpoint: "http://127.0.0.1:\(port)/fault/slow", headers: [], timeout: .seconds(10))
+            let started = ContinuousClock.now
+            async let result = offPool { transport.send(signupRequest("x")) }
+            try await Task.sleep(for: .milliseconds(200))
+            transport.cancelInFlight()
+            #expect(await result == .failure(.error("the request was cancelled")))
+            #expect(ContinuousClock.now - started < .seconds(1))
+            await offPool { transport.shutdown() }
+        }
+    }
+}
