@@ -12,7 +12,8 @@ import Glibc
 import Darwin
 #endif
 
-/// Why an `--endpoint` cannot be used; `description` is one line for the operator.
+/// Why an endpoint cannot be used; `description` is one line for the operator, without the URL
+/// itself (it may carry secrets) and without naming the option (the CLI adds `--endpoint: `).
 public struct HTTPTransportError: Error, Sendable, Equatable, CustomStringConvertible {
     public let description: String
 
@@ -247,34 +248,34 @@ public final class HTTPTransport: Transport {
         guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else {
             if endpoint.contains("://") {
                 let scheme = endpoint.prefix { $0 != ":" }
-                throw HTTPTransportError("--endpoint must be an http or https URL, not \(scheme)")
+                throw HTTPTransportError("the URL must start with http:// or https:// (not \(scheme)://)")
             }
-            throw HTTPTransportError("--endpoint must be an http or https URL, e.g. https://api.example.net")
+            throw HTTPTransportError("the URL must start with http:// or https://")
         }
         let afterScheme = endpoint.drop { $0 != ":" }.dropFirst(3)
         let authority = afterScheme.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         guard !authority.isEmpty, authority.last != ":", !authority.hasPrefix(":") else {
-            throw HTTPTransportError("--endpoint has no host: \(endpoint)")
+            throw HTTPTransportError("the URL has no host")
         }
         guard !authority.contains("@") else {
-            throw HTTPTransportError("--endpoint must not carry credentials; pass them with --header")
+            throw HTTPTransportError("credentials do not belong in the URL; pass them with --header")
         }
         guard !endpoint.contains(where: { $0.isWhitespace }) else {
-            throw HTTPTransportError("--endpoint must not contain spaces")
+            throw HTTPTransportError("the URL must not contain spaces")
         }
         guard !endpoint.contains("?"), !endpoint.contains("#") else {
-            throw HTTPTransportError("--endpoint must not have a query or fragment; the form's submit path is appended to it")
+            throw HTTPTransportError("the URL must not have a query or fragment (the form's submit path is appended to it)")
         }
         if let colon = authority.lastIndex(of: ":"), !authority.hasSuffix("]") {
             let port = authority[authority.index(after: colon)...]
             guard let number = Int(port), (1...65535).contains(number) else {
-                throw HTTPTransportError("--endpoint has an invalid port: \(port)")
+                throw HTTPTransportError("the port \(port) is not valid (1-65535)")
             }
         }
         do {
             _ = try HTTPClient.Request(url: endpoint)
         } catch {
-            throw HTTPTransportError("--endpoint is not a valid URL: \(endpoint)")
+            throw HTTPTransportError("not a valid URL")
         }
     }
 

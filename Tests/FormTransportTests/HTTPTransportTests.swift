@@ -177,14 +177,14 @@ private let signupSpec = FormSpec(
 
 @Suite struct HTTPTransportConfigurationTests {
     @Test(arguments: [
-        ("ftp://example.net/x", "--endpoint must be an http or https URL, not ftp"),
-        ("localhost:8080", "--endpoint must be an http or https URL, e.g. https://api.example.net"),
-        ("http://", "--endpoint has no host: http://"),
-        ("http://:8080/x", "--endpoint has no host: http://:8080/x"),
-        ("https://user:pw@example.net", "--endpoint must not carry credentials; pass them with --header"),
-        ("http://example.net:99999", "--endpoint has an invalid port: 99999"),
-        ("http://example.net/a b", "--endpoint must not contain spaces"),
-        ("http://example.net/x?y=1", "--endpoint must not have a query or fragment; the form's submit path is appended to it"),
+        ("ftp://example.net/x", "the URL must start with http:// or https:// (not ftp://)"),
+        ("localhost:8080", "the URL must start with http:// or https://"),
+        ("http://", "the URL has no host"),
+        ("http://:8080/x", "the URL has no host"),
+        ("https://user:pw@example.net", "credentials do not belong in the URL; pass them with --header"),
+        ("http://example.net:99999", "the port 99999 is not valid (1-65535)"),
+        ("http://example.net/a b", "the URL must not contain spaces"),
+        ("http://example.net/x?y=1", "the URL must not have a query or fragment (the form's submit path is appended to it)"),
     ])
     func badEndpoints(_ endpoint: String, _ message: String) {
         #expect(throws: HTTPTransportError(message)) {
