@@ -1,4 +1,5 @@
 import Hummingbird
+import ServiceLifecycle
 
 /// Routes that fail the ways real servers do, one per transport failure formline must survive.
 enum FaultRoutes {
@@ -12,7 +13,12 @@ enum FaultRoutes {
             }
         }
         route("slow") {
-            try await Task.sleep(for: slowDelay)
+            // Cut short when the server shuts down, so stopping it never waits for the delay.
+            do {
+                try await cancelWhenGracefulShutdown { try await Task.sleep(for: slowDelay) }
+            } catch {
+                return DemoResponse.text(.serviceUnavailable, "shutting down\n")
+            }
             return DemoResponse.json(.created, #"{"id":0}"#)
         }
         route("html500") {

@@ -222,9 +222,25 @@ public final class HTTPTransport: Transport {
         let text = oneLine(String(describing: error))
         let typeName = String(describing: type(of: error))
         if typeName.contains("SSL") || typeName.contains("TLS") || text.contains("handshake") {
-            return .error("the TLS handshake with \(host) failed: \(text)")
+            return .error("the TLS handshake with \(host) failed: \(tlsReason(text))")
         }
         return .error("the request to \(host) failed: \(text)")
+    }
+
+    /// BoringSSL's reason code (`...OPENSSL_internal:WRONG_VERSION_NUMBER at /path...`) in words,
+    /// with a hint for the common ones; other TLS errors as NIO describes them.
+    static func tlsReason(_ description: String) -> String {
+        guard let marker = description.firstRange(of: "OPENSSL_internal:") else {
+            if description.contains("failedToValidateHostname") { return "the certificate is not for this host name" }
+            return description
+        }
+        let code = description[marker.upperBound...].prefix { $0.isUppercase || $0.isNumber || $0 == "_" }
+        switch code {
+        case "WRONG_VERSION_NUMBER": return "the server does not speak TLS here (is it plain http?)"
+        case "CERTIFICATE_VERIFY_FAILED": return "the server's certificate is not trusted"
+        case "": return description
+        default: return code.lowercased().replacingAll("_", with: " ")
+        }
     }
 
     private static func errno(of error: any Error) -> Int32? {
@@ -309,6 +325,10 @@ private final class OutcomeBox: Sendable {
 }
 
 extension String {
+    fileprivate func replacingAll(_ target: String, with replacement: String) -> String {
+        split(separator: Character(target), omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+
     fileprivate var trimmingSpaces: String {
         String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
     }

@@ -114,14 +114,25 @@ private let signupSpec = FormSpec(
         #expect(ContinuousClock.now - started < .seconds(3), "a refused connection fails at once, not at the deadline")
     }
 
+    @Test func tlsToAPlainHTTPServerFailsWithOneLine() async throws {
+        try await withDemoServer { port, _ in
+            let result = try await withTransport("https://127.0.0.1:\(port)/drf") { $0.send(signupRequest("x")) }
+            guard case .failure(.error(let reason)) = result else {
+                Issue.record("expected a TLS failure, got \(result)")
+                return
+            }
+            #expect(reason == "the TLS handshake with 127.0.0.1:\(port) failed: the server does not speak TLS here (is it plain http?)")
+        }
+    }
+
     @Test func slowServerTimesOut() async throws {
-        try await withDemoServer(slowDelay: .milliseconds(1500)) { port, _ in
+        try await withDemoServer(slowDelay: .seconds(20)) { port, _ in
             let started = ContinuousClock.now
             let result = try await withTransport("http://127.0.0.1:\(port)/fault/slow", timeout: .milliseconds(400)) {
                 $0.send(signupRequest("x"))
             }
             #expect(result == .failure(.timeout))
-            #expect(ContinuousClock.now - started < .seconds(1), "the timeout bounds the whole exchange")
+            #expect(ContinuousClock.now - started < .seconds(10), "the timeout bounds the whole exchange")
         }
     }
 
@@ -209,6 +220,13 @@ private let signupSpec = FormSpec(
         #expect(HTTPTransport.join("http://h/api", "") == "http://h/api")
     }
 
+    @Test func tlsReasons() {
+        let text = "handshakeFailed(NIOSSL.BoringSSLError.sslError([Error: 268435581 error:1000007d:SSL routines:OPENSSL_internal:CERTIFICATE_VERIFY_FAILED at /x/y.c:42]))"
+        #expect(HTTPTransport.tlsReason(text) == "the server's certificate is not trusted")
+        #expect(HTTPTransport.tlsReason("x OPENSSL_internal:TLSV1_ALERT_PROTOCOL_VERSION at y") == "tlsv1 alert protocol version")
+        #expect(HTTPTransport.tlsReason("failedToValidateHostname(expectedName: \"a\")") == "the certificate is not for this host name")
+    }
+
     @Test func contentTypeWithoutParameters() {
         #expect(HTTPTransport.mediaType("application/json; charset=utf-8") == "application/json")
         #expect(HTTPTransport.mediaType(" Application/Problem+JSON ;charset=UTF-8") == "application/problem+json")
@@ -217,14 +235,14 @@ private let signupSpec = FormSpec(
 
 @Suite(.serialized, .timeLimit(.minutes(1))) struct HTTPTransportCancellationTests {
     @Test func cancelInFlightStopsAWaitingSend() async throws {
-        try await withDemoServer(slowDelay: .milliseconds(1500)) { port, _ in
-            let transport = try HTTPTransport(endpoint: "http://127.0.0.1:\(port)/fault/slow", headers: [], timeout: .seconds(10))
+        try await withDemoServer(slowDelay: .seconds(20)) { port, _ in
+            let transport = try HTTPTransport(endpoint: "http://127.0.0.1:\(port)/fault/slow", headers: [], timeout: .seconds(30))
             let started = ContinuousClock.now
             async let result = offPool { transport.send(signupRequest("x")) }
             try await Task.sleep(for: .milliseconds(200))
             transport.cancelInFlight()
             #expect(await result == .failure(.error("the request was cancelled")))
-            #expect(ContinuousClock.now - started < .seconds(1))
+            #expect(ContinuousClock.now - started < .seconds(10), "cancelled long before the server answers")
             await offPool { transport.shutdown() }
         }
     }
