@@ -140,6 +140,9 @@ public struct Wizard: Sendable {
     private mutating func accept(_ text: String, at index: Int) -> [WizardEffect] {
         let field = spec.fields[index]
         switch field.parse(text) {
+        case .success(let value) where value.isEmpty:
+            // Only separators (" , " on a multichoice): as good as an empty line.
+            return keepOrDefault(at: index)
         case .success(let value):
             setValue(value, at: index)
             visited.insert(field.name)
