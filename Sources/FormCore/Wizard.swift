@@ -107,16 +107,17 @@ public struct Wizard: Sendable {
 
     private mutating func answer(_ line: String, at index: Int, collected: [String]) -> [WizardEffect] {
         let field = spec.fields[index]
+        if field.type == .multiline && line.trimmedWhitespace == "." {
+            return finishMultiline(at: index, lines: collected)
+        }
         if let command = WizardCommand.parse(line) {
             return run(command, at: index, collected: collected)
         }
         let literal = line.trimmedWhitespace.hasPrefix("..") ? String(line.drop { $0.isWhitespace }.dropFirst()) : line
 
         if field.type == .multiline {
-            if line.trimmedWhitespace == "." {
-                return finishMultiline(at: index, lines: collected)
-            }
-            if collected.isEmpty && literal.isEmpty && values[field.name] != nil {
+            // An empty first line behaves as on any field: keep, default, skip or "Required".
+            if collected.isEmpty && literal.trimmedWhitespace.isEmpty {
                 return keepOrDefault(at: index)
             }
             phase = .asking(index: index, lines: collected + [literal])
@@ -139,10 +140,13 @@ public struct Wizard: Sendable {
     private mutating func accept(_ text: String, at index: Int) -> [WizardEffect] {
         let field = spec.fields[index]
         switch field.parse(text) {
+        case .success(let value) where value.isEmpty:
+            // Only separators (" , " on a multichoice): as good as an empty line.
+            return keepOrDefault(at: index)
         case .success(let value):
-            values[field.name] = value
+            setValue(value, at: index)
             visited.insert(field.name)
-            return valueChanged() + advance(from: index)
+            return advance(from: index)
         case .failure(let problem):
             let prefill = field.isSecret || field.type == .multiline ? nil : text
             return [error(problem.message)] + ask(index, prefill: prefill)
@@ -155,13 +159,13 @@ public struct Wizard: Sendable {
         let field = spec.fields[index]
         if values[field.name] == nil {
             if let d = field.defaultValue {
-                values[field.name] = d
+                setValue(d, at: index)
             } else if field.required {
                 return [error("Required")] + ask(index, prefill: nil)
             }
         }
         visited.insert(field.name)
-        return valueChanged() + advance(from: index)
+        return advance(from: index)
     }
 
     // MARK: - Commands
@@ -190,12 +194,12 @@ public struct Wizard: Sendable {
             return ask(target)
         case .skip:
             guard !field.required else { return [error("\(field.label) is required and can't be skipped")] + ask(index) }
-            values[field.name] = nil
+            setValue(nil, at: index)
             visited.insert(field.name)
-            return valueChanged() + advance(from: index)
+            return advance(from: index)
         case .clear:
-            values[field.name] = nil
-            return valueChanged() + ask(index, prefill: nil)
+            setValue(nil, at: index)
+            return ask(index, prefill: nil)
         case .help:
             return helpLines(for: field) + ask(index)
         case .cancel:
@@ -235,18 +239,17 @@ public struct Wizard: Sendable {
         return condition.holds(for: values[condition.field]?.comparableStrings)
     }
 
-    /// After any change of value: drop the values of fields that are now hidden, and queue fields
-    /// that have just appeared so they are asked before the review.
-    private mutating func valueChanged() -> [WizardEffect] {
-        let before = Set(values.keys)
+    /// Sets (or clears) a value, then drops the values of fields it hides and, once the walk is
+    /// asking a set of fields (after review), queues the fields it reveals so they are asked
+    /// before the review comes back.
+    private mutating func setValue(_ value: FieldValue?, at index: Int) {
+        let visibleBefore = Set(visibleIndices)
+        values[spec.fields[index].name] = value
         dropHiddenValues()
-        if queue != nil {
-            for i in visibleIndices where values[spec.fields[i].name] == nil && !visited.contains(spec.fields[i].name) {
-                enqueue(i)
-            }
+        guard queue != nil else { return }
+        for i in visibleIndices where !visibleBefore.contains(i) && values[spec.fields[i].name] == nil {
+            enqueue(i)
         }
-        _ = before
-        return []
     }
 
     private mutating func dropHiddenValues() {

@@ -1,8 +1,56 @@
 import ArgumentParser
+import FormCore
+import FormFiles
 
-/// `formline check FORM...` (issue 2).
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `formline check FORM...`: loads each form file and reports every mistake in it.
+///
+/// ```
+/// $ formline check Forms/signup.yaml Forms/broken.yaml
+/// Forms/signup.yaml: ok (signup, 5 fields)
+/// Forms/broken.yaml:12:11: unknown field type "emial" (did you mean "email"?)   (on stderr)
+/// ```
+/// Exits 2 when any form has an error, else 0.
 struct CheckCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "check", abstract: "Validate form files.")
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Validate form files.",
+        discussion: """
+            Prints one line per valid form on stdout, and every error of every invalid form as \
+            FILE:LINE:COL: message on stderr. Exits 2 if any form has an error.
+            """
+    )
+
     @Argument(help: "Form files to check.") var forms: [String]
-    func run() throws { throw ExitCode(2) }
+
+    func run() throws {
+        var failed = false
+        for path in forms {
+            switch FormFileLoader.load(path: path) {
+            case .success(let form):
+                let count = form.fields.count
+                print("\(path): ok (\(form.id), \(count) field\(count == 1 ? "" : "s"))")
+            case .failure(let errors):
+                failed = true
+                for error in errors.errors { writeToStandardError(error.description + "\n") }
+            }
+        }
+        if failed { throw ExitCode(2) }
+    }
+
+    private func writeToStandardError(_ text: String) {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress.map { $0 + offset }, $0.count - offset) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return }
+            offset += n
+        }
+    }
 }

@@ -1,0 +1,243 @@
+import FormCore
+import Yams
+
+/// A field as read, with the positions later cross-field validation reports at.
+struct FieldDraft {
+    var field: Field
+    let namePosition: Position
+    let when: ConditionDraft?
+    let whenPosition: Position
+}
+
+/// Reads one item of `fields`: the field's own keys, their types, which rules apply to its type,
+/// and whether its default passes those rules. Names other fields refer to are checked by
+/// `FormReader`.
+struct FieldReader {
+    static let keys = [
+        "name", "label", "type", "required", "min_length", "max_length", "pattern", "pattern_message",
+        "min", "max", "choices", "default", "help", "when", "server_codes",
+    ]
+
+    let reader: YAMLNodeReader
+    private var diagnostics: Diagnostics { reader.diagnostics }
+
+    init(reader: YAMLNodeReader) { self.reader = reader }
+
+    func read(_ node: Node) -> FieldDraft? {
+        guard case .mapping(let mapping) = node else {
+            diagnostics.error(
+                "each field must be a mapping with name, type, ..., not \(YAMLNodeReader.describe(node))",
+                at: Position(node.mark))
+            return nil
+        }
+        let entries = reader.entries(of: mapping, allowed: Self.keys, context: "a field")
+
+        let name = entries["name"].flatMap(readName)
+        if entries["name"] == nil { reader.missing("name", in: entries, ": the field's payload key") }
+
+        var type = FieldType.text
+        var typeKnown = true
+        if let e = entries["type"] {
+            if let raw = reader.string(e) {
+                if let t = FieldType(rawValue: raw) {
+                    type = t
+                } else {
+                    typeKnown = false
+                    diagnostics.error(
+                        "unknown field type \"\(raw)\""
+                            + NameSuggestion.hint(for: raw, in: FieldType.allCases.map(\.rawValue)),
+                        at: e.valuePosition)
+                }
+            } else {
+                typeKnown = false
+            }
+        }
+
+        var field = Field(name: name ?? "", type: type)
+        if let e = entries["label"], let s = reader.string(e) { field.label = s }
+        if let e = entries["help"], let s = reader.string(e) { field.help = s }
+        if let e = entries["required"], let b = reader.bool(e) { field.required = b }
+        if let e = entries["server_codes"], let codes = reader.stringList(e) { field.serverCodes = codes.map(\.0) }
+        let when = entries["when"].flatMap { ConditionReader(reader: reader).read($0) }
+
+        // A default is only judged against rules that were read without errors.
+        let errorsBeforeRules = diagnostics.errors.count
+        if typeKnown { readRules(entries, into: &field) }
+        if let e = entries["default"], typeKnown, diagnostics.errors.count == errorsBeforeRules {
+            readDefault(e, into: &field)
+        }
+
+        guard let name else { return nil }
+        field.name = name
+        if entries["label"] == nil { field.label = name }
+        return FieldDraft(
+            field: field, namePosition: entries["name"]?.valuePosition ?? entries.position,
+            when: when, whenPosition: entries["when"]?.valuePosition ?? entries.position)
+    }
+
+    private func readName(_ e: Entry) -> String? {
+        guard let name = reader.string(e) else { return nil }
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        if parts.contains(where: \.isEmpty) {
+            diagnostics.error("field name \"\(name)\" has an empty part (dotted names nest: address.city)", at: e.valuePosition)
+            return nil
+        }
+        if name.contains(where: { $0.isWhitespace }) || name.containsControlCharacters {
+            diagnostics.error("field name \"\(name)\" can't contain spaces", at: e.valuePosition)
+            return nil
+        }
+        return name
+    }
+
+    // MARK: Rules
+
+    private func notApplicable(_ e: Entry, _ type: FieldType, use: String?) {
+        diagnostics.error(
+            "\(e.key) does not apply to \(type.rawValue) fields" + (use.map { " (use \($0))" } ?? ""),
+            at: e.keyPosition)
+    }
+
+    private func readRules(_ entries: Entries, into field: inout Field) {
+        let type = field.type
+        let numberUse = type.isOrdered ? "min and max" : nil
+        let lengthUse = type.isTextual ? "min_length and max_length" : nil
+
+        for key in ["min_length", "max_length", "pattern", "pattern_message"] {
+            if let e = entries[key], !type.isTextual { notApplicable(e, type, use: key.hasSuffix("length") ? numberUse : nil) }
+        }
+        for key in ["min", "max"] {
+            if let e = entries[key], !type.isOrdered { notApplicable(e, type, use: lengthUse) }
+        }
+        let takesChoices = type == .choice || type == .multichoice
+        if let e = entries["choices"], !takesChoices { notApplicable(e, type, use: nil) }
+
+        if type.isTextual {
+            let minE = entries["min_length"], maxE = entries["max_length"]
+            field.minLength = minE.flatMap(reader.count)
+            field.maxLength = maxE.flatMap(reader.count)
+            if let lo = field.minLength, let hi = field.maxLength, lo > hi, let minE {
+                diagnostics.error("min_length \(lo) is more than max_length \(hi)", at: minE.valuePosition)
+            }
+            if let e = entries["pattern"], let source = reader.string(e) {
+                do {
+                    field.pattern = try FieldPattern(source)
+                } catch {
+                    diagnostics.error("invalid pattern \"\(source)\": \(error)", at: e.valuePosition)
+                }
+            }
+            if let e = entries["pattern_message"], let s = reader.string(e) {
+                field.patternMessage = s
+                if entries["pattern"] == nil {
+                    diagnostics.error("pattern_message needs a pattern", at: e.keyPosition)
+                }
+            }
+        }
+
+        if type.isOrdered { readBounds(entries, into: &field) }
+
+        if takesChoices {
+            if let e = entries["choices"] {
+                field.choices = readChoices(e, multi: type == .multichoice) ?? []
+            } else {
+                reader.missing("choices", in: entries, ": a \(type.rawValue) field lists its choices")
+            }
+        }
+
+        if type == .secret, let e = entries["default"] {
+            diagnostics.error("a secret field can't have a default", at: e.keyPosition)
+        }
+    }
+
+    private func readBounds(_ entries: Entries, into field: inout Field) {
+        let minE = entries["min"], maxE = entries["max"]
+        switch field.type {
+        case .date:
+            func date(_ e: Entry) -> CalendarDate? {
+                guard let s = reader.string(e) else { return nil }
+                if let d = CalendarDate(s) { return d }
+                diagnostics.error("\(e.key) must be a real date as YYYY-MM-DD, not \"\(s)\"", at: e.valuePosition)
+                return nil
+            }
+            field.minDate = minE.flatMap(date)
+            field.maxDate = maxE.flatMap(date)
+            if let lo = field.minDate, let hi = field.maxDate, hi < lo, let minE {
+                diagnostics.error("min \(lo) is after max \(hi)", at: minE.valuePosition)
+            }
+        default:
+            let whole = field.type == .integer
+            func number(_ e: Entry) -> DecimalText? {
+                let expected = whole ? "a whole number" : "a number"
+                guard let s = reader.plainScalar(e, expected: expected) else { return nil }
+                if let n = DecimalText(s, allowFraction: !whole) { return n }
+                diagnostics.error("\(e.key) must be \(expected), not \"\(s)\"", at: e.valuePosition)
+                return nil
+            }
+            field.minNumber = minE.flatMap(number)
+            field.maxNumber = maxE.flatMap(number)
+            if let lo = field.minNumber, let hi = field.maxNumber, hi < lo, let minE {
+                diagnostics.error("min \(lo) is more than max \(hi)", at: minE.valuePosition)
+            }
+        }
+    }
+
+    private func readChoices(_ e: Entry, multi: Bool) -> [String]? {
+        guard let items = reader.stringList(e) else { return nil }
+        if items.isEmpty {
+            diagnostics.error("choices must list at least one choice", at: e.valuePosition)
+            return nil
+        }
+        var seen: [String] = []
+        for (choice, position) in items {
+            if seen.contains(choice) {
+                diagnostics.error("duplicate choice \"\(choice)\"", at: position)
+            } else if let same = seen.first(where: { $0.lowercased() == choice.lowercased() }) {
+                diagnostics.error("choice \"\(choice)\" differs from \"\(same)\" only in case", at: position)
+            } else if multi && choice.contains(",") {
+                diagnostics.error(
+                    "choice \"\(choice)\" can't contain a comma: multichoice answers are comma-separated", at: position)
+            } else if choice.trimmedWhitespace != choice {
+                diagnostics.error("choice \"\(choice)\" has spaces at an end", at: position)
+            }
+            seen.append(choice)
+        }
+        return items.map(\.0)
+    }
+
+    // MARK: Default
+
+    /// The default must be a value the field itself accepts; choices are written by their exact name.
+    private func readDefault(_ e: Entry, into field: inout Field) {
+        if field.type == .secret { return }
+        var items: [(String, Position)]
+        if field.type == .multichoice, case .sequence = e.value {
+            guard let list = reader.stringList(e) else { return }
+            items = list
+        } else {
+            guard let s = reader.string(e) else { return }
+            if s.trimmedWhitespace.isEmpty {
+                diagnostics.error("default can't be empty: leave it out", at: e.valuePosition)
+                return
+            }
+            items = [(s, e.valuePosition)]
+            if field.type == .multichoice {
+                items = s.split(separator: ",").map { (String($0).trimmedWhitespace, e.valuePosition) }
+            }
+        }
+        if field.type == .choice || field.type == .multichoice {
+            for (item, position) in items where !field.choices.contains(item) {
+                let meant = (try? ChoiceResolver(field.choices).resolve(item).get())
+                    ?? NameSuggestion.closest(to: item, in: field.choices)
+                diagnostics.error(
+                    "default \"\(item)\" is not one of the choices" + (meant.map { " (did you mean \"\($0)\"?)" } ?? ""),
+                    at: position)
+                return
+            }
+        }
+        let text = items.map(\.0).joined(separator: ", ")
+        switch field.parse(text) {
+        case .success: field.defaultText = text
+        case .failure(let error):
+            diagnostics.error("default \"\(text)\" breaks the field's rule: \(error.message)", at: e.valuePosition)
+        }
+    }
+}

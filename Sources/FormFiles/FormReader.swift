@@ -1,0 +1,164 @@
+import FormCore
+import Yams
+
+/// Reads a whole form from its root node, then checks every name one part of the form uses for
+/// another: duplicate and colliding field names, `when`, `checks`, `aliases` and `fake.reject`.
+struct FormReader {
+    static let keys = ["id", "title", "fields", "checks", "submit", "fake"]
+
+    let reader: YAMLNodeReader
+    private var diagnostics: Diagnostics { reader.diagnostics }
+
+    init(reader: YAMLNodeReader) { self.reader = reader }
+
+    func read(_ root: Node?) -> FormSpec? {
+        guard let root else {
+            diagnostics.error("the file is empty: a form needs at least id and fields", at: .start)
+            return nil
+        }
+        guard case .mapping(let mapping) = root else {
+            diagnostics.error(
+                "a form must be a mapping with id, title and fields, not \(YAMLNodeReader.describe(root))",
+                at: Position(root.mark))
+            return nil
+        }
+        let entries = reader.entries(of: mapping, allowed: Self.keys, context: "the form")
+
+        let id = entries["id"].flatMap(readID)
+        if entries["id"] == nil { reader.missing("id", in: entries, ": the form's name for drafts and messages") }
+        let title = entries["title"].flatMap(reader.string)
+
+        var drafts: [FieldDraft] = []
+        if let e = entries["fields"] {
+            if case .sequence(let items) = e.value {
+                if items.isEmpty { diagnostics.error("fields must list at least one field", at: e.valuePosition) }
+                drafts = items.compactMap(FieldReader(reader: reader).read)
+            } else {
+                diagnostics.error("fields must be a list, not \(YAMLNodeReader.describe(e.value))", at: e.valuePosition)
+            }
+        } else {
+            reader.missing("fields", in: entries, ": the questions the form asks")
+        }
+        checkNames(drafts)
+        let fields = resolveConditions(drafts)
+
+        let checks = entries["checks"].map { CheckReader(reader: reader).read($0) } ?? []
+        let resolvedChecks = checks.compactMap { resolve($0, fields: fields) }
+
+        var submit = SubmitSpec()
+        if let e = entries["submit"] {
+            let (spec, targets) = SubmitReader(reader: reader).read(e)
+            submit = spec
+            for (name, position) in targets { _ = lookUp(name, at: position, in: fields, by: "alias") }
+        }
+
+        var fake = FakeSpec()
+        if let e = entries["fake"] {
+            for draft in FakeReader(reader: reader).read(e) {
+                let target = lookUp(draft.when.field, at: draft.when.fieldPosition, in: fields, by: "condition")
+                let condition = target.flatMap { ConditionReader(reader: reader).resolve(draft.when, against: $0) }
+                let fieldKnown = draft.field.map { lookUp($0.0, at: $0.1, in: fields, by: "reject rule") != nil } ?? true
+                guard let condition, fieldKnown else { continue }
+                fake.reject.append(.init(when: condition, field: draft.field?.0, code: draft.code, message: draft.message))
+            }
+        }
+
+        guard let id, diagnostics.isEmpty else { return nil }
+        return FormSpec(id: id, title: title, fields: fields, checks: resolvedChecks, submit: submit, fake: fake)
+    }
+
+    /// Ids name draft files, so they are kept to letters, digits, `-`, `_` and `.` (not first).
+    private func readID(_ e: Entry) -> String? {
+        guard let id = reader.string(e) else { return nil }
+        let allowed = id.unicodeScalars.allSatisfy { s in
+            s.isASCII && (s.properties.isAlphabetic || ("0"..."9").contains(s) || s == "-" || s == "_" || s == ".")
+        }
+        guard allowed, let first = id.unicodeScalars.first, first != ".", first != "-" else {
+            diagnostics.error(
+                "id \"\(id)\" may use only ASCII letters, digits, -, _ and . (not first)", at: e.valuePosition)
+            return nil
+        }
+        return id
+    }
+
+    // MARK: Field names
+
+    private func checkNames(_ drafts: [FieldDraft]) {
+        var seen: [String: Position] = [:]
+        for draft in drafts {
+            let name = draft.field.name
+            if let first = seen[name] {
+                diagnostics.error("duplicate field name \"\(name)\" (first on line \(first.line))", at: draft.namePosition)
+                continue
+            }
+            for (other, position) in seen where name.hasPrefix(other + ".") || other.hasPrefix(name + ".") {
+                diagnostics.error(
+                    "field name \"\(name)\" collides with \"\(other)\" on line \(position.line): "
+                        + "a name can't hold both a value and nested fields",
+                    at: draft.namePosition)
+            }
+            seen[name] = draft.namePosition
+        }
+    }
+
+    /// The field named `name`, or nil after reporting an unknown name (with a suggestion).
+    private func lookUp(_ name: String, at position: Position, in fields: [Field], by user: String) -> Field? {
+        if let field = fields.first(where: { $0.name == name }) { return field }
+        diagnostics.error(
+            "\(user) names unknown field \"\(name)\"" + NameSuggestion.hint(for: name, in: fields.map(\.name)),
+            at: position)
+        return nil
+    }
+
+    /// Each field with its `when` resolved; a `when` may only name a field before its own.
+    private func resolveConditions(_ drafts: [FieldDraft]) -> [Field] {
+        var fields = drafts.map(\.field)
+        let conditions = ConditionReader(reader: reader)
+        for (i, draft) in drafts.enumerated() {
+            guard let when = draft.when else { continue }
+            guard let j = fields.firstIndex(where: { $0.name == when.field }) else {
+                _ = lookUp(when.field, at: when.fieldPosition, in: Array(fields[..<i]), by: "when")
+                continue
+            }
+            if j >= i {
+                diagnostics.error(
+                    j == i
+                        ? "when can't name its own field \"\(when.field)\""
+                        : "when names \"\(when.field)\", which is not before this field (a when may only look back)",
+                    at: when.fieldPosition)
+                continue
+            }
+            fields[i].when = conditions.resolve(when, against: fields[j])
+        }
+        return fields
+    }
+
+    // MARK: Checks
+
+    private func resolve(_ draft: CheckDraft, fields: [Field]) -> CrossFieldCheck? {
+        let found = draft.names.map { lookUp($0.0, at: $0.1, in: fields, by: "check") }
+        let target = lookUp(draft.field.0, at: draft.field.1, in: fields, by: "check")
+        guard found.count == 2, let a = found[0], let b = found[1], target != nil else { return nil }
+        if draft.kind == .before {
+            func kind(_ f: Field) -> String? {
+                switch f.type {
+                case .date: return "a date"
+                case .integer, .decimal: return "a number"
+                default: return nil
+                }
+            }
+            for (field, (_, position)) in zip([a, b], draft.names) where kind(field) == nil {
+                diagnostics.error(
+                    "before needs dates or numbers: \"\(field.name)\" is a \(field.type.rawValue) field", at: position)
+                return nil
+            }
+            if let ka = kind(a), let kb = kind(b), ka != kb {
+                diagnostics.error(
+                    "before can't compare \"\(a.name)\" (\(ka)) with \"\(b.name)\" (\(kb))", at: draft.names[1].1)
+                return nil
+            }
+        }
+        return CrossFieldCheck(
+            kind: draft.kind, first: a.name, second: b.name, field: draft.field.0, message: draft.message)
+    }
+}

@@ -1,0 +1,78 @@
+import FormCore
+import Testing
+
+/// `Payload.build` and the JSON it produces.
+@Suite struct PayloadTests {
+    let fields = [
+        Field(name: "username"),
+        Field(name: "age", type: .integer, required: false),
+        Field(name: "weight", type: .decimal),
+        Field(name: "born", type: .date),
+        Field(name: "newsletter", type: .boolean),
+        Field(name: "handling", type: .multichoice, choices: ["fragile", "hazardous"]),
+        Field(name: "notes", type: .multiline),
+        Field(name: "address.city"),
+        Field(name: "address.geo.lat", type: .decimal),
+        Field(name: "password", type: .secret),
+    ]
+
+    @Test func everyTypeEncodes() throws {
+        func value(_ name: String, _ input: String) throws -> FieldValue {
+            let field = try #require(fields.first { $0.name == name })
+            return try field.parse(input).get()
+        }
+        let values: [String: FieldValue] = [
+            "username": try value("username", "admin"),
+            "age": try value("age", "+034"),
+            "weight": try value("weight", "12.50"),
+            "born": try value("born", "2024-02-29"),
+            "newsletter": try value("newsletter", "no"),
+            "handling": try value("handling", "haz, fra"),
+            "notes": try value("notes", "one\n\"two\""),
+            "address.city": try value("address.city", "Tromsø"),
+            "address.geo.lat": try value("address.geo.lat", "69.6496"),
+            "password": try value("password", "s3cret!!"),
+        ]
+        let json = Payload.build(fields: fields, values: values).compactText
+        #expect(json == #"{"address":{"city":"Tromsø","geo":{"lat":69.6496}},"age":34,"born":"2024-02-29","handling":["fragile","hazardous"],"newsletter":false,"notes":"one\n\"two\"","password":"s3cret!!","username":"admin","weight":12.50}"#)
+    }
+
+    @Test func fieldsWithoutAValueAreLeftOut() {
+        // Hidden and skipped fields are simply not in `values`.
+        let json = Payload.build(fields: fields, values: ["username": .text("a"), "address.city": .text("Oslo")]).compactText
+        #expect(json == #"{"address":{"city":"Oslo"},"username":"a"}"#)
+        #expect(Payload.build(fields: fields, values: [:]).compactText == "{}")
+    }
+
+    @Test func valuesForUnknownFieldsAreIgnored() {
+        let json = Payload.build(fields: [Field(name: "a")], values: ["a": .text("1"), "b": .text("2")]).compactText
+        #expect(json == #"{"a":"1"}"#)
+    }
+
+    @Test func transformReplacesSecrets() {
+        let json = Payload.build(
+            fields: fields, values: ["username": .text("a"), "password": .text("hunter2")],
+            transform: { field, value in field.isSecret ? .string("[\(field.name)]") : value.json }
+        ).compactText
+        #expect(json == #"{"password":"[password]","username":"a"}"#)
+    }
+
+    @Test func emptyMultichoiceIsAnEmptyArray() {
+        #expect(Payload.build(fields: fields, values: ["handling": .list([])]).compactText == #"{"handling":[]}"#)
+    }
+
+    @Test func compactTextEscapesAndSortsByBytes() {
+        let value = JSONValue.object([
+            "b": .string("tab\there\u{1}\u{2028}"), "B": .null, "a": .array([.bool(true), .number("-0.5")]),
+        ])
+        #expect(value.compactText == #"{"B":null,"a":[true,-0.5],"b":"tab\there\u0001\u2028"}"#)
+    }
+
+    @Test func jsonParsesBackWithNumbersAsText() throws {
+        let parsed = try #require(JSONValue.parse(#"{"id": 1, "x": [1.5, "s", null, false], "o": {"k": "v"}}"#))
+        #expect(parsed["id"] == .number("1"))
+        #expect(parsed["x"]?.arrayValue?.count == 4)
+        #expect(parsed.value(atDottedPath: "o.k")?.stringValue == "v")
+        #expect(JSONValue.parse("{not json") == nil)
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+/// Runs the built `formline` (or another product) with piped stdin, in a temporary HOME and
+/// XDG_STATE_HOME, and returns what it printed and how it exited. Shared by the end-to-end tests.
+struct BinaryRunner {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        var stdoutBytes: [UInt8]
+    }
+
+    /// The repository root, from this file's path (Tests/IntegrationTests/BinaryRunner.swift).
+    static let root: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func product(_ name: String) -> String {
+        root.appendingPathComponent(".build/debug/\(name)").path
+    }
+
+    /// A fresh temporary folder used as HOME and XDG_STATE_HOME.
+    let home: URL
+
+    init() throws {
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("formline-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    }
+
+    var stateHome: String { home.appendingPathComponent("state").path }
+
+    func draftPath(_ formID: String) -> String { stateHome + "/formline/drafts/\(formID).json" }
+
+    /// Runs `formline ARGS` from the repository root with `input` on stdin (bounded by `timeout`).
+    func run(_ arguments: [String], input: [UInt8], environment extra: [String: String] = [:],
+             product: String = "formline", timeout: Double = 30) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: BinaryRunner.product(product))
+        process.arguments = arguments
+        process.currentDirectoryURL = BinaryRunner.root
+        var env = ["PATH": "/usr/bin:/bin", "HOME": home.path, "XDG_STATE_HOME": stateHome, "TERM": "dumb", "LANG": "C.UTF-8"]
+        env.merge(extra) { $1 }
+        process.environment = env
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        let writer = Thread {
+            stdin.fileHandleForWriting.write(Data(input))
+            try? stdin.fileHandleForWriting.close()
+        }
+        writer.start()
+        let outBox = DataBox(), errBox = DataBox()
+        let group = DispatchGroup()
+        for (pipe, box) in [(stdout, outBox), (stderr, errBox)] {
+            group.enter()
+            DispatchQueue.global().async {
+                box.data = pipe.fileHandleForReading.readDataToEndOfFile()
+                group.leave()
+            }
+        }
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        if process.isRunning {
+            process.terminate()
+            Issue.record("formline \(arguments.joined(separator: " ")) did not finish within \(timeout)s")
+        }
+        process.waitUntilExit()
+        group.wait()
+        return Result(
+            status: process.terminationStatus,
+            stdout: String(decoding: outBox.data, as: UTF8.self),
+            stderr: String(decoding: errBox.data, as: UTF8.self),
+            stdoutBytes: Array(outBox.data))
+    }
+
+    func run(_ arguments: [String], lines: [String], separator: String = "\n",
+             environment: [String: String] = [:]) throws -> Result {
+        try run(arguments, input: Array(lines.map { $0 + separator }.joined().utf8), environment: environment)
+    }
+}
+
+private final class DataBox: @unchecked Sendable {
+    var data = Data()
+}
