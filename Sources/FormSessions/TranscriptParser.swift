@@ -20,8 +20,9 @@ public struct TranscriptError: Error, Sendable, Equatable, CustomStringConvertib
 public enum TranscriptParser {
     /// Parses `text`; `file` only names the file in errors.
     public static func parse(_ text: String, file: String = "<transcript>") throws(TranscriptError) -> Transcript {
-        var rawLines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        if text.hasSuffix("\n") { rawLines.removeLast() }
+        // "\r\n" is one Character in Swift: split on both so CRLF files read like LF files.
+        var rawLines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }.map(String.init)
+        if rawLines.last == "" { rawLines.removeLast() }
         var lines: [TranscriptLine] = []
         var formPath: String?
         var args: [String] = []

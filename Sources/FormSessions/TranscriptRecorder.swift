@@ -64,7 +64,8 @@ public final class TranscriptRecorder: SessionRecorder {
     // MARK: - SessionRecorder
 
     public func output(_ line: OutputLine) {
-        var pieces = ((partial ?? "") + line.text).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var pieces = ((partial ?? "") + line.text)
+            .split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }.map(String.init)
         if line.endsLine {
             partial = nil
         } else {
