@@ -32,3 +32,33 @@ import Testing
         #expect(text.contains("<= 201 text/plain created; password=[password]"))
     }
 }
+
+@Suite struct SecretPromptCommandTests {
+    @Test func commandsAndEmptyLinesAtASecretPromptAreRecordedAsTyped() {
+        let (text, status) = Fixtures.record(Fixtures.signup, lines: .lines(
+            "bob", "bob@example.com", "correct-horse-1", ".back", "", ".cancel"), formPath: "signup.yaml")
+        #expect(status == .cancelled)
+        #expect(text.hasSuffix("""
+            Password:
+            >* [password]
+            Age (optional, 13-120):
+            > .back
+            Password [keep]:
+            >
+            Age (optional, 13-120):
+            > .cancel
+            #! exit 1
+
+            """))
+        #expect(Replayer(loadForm: Fixtures.loadForm).replay(text: text, path: "t.session").passed)
+    }
+
+    @Test func anUnknownCommandAtASecretPromptIsTreatedAsASecret() {
+        #expect(Wizard.isNotASecretValue(".cancel"))
+        #expect(Wizard.isNotASecretValue(""))
+        #expect(Wizard.isNotASecretValue("?"))
+        #expect(!Wizard.isNotASecretValue(".hunter2"))
+        #expect(!Wizard.isNotASecretValue("..hunter2"))
+        #expect(!Wizard.isNotASecretValue(" "))
+    }
+}
