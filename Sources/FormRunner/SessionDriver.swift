@@ -110,7 +110,7 @@ public final class SessionDriver {
             completion: completion, historyKey: prompt.secret ? nil : prompt.field)
         switch edges.source.read(request) {
         case .line(let text):
-            if prompt.secret, let field = prompt.field {
+            if prompt.secret, let field = prompt.field, !Wizard.isNotASecretValue(text) {
                 edges.recorder?.secretInput(field: field)
             } else {
                 edges.recorder?.input(text)
