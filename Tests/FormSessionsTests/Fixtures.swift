@@ -1,34 +1,19 @@
 import FormCore
+import FormFiles
 import FormRunner
 import FormSessions
 import FormTerminal
 import FormTransport
 
-/// Forms built in code (the YAML loader is another module's business), and a way to run a real
-/// session with scripted lines.
+/// The forms these tests use, and a way to run a real session with scripted lines.
 enum Fixtures {
+    /// The shipped Forms/signup.yaml, so these tests use the form operators use.
     static let signup: FormSpec = {
-        // A literal that is known to compile.
-        let pattern = try? FieldPattern("^[A-Za-z0-9_]+$")
-        return FormSpec(
-            id: "signup", title: "Create an account",
-            fields: [
-                Field(name: "username", label: "Username", minLength: 3, maxLength: 20, pattern: pattern,
-                      patternMessage: "Use letters, digits and _ only", help: "The name you log in with."),
-                Field(name: "email", label: "Email", type: .email),
-                Field(name: "password", label: "Password", type: .secret, minLength: 8,
-                      serverCodes: ["password_matches_username"]),
-                Field(name: "age", label: "Age", type: .integer, required: false,
-                      minNumber: DecimalText("13"), maxNumber: DecimalText("120")),
-                Field(name: "country", label: "Country", type: .choice,
-                      choices: ["Norway", "Sweden", "Denmark", "Finland", "Iceland"], defaultText: "Norway"),
-            ],
-            checks: [CrossFieldCheck(kind: .differ, first: "password", second: "username", field: "password",
-                                     message: "Password can't be the same as username")],
-            submit: SubmitSpec(method: .POST, path: "/api/signup"),
-            fake: FakeSpec(reject: [FakeSpec.Rejection(
-                when: Condition(field: "username", test: .isIn(["admin", "root"])), field: "username",
-                code: "unique", message: "This username is already taken.")]))
+        let root = #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
+        switch FormFileLoader.load(path: "/" + root + "/Forms/signup.yaml") {
+        case .success(let spec): return spec
+        case .failure(let errors): preconditionFailure("Forms/signup.yaml does not load: \(errors)")
+        }
     }()
 
     static let incident = FormSpec(
