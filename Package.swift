@@ -73,6 +73,7 @@ let package = Package(
         .testTarget(name: "FormFilesTests", dependencies: ["FormFiles", "FormCore"]),
         .testTarget(name: "FormTerminalTests", dependencies: ["FormTerminal", "FormCore"]),
         .testTarget(name: "FormTransportTests", dependencies: ["FormTransport", "FormCore", "DemoServer"]),
+        .testTarget(name: "FormRunnerTests", dependencies: ["FormRunner", "FormCore", "FormTerminal", "FormTransport"]),
         .testTarget(name: "FormSessionsTests", dependencies: ["FormSessions", "FormlineTesting", "FormCore"]),
         .testTarget(
             name: "IntegrationTests",
