@@ -51,7 +51,10 @@ extension Field {
             for item in items {
                 switch ChoiceResolver(choices).resolve(item) {
                 case .success(let c): if !picked.contains(c) { picked.append(c) }
-                case .failure(let e): return .failure(e)
+                case .failure(let e):
+                    // Name the item: in "fragile, bogus" the operator must see which one failed.
+                    if e.message.hasPrefix("'") { return .failure(e) }
+                    return .failure(ValueError("'\(item)': \(e.message)"))
                 }
             }
             // Keep the form's order, so "c, a" and "a, c" send the same array.

@@ -37,9 +37,36 @@ public enum TextWrap {
         return lines
     }
 
-    /// Shortens `text` to at most `limit` characters, marking the cut with "...".
+    /// Shortens `text` to at most `limit` terminal columns, marking the cut with "...".
     public static func truncate(_ text: String, to limit: Int) -> String {
-        guard text.count > limit else { return text }
-        return String(text.prefix(max(0, limit - 3))) + "..."
+        guard columns(text) > limit else { return text }
+        var out = ""
+        var used = 0
+        for character in text {
+            let w = columns(character)
+            if used + w > max(0, limit - 3) { break }
+            out.append(character)
+            used += w
+        }
+        return out + "..."
+    }
+
+    /// How many terminal columns `text` takes: East Asian wide characters and most emoji take
+    /// two, combining marks none (a small wcwidth, enough to keep lines within 80 columns).
+    public static func columns(_ text: String) -> Int {
+        text.reduce(0) { $0 + columns($1) }
+    }
+
+    static func columns(_ character: Character) -> Int {
+        guard let first = character.unicodeScalars.first else { return 0 }
+        if first.value < 0x20 || (0x7F...0x9F).contains(first.value) { return 0 }
+        if first.properties.generalCategory == .nonspacingMark || first.properties.generalCategory == .enclosingMark { return 0 }
+        let v = first.value
+        let wide = (0x1100...0x115F).contains(v) || (0x2E80...0x303E).contains(v) || (0x3041...0x33FF).contains(v)
+            || (0x3400...0x4DBF).contains(v) || (0x4E00...0x9FFF).contains(v) || (0xA000...0xA4CF).contains(v)
+            || (0xAC00...0xD7A3).contains(v) || (0xF900...0xFAFF).contains(v) || (0xFE30...0xFE4F).contains(v)
+            || (0xFF00...0xFF60).contains(v) || (0xFFE0...0xFFE6).contains(v) || (0x1F300...0x1F64F).contains(v)
+            || (0x1F900...0x1F9FF).contains(v) || (0x20000...0x3FFFD).contains(v)
+        return wide ? 2 : 1
     }
 }

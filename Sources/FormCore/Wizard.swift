@@ -30,6 +30,8 @@ public struct Wizard: Sendable {
     /// Messages to show just before a field's next prompt (failed cross-field checks).
     var pendingErrors: [String: [String]] = [:]
     var listedChoices: Set<String> = []
+    /// Before the review, `.edit` jumps to a field and the walk then comes back here.
+    var returnTo: Int?
     var attempt = 0
     var lastSubmission: Submission?
     var resumeNotice: String?
@@ -41,14 +43,23 @@ public struct Wizard: Sendable {
 
     /// A wizard that continues a draft: every stored value is checked against the current form;
     /// values that no longer fit, missing ones and secrets are asked, then the review.
-    public init(spec: FormSpec, interactive: Bool, resuming draft: [String: JSONValue]) {
+    /// `formChanged`: the form file is not the one the draft was saved from, so say so.
+    public init(spec: FormSpec, interactive: Bool, resuming draft: [String: JSONValue], formChanged: Bool = false) {
         self.init(spec: spec, interactive: interactive)
         var kept = 0
         for field in spec.fields where !field.isSecret {
-            if let json = draft[field.name], let value = field.restore(json) {
+            guard let json = draft[field.name] else { continue }
+            if let value = field.restore(json) {
                 values[field.name] = value
                 visited.insert(field.name)
                 kept += 1
+            } else {
+                // Say why a saved answer is asked again rather than silently dropping it.
+                let text = json.stringValue ?? json.compactText
+                let shown = TextWrap.truncate(text, to: 30)
+                var reason = "it does not fit this field any more"
+                if case .failure(let problem) = field.parse(text) { reason = problem.message }
+                pendingErrors[field.name, default: []].append("The saved answer '\(shown)' was not kept: \(reason)")
             }
         }
         dropHiddenValues()
@@ -58,6 +69,9 @@ public struct Wizard: Sendable {
             return f.isSecret || values[f.name] == nil
         }
         resumeNotice = "Resuming a saved draft: \(kept) answer\(kept == 1 ? "" : "s") kept."
+        if formChanged {
+            resumeNotice? += " The form has changed since; every answer was checked again."
+        }
     }
 
     public var isFinished: Bool { phase == .finished }
@@ -80,8 +94,8 @@ public struct Wizard: Sendable {
             return reviewLine(line)
         case (.line(let line), .failed):
             return failedLine(line)
-        case (.unreadable(let reason), .asking(let index, _)):
-            return [error(reason)] + ask(index)
+        case (.unreadable(let reason), .asking(let index, let lines)):
+            return [error(reason)] + resume(index, collected: lines)
         case (.unreadable(let reason), .review), (.unreadable(let reason), .failed):
             return [error(reason)] + promptAgain()
         case (.submission(let result), .submitting):
@@ -92,7 +106,7 @@ public struct Wizard: Sendable {
     }
 
     private mutating func start() -> [WizardEffect] {
-        let count = spec.fields.count
+        let count = visibleIndices.count
         var effects: [WizardEffect] = [.output(OutputLine(
             "\(spec.title)  (\(count) field\(count == 1 ? "" : "s"); ? for help)", style: .title))]
         if let notice = resumeNotice { effects.append(.output(OutputLine(notice, style: .notice))) }
@@ -110,10 +124,13 @@ public struct Wizard: Sendable {
         if field.type == .multiline && line.trimmedWhitespace == "." {
             return finishMultiline(at: index, lines: collected)
         }
-        if let command = WizardCommand.parse(line) {
+        if let command = WizardCommand.parse(line, secret: field.isSecret) {
             return run(command, at: index, collected: collected)
         }
-        let literal = line.trimmedWhitespace.hasPrefix("..") ? String(line.drop { $0.isWhitespace }.dropFirst()) : line
+        // `..` at the start enters a literal dot: drop exactly one `.`, keep any indentation.
+        let indentation = field.isSecret ? "" : String(line.prefix { $0.isWhitespace })
+        let rest = line.dropFirst(indentation.count)
+        let literal = rest.hasPrefix("..") ? indentation + String(rest.dropFirst()) : line
 
         if field.type == .multiline {
             // An empty first line behaves as on any field: keep, default, skip or "Required".
@@ -130,11 +147,9 @@ public struct Wizard: Sendable {
     }
 
     private mutating func finishMultiline(at index: Int, lines: [String]) -> [WizardEffect] {
-        var lines = lines
-        while let first = lines.first, first.trimmedWhitespace.isEmpty { lines.removeFirst() }
-        while let last = lines.last, last.trimmedWhitespace.isEmpty { lines.removeLast() }
-        if lines.isEmpty { return keepOrDefault(at: index) }
-        return accept(lines.joined(separator: "\n"), at: index)
+        let text = Wizard.joinMultiline(lines)
+        if text.isEmpty { return keepOrDefault(at: index) }
+        return accept(text, at: index)
     }
 
     private mutating func accept(_ text: String, at index: Int) -> [WizardEffect] {
@@ -178,22 +193,39 @@ public struct Wizard: Sendable {
             return keepOrDefault(at: index)
         case .back:
             guard let previous = visibleIndices.last(where: { $0 < index }) else {
-                return [error("This is the first field")] + ask(index)
+                return [error("This is the first field")] + resume(index, collected: collected)
             }
+            if let problem = commitCollected(at: index, collected) { return problem }
             if queue != nil { enqueue(index) }
             return ask(previous)
         case .done:
+            if let problem = commitCollected(at: index, collected) { return problem }
+            returnTo = nil
             return goToReview()
         case .review:
-            return reviewLines() + ask(index)
+            return reviewLines() + resume(index, collected: collected)
         case .edit(let target):
-            guard let target = resolveEditTarget(target) else {
-                return [error(editTargetMessage(target))] + ask(index)
+            if field.isSecret && Int(target) == nil {
+                // Only numbers here: a name typed at a secret prompt could be the secret itself.
+                return [error("At a secret prompt, use .edit with the field's number (1-\(visibleIndices.count))")]
+                    + resume(index, collected: collected)
             }
-            if reviewReached { enqueue(index) }
+            guard let target = resolveEditTarget(target) else {
+                // Never repeat what was typed at a secret prompt: it may be the secret.
+                return [error(editTargetMessage(field.isSecret ? "" : target))] + resume(index, collected: collected)
+            }
+            if let problem = commitCollected(at: index, collected) { return problem }
+            if reviewReached {
+                enqueue(index)
+            } else if target != index {
+                // Before the review: edit that field, then come back here and walk on.
+                returnTo = index
+            }
             return ask(target)
         case .skip:
-            guard !field.required else { return [error("\(field.label) is required and can't be skipped")] + ask(index) }
+            guard !field.required else {
+                return [error("\(field.label) is required and can't be skipped")] + resume(index, collected: collected)
+            }
             setValue(nil, at: index)
             visited.insert(field.name)
             return advance(from: index)
@@ -201,18 +233,51 @@ public struct Wizard: Sendable {
             setValue(nil, at: index)
             return ask(index, prefill: nil)
         case .help:
-            return helpLines(for: field) + ask(index)
+            return helpLines(for: field) + resume(index, collected: collected)
         case .cancel:
             return end(.cancelled)
         case .retry:
-            return [error("Nothing to retry: .retry follows a failed submission")] + ask(index)
+            return [error("Nothing to retry: .retry follows a failed submission")] + resume(index, collected: collected)
         case .unknown(let typed):
             // At a secret prompt the "command" may be a password missing its `..`: never repeat it.
             let message = field.isSecret
                 ? "Unknown command. To enter a value starting with '.', type '..' before it"
                 : WizardCommand.unknownMessage(typed)
-            return [error(message)] + ask(index)
+            return [error(message)] + resume(index, collected: collected)
         }
+    }
+
+    /// Asks the field again, or, in the middle of a multiline value, goes on collecting its lines:
+    /// a command typed between lines never throws the lines already typed away.
+    private mutating func resume(_ index: Int, collected: [String]) -> [WizardEffect] {
+        guard !collected.isEmpty else { return ask(index) }
+        phase = .asking(index: index, lines: collected)
+        return [.prompt(Prompt(text: "| ", field: spec.fields[index].name))]
+    }
+
+    /// Before leaving a multiline field in the middle of its value (`.back`, `.edit`, `.done`),
+    /// keeps the lines typed so far as its value. Returns the effects of a failure (the value
+    /// breaks a rule: the error, and the lines are still there), or nil when it may leave.
+    private mutating func commitCollected(at index: Int, _ collected: [String]) -> [WizardEffect]? {
+        let text = Wizard.joinMultiline(collected)
+        guard !text.isEmpty else { return nil }
+        let field = spec.fields[index]
+        switch field.parse(text) {
+        case .success(let value):
+            setValue(value, at: index)
+            visited.insert(field.name)
+            return nil
+        case .failure(let problem):
+            return [error(problem.message)] + resume(index, collected: collected)
+        }
+    }
+
+    /// A multiline value from its lines: blank lines around it dropped, lines kept as typed.
+    static func joinMultiline(_ lines: [String]) -> String {
+        var lines = lines[...]
+        while let first = lines.first, first.trimmedWhitespace.isEmpty { lines.removeFirst() }
+        while let last = lines.last, last.trimmedWhitespace.isEmpty { lines.removeLast() }
+        return lines.joined(separator: "\n")
     }
 
     private func resolveEditTarget(_ target: String) -> Int? {
@@ -278,6 +343,11 @@ public struct Wizard: Sendable {
         if let queue {
             return continueQueue(queue.filter { $0 != index })
         }
+        if let back = returnTo, back != index, Set(visibleIndices).contains(back) {
+            returnTo = nil
+            return ask(back)
+        }
+        returnTo = nil
         if let next = visibleIndices.first(where: { $0 > index }) {
             return ask(next)
         }
@@ -398,8 +468,16 @@ public struct Wizard: Sendable {
         if retry, let last = lastSubmission {
             submission = last
         } else {
-            attempt += 1
             let fields = visibleIndices.map { spec.fields[$0] }
+            let payload = Payload.build(fields: fields, values: values)
+            if let last = lastSubmission, last.payload == payload {
+                // Nothing changed since the last attempt (a field visited and kept): the same
+                // attempt, so the server can recognise it by its Idempotency-Key.
+                lastSubmission = last
+                phase = .submitting
+                return [.output(OutputLine("Submitting...", endsLine: false)), .submit(last)]
+            }
+            attempt += 1
             submission = Submission(
                 method: spec.submit.method.rawValue,
                 path: spec.submit.path,
@@ -421,13 +499,13 @@ public struct Wizard: Sendable {
         switch result {
         case .accepted(let status, let summary):
             phase = .finished
-            let note = summary.map { " " + $0 } ?? ""
+            let note = summary.map { " " + serverText($0) } ?? ""
             return [.output(OutputLine(" accepted (\(status))\(note)")), .deleteDraft, .finish(.accepted)]
         case .rejected(let status, let errors):
             return rejected(status: status, errors: errors)
         case .failed(let reason):
             var effects: [WizardEffect] = [.output(OutputLine(" failed", style: .error))]
-            effects += TextWrap.wrap(reason, indent: "  ! ", continuation: "    ").map { .output(OutputLine($0, style: .error)) }
+            effects += TextWrap.wrap(serverText(reason), indent: "  ! ", continuation: "    ").map { .output(OutputLine($0, style: .error)) }
             guard interactive else { return effects + end(.transportFailed) }
             phase = .failed
             return effects + [.prompt(retryPrompt)]
@@ -439,7 +517,7 @@ public struct Wizard: Sendable {
         let placement = ServerErrorMapper.place(errors, in: spec, visibleFields: Set(visible.map { spec.fields[$0].name }))
         var effects: [WizardEffect] = [.output(OutputLine(" rejected (\(status))", style: .error))]
         for line in placement.banner {
-            effects += TextWrap.wrap(line, indent: "  ! ", continuation: "    ").map { .output(OutputLine($0, style: .error)) }
+            effects += TextWrap.wrap(serverText(line), indent: "  ! ", continuation: "    ").map { .output(OutputLine($0, style: .error)) }
         }
         var failed: [Int] = []
         let rows = reviewRows()
@@ -449,7 +527,7 @@ public struct Wizard: Sendable {
             failed.append(i)
             effects.append(.output(OutputLine(rows[number], style: .review)))
             for message in messages {
-                effects += TextWrap.wrap(message, indent: "    ! ", continuation: "      ").map { .output(OutputLine($0, style: .error)) }
+                effects += TextWrap.wrap(serverText(message), indent: "    ! ", continuation: "      ").map { .output(OutputLine($0, style: .error)) }
             }
         }
         guard !failed.isEmpty else {
@@ -471,6 +549,8 @@ public struct Wizard: Sendable {
             return edit(i)
         case .cancel?: return end(.transportFailed)
         case .review?: return reviewLines() + [.prompt(retryPrompt)]
+        case .help?:
+            return TextWrap.wrap("The form could not be sent; nothing you typed is lost. Enter or .retry sends the same attempt again. A number (or .edit N) edits that field, then comes back to the review. .cancel ends and keeps a draft.", indent: "  ").map { .output(OutputLine($0, style: .notice)) } + [.prompt(retryPrompt)]
         default:
             return [error("Press Enter (or .retry) to try again, a number to edit, or .cancel"), .prompt(retryPrompt)]
         }
@@ -488,13 +568,33 @@ public struct Wizard: Sendable {
     }
 
     private mutating func end(_ status: ExitStatus) -> [WizardEffect] {
+        var draft = draftValues
+        // Lines of a multiline value still being typed are kept too: nothing typed is lost.
+        if case .asking(let index, let lines) = phase {
+            let text = Wizard.joinMultiline(lines)
+            if !text.isEmpty { draft[spec.fields[index].name] = .string(text) }
+        }
         phase = .finished
         var effects: [WizardEffect] = []
-        if status != .accepted && !draftValues.isEmpty {
-            effects.append(.saveDraft(draftValues))
+        if status != .accepted && !draft.isEmpty {
+            effects.append(.saveDraft(draft))
         }
         effects.append(.finish(status))
         return effects
+    }
+
+    /// Text that came from a server, made safe to show: control characters (escape sequences,
+    /// bells, newlines) become spaces, and any secret the server repeats back is masked.
+    func serverText(_ text: String) -> String {
+        var clean = String(String.UnicodeScalarView(text.unicodeScalars.map { s in
+            (s.value < 0x20 || (0x7F...0x9F).contains(s.value)) ? " " : s
+        }))
+        for field in spec.fields where field.isSecret {
+            if case .text(let secret)? = values[field.name], secret.count >= 3 {
+                clean = clean.replacing(secret, with: "[\(field.name)]")
+            }
+        }
+        return clean
     }
 
     private func error(_ message: String) -> WizardEffect {

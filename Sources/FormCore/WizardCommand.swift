@@ -7,39 +7,45 @@ enum WizardCommand: Equatable {
     static let names = ["back", "next", "done", "review", "edit", "skip", "clear", "help", "cancel", "retry"]
 
     /// nil when the line is a value: it does not start with `.`, or starts with `..` (a literal dot).
-    static func parse(_ line: String) -> WizardCommand? {
-        let trimmed = line.trimmedWhitespace
+    /// At a secret prompt nothing is trimmed first (" .x" is a value there), and everywhere a
+    /// command that takes no argument but was given one is unknown, so `.next level` typed as a
+    /// password is never taken as `.next`.
+    static func parse(_ line: String, secret: Bool = false) -> WizardCommand? {
+        let trimmed = secret ? String(line.reversed().drop { $0.isWhitespace }.reversed()) : line.trimmedWhitespace
         if trimmed == "?" { return .help }
         guard trimmed.hasPrefix("."), !trimmed.hasPrefix("..") else { return nil }
         let body = trimmed.dropFirst()
         let word = body.prefix { !$0.isWhitespace }.lowercased()
         let argument = String(body.dropFirst(word.count)).trimmedWhitespace
+        let bare: WizardCommand?
         switch word {
-        case "back": return .back
-        case "next": return .next
-        case "done": return .done
-        case "review": return .review
-        case "skip": return .skip
-        case "clear": return .clear
-        case "help": return .help
-        case "cancel": return .cancel
-        case "retry": return .retry
+        case "back": bare = .back
+        case "next": bare = .next
+        case "done": bare = .done
+        case "review": bare = .review
+        case "skip": bare = .skip
+        case "clear": bare = .clear
+        case "help": bare = .help
+        case "cancel": bare = .cancel
+        case "retry": bare = .retry
         case "edit": return .edit(argument)
-        default: return .unknown(String(trimmed))
+        default: bare = nil
         }
+        guard let bare, argument.isEmpty else { return .unknown(trimmed) }
+        return bare
     }
 
     /// The message for an unknown command: the nearest real one, and how to type a literal dot.
     static func unknownMessage(_ typed: String) -> String {
-        let word = String(typed.dropFirst().prefix { !$0.isWhitespace }).lowercased()
+        let word = String(typed.dropFirst().prefix { !$0.isWhitespace }.prefix(30)).lowercased()
         let nearest = names.map { ($0, editDistance($0, word)) }.min { $0.1 < $1.1 }
-        var message = "Unknown command \(typed.prefix { !$0.isWhitespace })"
+        var message = "Unknown command " + TextWrap.truncate(String(typed.prefix { !$0.isWhitespace }), to: 30)
         if let (name, distance) = nearest, distance <= 2 {
             message += " (did you mean .\(name)?)"
         } else {
             message += " (commands: .back .next .done .review .edit .skip .clear .help .cancel)"
         }
-        return message + ". To enter a value starting with '.', type '.\(typed)'"
+        return message + ". To enter a value starting with '.', type '." + TextWrap.truncate(typed, to: 30) + "'"
     }
 
     static func editDistance(_ a: String, _ b: String) -> Int {
@@ -62,10 +68,12 @@ extension Wizard {
     /// Whether a line typed at a secret prompt is not a secret value: empty (keep the value) or a
     /// command the wizard knows (`.cancel`, `.back`, `?`). Transcripts record such lines as typed,
     /// so a replay repeats them; anything else there is recorded as `>* [name]`.
+    /// `.edit` counts only with a field number: a name typed there could be the secret itself.
     public static func isNotASecretValue(_ line: String) -> Bool {
         if line.isEmpty { return true }
-        switch WizardCommand.parse(line) {
+        switch WizardCommand.parse(line, secret: true) {
         case nil, .unknown?: return false
+        case .edit(let target)?: return !target.isEmpty && target.count <= 3 && target.allSatisfy(\.isASCII) && Int(target) != nil
         default: return true
         }
     }

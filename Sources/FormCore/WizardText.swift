@@ -2,6 +2,11 @@
 /// state machine so the layout (design.md section 4) can be read and changed in one place.
 extension Wizard {
     static let reviewPromptText = "Submit? (Enter = submit, number = edit, .cancel): "
+    /// The longest prompt, leaving part of an 80-column line for the answer.
+    static let promptWidth = 60
+    /// The widest label column in the review; longer labels are shortened there.
+    static let reviewLabelWidth = 24
+
     static let retryPromptText = "Retry? (Enter = retry, number = edit, .cancel): "
 
     var reviewPrompt: Prompt { Prompt(text: Wizard.reviewPromptText) }
@@ -9,18 +14,19 @@ extension Wizard {
 
     /// `Label (hints) [value]: `, with pre-fill and completion for an editing terminal.
     func prompt(for field: Field, prefill rejected: String?) -> Prompt {
-        var text = field.label
         let hints = promptHints(field)
-        if !hints.isEmpty { text += " (" + hints.joined(separator: ", ") + ")" }
+        var tail = hints.isEmpty ? "" : " (" + hints.joined(separator: ", ") + ")"
         let current = values[field.name]
         if field.isSecret {
-            if current != nil { text += " [keep]" }
+            if current != nil { tail += " [keep]" }
         } else if let current {
-            text += " [" + TextWrap.truncate(shortDisplay(current, field), to: 30) + "]"
+            tail += " [" + TextWrap.truncate(shortDisplay(current, field), to: 24) + "]"
         } else if let d = field.defaultText {
-            text += " [" + TextWrap.truncate(d, to: 30) + "]"
+            tail += " [" + TextWrap.truncate(d, to: 24) + "]"
         }
-        text += ": "
+        // The label gives way so the prompt leaves room to type on an 80-column line.
+        let room = max(12, Wizard.promptWidth - TextWrap.columns(tail) - 2)
+        let text = TextWrap.truncate(field.label, to: room) + tail + ": "
 
         var prefill: String?
         if interactive && !field.isSecret && field.type != .multiline {
@@ -70,17 +76,24 @@ extension Wizard {
         }
     }
 
-    /// "  N Label  value" for each visible field, aligned, within 80 columns.
+    /// "  N Label  value" for each visible field, aligned, within 80 columns. A field not yet
+    /// reached shows the default it will take.
     func reviewRows() -> [String] {
         let visible = visibleIndices.map { spec.fields[$0] }
-        let labelWidth = visible.map(\.label.count).max() ?? 0
+        let labels = visible.map { TextWrap.truncate($0.label, to: Wizard.reviewLabelWidth) }
+        let labelWidth = labels.map(TextWrap.columns).max() ?? 0
         let numberWidth = String(visible.count).count
         return visible.enumerated().map { n, field in
             let number = String(n + 1)
+            let label = labels[n]
             let head = "  " + String(repeating: " ", count: numberWidth - number.count) + number + " "
-                + field.label + String(repeating: " ", count: labelWidth - field.label.count) + "  "
-            let shown = values[field.name].map { shortDisplay($0, field) } ?? "-"
-            return head + TextWrap.truncate(shown, to: max(8, TextWrap.width - head.count))
+                + label + String(repeating: " ", count: labelWidth - TextWrap.columns(label)) + "  "
+            var shown = values[field.name].map { shortDisplay($0, field) } ?? "-"
+            if values[field.name] == nil, !visited.contains(field.name), let d = field.defaultText {
+                shown = d + " (default)"
+            }
+            shown = String(shown.map { $0 == "\t" ? " " : $0 })
+            return head + TextWrap.truncate(shown, to: TextWrap.width - TextWrap.columns(head))
         }
     }
 
@@ -93,7 +106,7 @@ extension Wizard {
         var lines: [String] = []
         var current = " "
         for (n, choice) in field.choices.enumerated() {
-            let item = " \(n + 1) \(choice)"
+            let item = " \(n + 1) " + TextWrap.truncate(choice, to: 70)
             if current.count + item.count + 1 > TextWrap.width && current.count > 1 {
                 lines.append(current)
                 current = " "
@@ -111,8 +124,8 @@ extension Wizard {
         if !rules.isEmpty { paragraphs.append("Rules: " + rules.joined(separator: "; ")) }
         var lines = paragraphs.flatMap { TextWrap.wrap($0, indent: "  ", continuation: "    ") }.map { OutputLine($0, style: .notice) }
         if field.type == .choice || field.type == .multichoice { lines += choiceListLines(field) }
-        let commands = "Commands: .back .next .done .review .edit N .skip .clear .cancel; "
-            + "Enter keeps the value in [brackets]; ..text enters text starting with '.'"
+        let commands = "Commands: .back .next .done .review .edit N|name .skip .clear .help (or ?) .cancel. "
+            + "Enter keeps the value in [brackets]; start a value with .. to enter a leading '.'"
         lines += TextWrap.wrap(commands, indent: "  ", continuation: "    ").map { OutputLine($0, style: .notice) }
         return lines.map { .output($0) }
     }

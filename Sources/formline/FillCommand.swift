@@ -36,6 +36,10 @@ struct FillCommand: ParsableCommand {
     @Option(help: "text, or json: prompts go to stderr and stdout gets one JSON result.") var output: OutputMode = .text
 
     func validate() throws {
+        if resume && record != nil {
+            // A transcript starts from an empty form: a resumed session could not be replayed.
+            throw ValidationError("--record can't be combined with --resume: a recording starts from an empty form")
+        }
         guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout must be between 0 and 3600 seconds") }
         for header in headers where parseHeader(header) == nil {
             // The text itself is not repeated: a malformed header may still hold a secret.

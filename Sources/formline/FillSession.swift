@@ -35,18 +35,20 @@ struct FillSession {
         if options.resume {
             do {
                 let draft = try store.load()
-                wizard = Wizard(spec: spec, interactive: interactive, resuming: draft.values)
-                if draft.formSHA256 != DraftStore.fingerprint(formBytes) {
-                    output.write(renderer.render(OutputLine("The form has changed since the draft was saved; every answer is checked again.", style: .notice)))
+                guard draft.formID == spec.id else {
+                    StandardError.write("formline: \(store.path) is a draft of form \"\(draft.formID)\", not \"\(spec.id)\"\n")
+                    return .usage
                 }
+                wizard = Wizard(spec: spec, interactive: interactive, resuming: draft.values,
+                                formChanged: draft.formSHA256 != DraftStore.fingerprint(formBytes))
             } catch {
                 StandardError.write("formline: \(error)\n")
                 return .usage
             }
         } else if store.exists {
-            output.write(renderer.render(OutputLine(
-                "A draft of this form exists: continue it with --resume (this run keeps it until it saves its own).",
-                style: .notice)))
+            let notice = "A draft of this form exists: add --resume to continue it. This run leaves it "
+                + "alone, unless this run ends unfinished too: then its own draft replaces it."
+            for line in TextWrap.wrap(notice) { output.write(renderer.render(OutputLine(line, style: .notice))) }
         }
 
         let transport: any Transport
@@ -74,6 +76,8 @@ struct FillSession {
                 args: TranscriptRecorder.visibleArgs(plain: options.plain, outputJSON: options.output == .json))
         }
         SignalTrap.install()
+        // A closed output pipe (`| head`) must not kill formline before it saves the draft.
+        signal(SIGPIPE, SIG_IGN)
         let source = LineSources.make(interactive: interactive, output: output, environment: environment, formID: spec.id)
 
         let drafts = SessionDriver.DraftHandling(
@@ -82,12 +86,15 @@ struct FillSession {
                                   savedAt: DraftStore.timestamp(), values: values)
                 do {
                     try store.save(draft)
-                    output.write(renderer.render(OutputLine("Draft saved: \(store.path)", style: .notice)))
+                    for line in TextWrap.wrap("Draft saved: \(store.path)", continuation: "  ") {
+                        output.write(renderer.render(OutputLine(line, style: .notice)))
+                    }
                 } catch {
                     StandardError.write("formline: \(error)\n")
                 }
             },
-            delete: { store.delete() })
+            // Only the draft this run continued is done with; one it never resumed stays.
+            delete: { if options.resume { store.delete() } })
 
         let jsonMode = options.output == .json
         let driver = SessionDriver(wizard: wizard, edges: SessionDriver.Edges(

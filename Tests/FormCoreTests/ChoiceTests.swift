@@ -75,6 +75,6 @@ import Testing
     @Test func multichoiceReportsTheFirstBadItem() {
         let f = Field(name: "h", type: .multichoice, choices: ["fragile", "frozen", "hazardous"])
         #expect(f.parse("haz, fr") == .failure(ValueError("'fr' matches fragile and frozen: type more")))
-        #expect(f.parse("glass") == .failure(ValueError("Choose one of: fragile, frozen, hazardous")))
+        #expect(f.parse("glass") == .failure(ValueError("'glass': Choose one of: fragile, frozen, hazardous")))
     }
 }

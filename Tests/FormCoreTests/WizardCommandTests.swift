@@ -31,7 +31,7 @@ struct WizardCommandTests {
         h.type("bob", ".review")
         #expect(h.transcript.suffix(7) == [
             "Review", "  1 Username  bob", "  2 Email     -", "  3 Password  -", "  4 Age       -",
-            "  5 Country   -", "Email:",
+            "  5 Country   Norway (default)", "Email:",
         ])
     }
 

@@ -71,6 +71,10 @@ struct FillPipeTests {
         #expect(again.stdout.contains("A draft of this form exists"))
         #expect(FileManager.default.fileExists(atPath: draftPath), "a run without --resume keeps the draft")
 
+        let other = try runner.run(["fill", "Forms/signup.yaml"], lines: signupLines)
+        #expect(other.status == 0)
+        #expect(FileManager.default.fileExists(atPath: draftPath), "a run that never resumed the draft leaves it alone")
+
         let resumed = try runner.run(["fill", "Forms/signup.yaml", "--resume"], lines: ["hunter2hunter2", "", "", ""])
         #expect(resumed.status == 0, "\(resumed.stdout)\(resumed.stderr)")
         #expect(resumed.stdout.contains("Resuming a saved draft: 2 answers kept."))
@@ -87,6 +91,14 @@ struct FillPipeTests {
         let none = try runner.run(["fill", "Forms/signup.yaml", "--resume", "--draft", draftFile], lines: [])
         #expect(none.status == 2)
         #expect(none.stderr.contains("no draft to resume"))
+        let both = try runner.run(["fill", "Forms/signup.yaml", "--resume", "--record", "x.session"], lines: [])
+        #expect(both.status == 2)
+        #expect(both.stderr.contains("--record can't be combined with --resume"))
+        let login = runner.home.appendingPathComponent("login.json").path
+        try Data(#"{"version":1,"form":"login","form_sha256":"","saved_at":"","values":{}}"#.utf8).write(to: URL(fileURLWithPath: login))
+        let wrongForm = try runner.run(["fill", "Forms/signup.yaml", "--resume", "--draft", login], lines: [])
+        #expect(wrongForm.status == 2)
+        #expect(wrongForm.stderr.contains(#"is a draft of form "login", not "signup""#))
     }
 
     @Test("usage and form errors exit 2 with a clear message")
