@@ -69,7 +69,7 @@ struct FillSession {
 
         let recorder: (any SessionRecorder)? = nil
         SignalTrap.install()
-        let source = LineSources.make(interactive: interactive, output: output, environment: environment, formID: spec.id)
+        let source = LineSources.make(interactive: interactive, output: output, environment: environment, formID: spec.id, plain: options.plain)
 
         let drafts = SessionDriver.DraftHandling(
             save: { values in
