@@ -160,8 +160,7 @@ public final class ReadlineLineSource: LineSource {
     private func readSecret(_ request: LineRequest) -> LineResult {
         lastAnswer = nil
         flushReadlineOutput()
-        output.write(request.prompt)
-        let outcome = SecretReader.read(fd: inputFD)
+        let outcome = SecretReader.read(fd: inputFD) { output.write(request.prompt) }
         // The Enter that ended the hidden line was not echoed either.
         output.write("\n")
         switch outcome {
