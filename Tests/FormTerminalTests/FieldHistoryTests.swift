@@ -7,7 +7,7 @@ import Glibc
 @Suite struct FieldHistoryTests {
     private func temporaryPath() -> String {
         var template = Array("/tmp/formline-history-XXXXXX".utf8CString)
-        let dir = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress) }.map { String(cString: $0) } ?? "/tmp"
+        let dir = template.withUnsafeMutableBufferPointer { $0.baseAddress.flatMap { mkdtemp($0) } }.map { String(cString: $0) } ?? "/tmp"
         return dir + "/state/formline/history/signup.json"
     }
 
