@@ -246,6 +246,23 @@ import Glibc
         #expect(pty.terminalIsSane)
     }
 
+    @Test func jsonModeEditsOnStderrAndKeepsStdoutForTheResult() throws {
+        let out = home + "/result.json"
+        let pty = try PseudoTerminal.spawn(
+            "/bin/sh", ["-c", "exec \"$0\" fill Forms/signup.yaml --output json > \"$1\"", PseudoTerminal.formline, out],
+            environment: PseudoTerminal.environment(home: home),
+            directory: PseudoTerminal.repositoryRoot)
+        try pty.expect("Username: ")
+        pty.send("ad\r")
+        // Interactive on stderr: the rejected text is pre-filled there.
+        try pty.expect("Username: ad")
+        pty.send("ele\r")
+        try finishSignup(pty, country: "den\t\r")
+        #expect(try pty.waitForExit() == .code(0))
+        let result = String(decoding: PseudoTerminal.readFile(out) ?? [], as: UTF8.self)
+        #expect(result == #"{"payload":{"age":34,"country":"Denmark","email":"adele@example.com","password":"[secret]","username":"adele"},"response":{"id":1},"status":201}"# + "\n")
+    }
+
     @Test(arguments: [
         ["TERM": "dumb"],
         ["TERM": "xterm-256color", "PLAIN": "1"],
