@@ -8,8 +8,8 @@ import Synchronization
 
 /// The line source on a terminal: GNU readline through its callback interface.
 ///
-/// The wait is a `poll()` on the terminal, the signal pipe (SIGINT/SIGTERM/SIGHUP) and a resize
-/// pipe (SIGWINCH) together, feeding readline one key at a time with `rl_callback_read_char()`, so
+/// The wait is a `poll()` on the terminal, the signal pipe (SIGINT/SIGTERM/SIGHUP) and a second
+/// pipe (SIGWINCH, SIGCONT) together, feeding readline one key at a time with `rl_callback_read_char()`, so
 /// a signal ends the wait at once whichever thread it hit: readline is cleaned up, the terminal
 /// restored and the signal returned. readline never installs signal handlers of its own.
 ///
@@ -60,6 +60,7 @@ public final class ReadlineLineSource: LineSource {
         }
         rl_completer_word_break_characters = UnsafePointer(completer?.list == true ? ReadlineSetup.commaBreak : ReadlineSetup.noBreak)
 
+        if TerminalSignals.takeResize() { rl_reset_screen_size() }
         rl_callback_handler_install(request.prompt, ReadlineCallbacks.lineHandler)
         let outcome = waitForLine()
         flushReadlineOutput()
@@ -109,7 +110,7 @@ public final class ReadlineLineSource: LineSource {
             var fds = [
                 pollfd(fd: inputFD, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: SignalTrap.wakeFD, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: ResizeTrap.wakeFD, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: TerminalSignals.wakeFD, events: Int16(POLLIN), revents: 0),
             ]
             let ready = poll(&fds, nfds_t(fds.count), -1)
             if ready < 0 {
@@ -119,8 +120,16 @@ public final class ReadlineLineSource: LineSource {
             }
             if fds[1].revents != 0 { continue }  // SignalTrap.take() above handles it
             if fds[2].revents != 0 {
-                ResizeTrap.drain()
-                rl_resize_terminal()
+                let caught = TerminalSignals.drain()
+                if caught.continued {
+                    // Back from Ctrl-Z: the shell restored its own modes meanwhile.
+                    rl_deprep_terminal()
+                    rl_prep_terminal(1)
+                }
+                if caught.resized || caught.continued {
+                    _ = TerminalSignals.takeResize()
+                    rl_resize_terminal()
+                }
             }
             let input = fds[0].revents
             if input & Int16(POLLNVAL | POLLERR) != 0 && input & Int16(POLLIN) == 0 {
@@ -206,18 +215,28 @@ enum ReadlineSetup {
         rl_sort_completion_matches = 0
         rl_startup_hook = ReadlineCallbacks.startupHook
         rl_attempted_completion_function = ReadlineCallbacks.attemptedCompletion
-        ResizeTrap.install()
+        TerminalSignals.install()
     }
 }
 
-/// SIGWINCH as a byte on a pipe, so the poll wakes and readline learns the new width.
-enum ResizeTrap {
+/// SIGWINCH and SIGCONT as bytes on a pipe, so the poll wakes: readline learns the new width,
+/// and after a stop (Ctrl-Z) and `fg` the terminal modes are put back (the shell reset them).
+enum TerminalSignals {
     private static let readEnd = Atomic<Int32>(-1)
     private static let writeEnd = Atomic<Int32>(-1)
+    private static let installed = Atomic<Bool>(false)
+    /// A resize seen while no readline line was active (during a secret): applied at the next prompt.
+    private static let resizeSeen = Atomic<Bool>(false)
+
+    struct Caught: Equatable {
+        var resized = false
+        var continued = false
+    }
 
     static var wakeFD: Int32 { readEnd.load(ordering: .acquiring) }
 
     static func install() {
+        guard !installed.exchange(true, ordering: .acquiringAndReleasing) else { return }
         var fds: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else { return }
         for fd in fds {
@@ -226,31 +245,48 @@ enum ResizeTrap {
         }
         readEnd.store(fds[0], ordering: .releasing)
         writeEnd.store(fds[1], ordering: .releasing)
-        var action = sigaction()
-        #if canImport(Glibc)
-        action.__sigaction_handler.sa_handler = resizeTrapHandler
-        #else
-        action.__sigaction_u.__sa_handler = resizeTrapHandler
-        #endif
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = SA_RESTART
-        sigaction(SIGWINCH, &action, nil)
+        for signal in [SIGWINCH, SIGCONT] {
+            var action = sigaction()
+            #if canImport(Glibc)
+            action.__sigaction_handler.sa_handler = terminalSignalHandler
+            #else
+            action.__sigaction_u.__sa_handler = terminalSignalHandler
+            #endif
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = SA_RESTART
+            sigaction(signal, &action, nil)
+        }
     }
 
-    static func drain() {
+    /// Empties the pipe; what arrived since the last call.
+    static func drain() -> Caught {
+        var caught = Caught()
         let fd = readEnd.load(ordering: .acquiring)
-        guard fd >= 0 else { return }
+        guard fd >= 0 else { return caught }
         var buffer = [UInt8](repeating: 0, count: 64)
-        while read(fd, &buffer, buffer.count) > 0 {}
+        while true {
+            let n = read(fd, &buffer, buffer.count)
+            if n <= 0 { break }
+            for byte in buffer[0..<n] {
+                if Int32(byte) == SIGWINCH { caught.resized = true; resizeSeen.store(true, ordering: .releasing) }
+                if Int32(byte) == SIGCONT { caught.continued = true }
+            }
+        }
+        return caught
     }
 
-    fileprivate static func caught() {
-        var byte: UInt8 = 1
+    /// Whether the terminal was resized since the last call.
+    static func takeResize() -> Bool {
+        resizeSeen.exchange(false, ordering: .acquiringAndReleasing)
+    }
+
+    fileprivate static func caught(_ signal: Int32) {
+        var byte = UInt8(truncatingIfNeeded: signal)
         let fd = writeEnd.load(ordering: .acquiring)
         if fd >= 0 { _ = write(fd, &byte, 1) }
     }
 }
 
-private func resizeTrapHandler(_ signal: Int32) {
-    ResizeTrap.caught()
+private func terminalSignalHandler(_ signal: Int32) {
+    TerminalSignals.caught(signal)
 }

@@ -113,8 +113,8 @@ public enum SecretReader {
         var saved = termios()
         let haveTerminal = tcgetattr(fd, &saved) == 0
         var editor = LineEditor(keys: haveTerminal ? Keys(saved) : Keys(), limit: limit)
+        var quiet = saved
         if haveTerminal {
-            var quiet = saved
             quiet.c_lflag &= ~tcflag_t(ECHO | ECHONL | ICANON)
             quiet.c_lflag |= tcflag_t(ISIG)
             quiet.c_iflag |= tcflag_t(ICRNL)
@@ -136,6 +136,7 @@ public enum SecretReader {
             var fds = [
                 pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: SignalTrap.wakeFD, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: TerminalSignals.wakeFD, events: Int16(POLLIN), revents: 0),
             ]
             let ready = poll(&fds, nfds_t(fds.count), -1)
             if ready < 0 {
@@ -143,6 +144,10 @@ public enum SecretReader {
                 return .endOfInput
             }
             if fds[1].revents != 0 { continue }
+            if fds[2].revents != 0, TerminalSignals.drain().continued, haveTerminal {
+                // Back from Ctrl-Z: the shell put its own modes back; hide the input again.
+                _ = tcsetattr(fd, TCSANOW, &quiet)
+            }
             if fds[0].revents == 0 { continue }
             let count = systemRead(fd, &byte, 1)
             if count < 0 {

@@ -221,6 +221,14 @@ final class PseudoTerminal {
         return attributes.c_iflag
     }
 
+    /// Puts canonical mode and echo back, as a job-control shell does when its job stops.
+    func restoreCookedModes() {
+        var attributes = termios()
+        guard tcgetattr(master, &attributes) == 0 else { return }
+        attributes.c_lflag |= tcflag_t(ICANON | ECHO)
+        _ = tcsetattr(master, TCSANOW, &attributes)
+    }
+
     /// True when canonical mode and echo are on: the state a shell expects to get back.
     var terminalIsSane: Bool {
         guard let modes = localModes() else { return false }

@@ -204,6 +204,33 @@ import Glibc
         #expect(pty.terminalIsSane)
     }
 
+    @Test(arguments: [false, true])
+    func afterStopAndContinueTheModesComeBack(atSecret: Bool) throws {
+        let pty = try start()
+        try pty.expect("Username: ")
+        if atSecret {
+            pty.send("stop_me\r")
+            try pty.expect("Email: ")
+            pty.send("stop@example.com\r")
+            try pty.expect("Password: ")
+        }
+        pty.signal(SIGSTOP)
+        pty.settle(0.1)
+        pty.restoreCookedModes()  // what the shell does while the job is stopped
+        pty.signal(SIGCONT)
+        pty.settle(0.2)
+        let modes = pty.localModes() ?? 0
+        #expect(modes & tcflag_t(ECHO) == 0, "echo is off again after fg")
+        #expect(modes & tcflag_t(ICANON) == 0, "character at a time again after fg")
+        let secret = "Cont1nued-Secret"
+        pty.send(atSecret ? secret + "\r" : "zed_cont\r")
+        try pty.expect(atSecret ? "Age" : "Email: ")
+        #expect(!pty.text.contains(secret))
+        pty.send("\u{3}")
+        _ = try pty.waitForExit()
+        #expect(pty.terminalIsSane)
+    }
+
     @Test func ctrlDOnAnEmptyLineEnds4() throws {
         let pty = try start()
         try pty.expect("Username: ")
