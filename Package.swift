@@ -16,6 +16,10 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        // Named explicitly because our code imports their modules (they also come with the above).
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // GNU readline, linked as a system library (GPL-3.0-or-later: see LICENSE).
@@ -36,6 +40,9 @@ let package = Package(
         .target(name: "FormTransport", dependencies: [
             "FormCore",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
         ]),
         // The driver loop: feeds wizard events from a LineSource, carries out its effects.
         .target(name: "FormRunner", dependencies: [
@@ -53,6 +60,9 @@ let package = Package(
         // The demo server as a library, so tests run it in-process on port 0.
         .target(name: "DemoServer", dependencies: [
             .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
         .executableTarget(name: "formline-demo-server", dependencies: [
             "DemoServer",
@@ -63,6 +73,7 @@ let package = Package(
         .testTarget(name: "FormFilesTests", dependencies: ["FormFiles", "FormCore"]),
         .testTarget(name: "FormTerminalTests", dependencies: ["FormTerminal", "FormCore"]),
         .testTarget(name: "FormTransportTests", dependencies: ["FormTransport", "FormCore", "DemoServer"]),
+        .testTarget(name: "FormRunnerTests", dependencies: ["FormRunner", "FormCore", "FormTerminal", "FormTransport"]),
         .testTarget(name: "FormSessionsTests", dependencies: ["FormSessions", "FormlineTesting", "FormCore"]),
         .testTarget(
             name: "IntegrationTests",

@@ -12,24 +12,96 @@ public struct ErrorPlacement: Sendable, Equatable {
 }
 
 /// Maps normalised server errors onto a form's fields.
-/// STUB: exact names and server_codes only; replaced by the error-dialects work (issue 5).
+///
+/// A server path finds its field, trying in order:
+/// 1. the exact name (`["address", "city"]` is the field `address.city`);
+/// 2. the name compared case-insensitively, ignoring `_` and `-` (`Address.City`, `first-name`);
+/// 3. the form's `submit.aliases` (server path text -> field name), exactly, then as in 2;
+/// 4. the nearest parent that is a field by 1-3 (`items.0.name` lands on a field `items`); the
+///    message then starts with the full server path, so the operator knows which part is wrong.
+///
+/// Only visible fields count. A path matching none goes to the banner as "path: message". A
+/// non-field error goes to the first visible field whose `server_codes` lists its code (a code
+/// that is a URI also matches by its last segment), else to the banner as the message alone.
 public enum ServerErrorMapper {
     public static func place(_ errors: [ServerError], in spec: FormSpec, visibleFields: Set<String>) -> ErrorPlacement {
+        let index = FieldIndex(spec: spec, visibleFields: visibleFields)
         var placement = ErrorPlacement()
         for error in errors {
-            if let pathText = error.pathText {
-                if visibleFields.contains(pathText) {
-                    placement.fieldErrors[pathText, default: []].append(error.message)
+            if let path = error.path, !path.isEmpty {
+                if let (field, depth) = index.field(for: path) {
+                    let message = depth == path.count ? error.message : "\(error.pathText ?? ""): \(error.message)"
+                    placement.fieldErrors[field, default: []].append(message)
                 } else {
-                    placement.banner.append("\(pathText): \(error.message)")
+                    placement.banner.append("\(error.pathText ?? ""): \(error.message)")
                 }
-            } else if let code = error.code,
-                      let field = spec.fields.first(where: { visibleFields.contains($0.name) && $0.serverCodes.contains(code) }) {
-                placement.fieldErrors[field.name, default: []].append(error.message)
+            } else if let code = error.code, let field = index.field(forCode: code) {
+                placement.fieldErrors[field, default: []].append(error.message)
             } else {
                 placement.banner.append(error.message)
             }
         }
         return placement
+    }
+}
+
+/// The visible fields of one form, looked up the ways `ServerErrorMapper` allows.
+private struct FieldIndex {
+    private let spec: FormSpec
+    private let visible: Set<String>
+    private let byLooseName: [String: String]
+    private let aliases: [String: String]
+    private let looseAliases: [String: String]
+
+    init(spec: FormSpec, visibleFields: Set<String>) {
+        self.spec = spec
+        self.visible = visibleFields
+        var loose: [String: String] = [:]
+        for field in spec.fields where visibleFields.contains(field.name) {
+            // The first field in form order wins if two only differ by case or separators.
+            if loose[Self.loose(field.name)] == nil { loose[Self.loose(field.name)] = field.name }
+        }
+        self.byLooseName = loose
+        // Alias keys may be written as the server spells them (`items[0].name`, `$.age`).
+        var aliases: [String: String] = [:]
+        var looseAliases: [String: String] = [:]
+        for key in spec.submit.aliases.keys.sorted() {
+            guard let field = spec.submit.aliases[key] else { continue }
+            let canonical = ServerPath.dotted(key).map { $0.map(\.description).joined(separator: ".") } ?? key
+            if aliases[canonical] == nil { aliases[canonical] = field }
+            if looseAliases[Self.loose(canonical)] == nil { looseAliases[Self.loose(canonical)] = field }
+        }
+        self.aliases = aliases
+        self.looseAliases = looseAliases
+    }
+
+    /// The field for a path and how many leading components of the path it covers.
+    func field(for path: [ServerError.PathComponent]) -> (String, Int)? {
+        for depth in stride(from: path.count, through: 1, by: -1) {
+            let text = path.prefix(depth).map(\.description).joined(separator: ".")
+            if let field = field(forText: text) { return (field, depth) }
+        }
+        return nil
+    }
+
+    private func field(forText text: String) -> String? {
+        if visible.contains(text) { return text }
+        if let field = byLooseName[Self.loose(text)] { return field }
+        if let field = aliases[text], visible.contains(field) { return field }
+        if let field = looseAliases[Self.loose(text)], visible.contains(field) { return field }
+        return nil
+    }
+
+    func field(forCode code: String) -> String? {
+        let lastSegment = code.split(separator: "/").last.map(String.init)
+        return spec.fields.first { field in
+            visible.contains(field.name)
+                && field.serverCodes.contains { $0 == code || (code.contains("/") && $0 == lastSegment) }
+        }?.name
+    }
+
+    /// The key for loose comparison: lowercased, `_` and `-` removed (`Address.City`, `first-name`).
+    static func loose(_ name: String) -> String {
+        String(name.lowercased().unicodeScalars.filter { $0 != "_" && $0 != "-" })
     }
 }

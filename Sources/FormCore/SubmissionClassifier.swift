@@ -1,22 +1,84 @@
 /// Sorts a server's answer into accepted, rejected or failed (design.md section 8).
-/// STUB: replaced by the error-dialects work (issue 5).
+///
+/// - 2xx: accepted. The summary is `id=N` when the body is a JSON object with an `id` (or
+///   JSON:API's `data.id`), else nil. A 2xx whose body is not JSON is still accepted: the server
+///   said it took the form, and calling that a failure would invite a duplicate resubmission.
+/// - 400/409/422 whose body parses into at least one error (in `dialect`): rejected.
+/// - Anything else is a failure with one line an operator can act on:
+///   - 3xx: `the server redirected to https://... (redirects are not followed)`;
+///   - 400/409/422 with a body that is not JSON, or holds no errors in a known shape;
+///   - any other status: `the server answered 500 Internal Server Error (text/html)`, with the
+///     server's own message when its JSON body carries one.
 public enum SubmissionClassifier {
     public static func classify(
         status: Int, contentType: String?, body: [UInt8], location: String? = nil,
         dialect: ErrorDialect
     ) -> SubmissionResult {
-        if (200..<300).contains(status) {
-            var summary: String?
-            if let id = JSONValue.parse(body)?["id"] {
-                summary = "id=" + (id.stringValue ?? id.compactText)
+        let json = JSONValue.parse(body)
+        switch status {
+        case 200..<300:
+            return .accepted(status: status, summary: json.flatMap(summary))
+        case 300..<400:
+            if let location, !location.isEmpty {
+                return .failed(reason: "the server redirected to \(oneLine(location, limit: 200)) (redirects are not followed)")
             }
-            return .accepted(status: status, summary: summary)
+            return .failed(reason: "the server answered \(statusText(status)) without a Location (redirects are not followed)")
+        case 400, 409, 422:
+            guard json != nil else {
+                return .failed(reason: "the server answered \(statusText(status)) but the body is not JSON (\(bodyKind(contentType, body)))")
+            }
+            if let errors = ServerErrorParser.parse(contentType: contentType, body: body, dialect: dialect), !errors.isEmpty {
+                return .rejected(status: status, errors: errors)
+            }
+            let shape = dialect == .auto ? "any known error format" : "the \(dialect.rawValue) error format"
+            return .failed(reason: "the server answered \(statusText(status)) but the body holds no errors in \(shape)")
+        default:
+            if let message = json.flatMap(serverMessage) {
+                return .failed(reason: "the server answered \(statusText(status)): \(message)")
+            }
+            return .failed(reason: "the server answered \(statusText(status)) (\(bodyKind(contentType, body)))")
         }
-        if [400, 409, 422].contains(status),
-           let errors = ServerErrorParser.parse(contentType: contentType, body: body, dialect: dialect),
-           !errors.isEmpty {
-            return .rejected(status: status, errors: errors)
-        }
-        return .failed(reason: "the server answered \(status)")
     }
+
+    private static func summary(_ json: JSONValue) -> String? {
+        guard let id = json["id"] ?? json["data"]?["id"], let text = id.scalarText else { return nil }
+        return "id=" + oneLine(text, limit: 80)
+    }
+
+    /// A message a server put in its error body, for statuses that are not rejections.
+    private static func serverMessage(_ json: JSONValue) -> String? {
+        for key in ["detail", "message", "title", "error"] {
+            if let text = json[key]?.stringValue, !text.trimmedWhitespace.isEmpty { return oneLine(text, limit: 160) }
+        }
+        return nil
+    }
+
+    private static func bodyKind(_ contentType: String?, _ body: [UInt8]) -> String {
+        if body.isEmpty { return "empty body" }
+        return contentType.map { ServerErrorParser.mediaType($0) } ?? "no content type"
+    }
+
+    /// `500 Internal Server Error`; the number alone for statuses without a common phrase.
+    static func statusText(_ status: Int) -> String {
+        guard let phrase = reasonPhrases[status] else { return String(status) }
+        return "\(status) \(phrase)"
+    }
+
+    private static func oneLine(_ text: String, limit: Int) -> String {
+        let flat = String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 }).trimmedWhitespace
+        return flat.count > limit ? String(flat.prefix(limit - 3)) + "..." : flat
+    }
+
+    private static let reasonPhrases: [Int: String] = [
+        300: "Multiple Choices", 301: "Moved Permanently", 302: "Found", 303: "See Other",
+        304: "Not Modified", 307: "Temporary Redirect", 308: "Permanent Redirect",
+        400: "Bad Request", 401: "Unauthorized", 402: "Payment Required", 403: "Forbidden",
+        404: "Not Found", 405: "Method Not Allowed", 406: "Not Acceptable", 408: "Request Timeout",
+        409: "Conflict", 410: "Gone", 411: "Length Required", 412: "Precondition Failed",
+        413: "Content Too Large", 414: "URI Too Long", 415: "Unsupported Media Type",
+        422: "Unprocessable Content", 425: "Too Early", 428: "Precondition Required",
+        429: "Too Many Requests", 431: "Request Header Fields Too Large",
+        500: "Internal Server Error", 501: "Not Implemented", 502: "Bad Gateway",
+        503: "Service Unavailable", 504: "Gateway Timeout", 505: "HTTP Version Not Supported",
+    ]
 }

@@ -207,7 +207,11 @@ public struct Wizard: Sendable {
         case .retry:
             return [error("Nothing to retry: .retry follows a failed submission")] + ask(index)
         case .unknown(let typed):
-            return [error(WizardCommand.unknownMessage(typed))] + ask(index)
+            // At a secret prompt the "command" may be a password missing its `..`: never repeat it.
+            let message = field.isSecret
+                ? "Unknown command. To enter a value starting with '.', type '..' before it"
+                : WizardCommand.unknownMessage(typed)
+            return [error(message)] + ask(index)
         }
     }
 

@@ -57,3 +57,16 @@ enum WizardCommand: Equatable {
         return a.isEmpty ? b.count : row[b.count]
     }
 }
+
+extension Wizard {
+    /// Whether a line typed at a secret prompt is not a secret value: empty (keep the value) or a
+    /// command the wizard knows (`.cancel`, `.back`, `?`). Transcripts record such lines as typed,
+    /// so a replay repeats them; anything else there is recorded as `>* [name]`.
+    public static func isNotASecretValue(_ line: String) -> Bool {
+        if line.isEmpty { return true }
+        switch WizardCommand.parse(line) {
+        case nil, .unknown?: return false
+        default: return true
+        }
+    }
+}

@@ -1,6 +1,8 @@
+import Dispatch
 import FormCore
 import FormTerminal
 import FormTransport
+import Synchronization
 
 /// Runs one form session: feeds the wizard events from a LineSource and carries out its effects
 /// through the renderer, the transport, the recorder and the draft store.
@@ -110,7 +112,7 @@ public final class SessionDriver {
             completion: completion, historyKey: prompt.secret ? nil : prompt.field)
         switch edges.source.read(request) {
         case .line(let text):
-            if prompt.secret, let field = prompt.field {
+            if prompt.secret, let field = prompt.field, !Wizard.isNotASecretValue(text) {
                 edges.recorder?.secretInput(field: field)
             } else {
                 edges.recorder?.input(text)
@@ -131,7 +133,7 @@ public final class SessionDriver {
         let key = keys[submission.attempt] ?? edges.idempotencyKey(submission.attempt)
         keys[submission.attempt] = key
         edges.recorder?.request(submission)
-        let outcome = edges.transport.send(TransportRequest(
+        let outcome = sendCancellably(TransportRequest(
             method: submission.method, path: submission.path, payload: submission.payload, idempotencyKey: key))
         edges.recorder?.response(outcome)
         if let signal = SignalTrap.take() {
@@ -150,6 +152,26 @@ public final class SessionDriver {
         }
     }
 
+    /// Sends on a helper thread while this one watches for a signal, so Ctrl-C during a slow
+    /// request cancels it at once instead of waiting for the timeout.
+    private func sendCancellably(_ request: TransportRequest) -> Result<TransportResponse, TransportFailure> {
+        let transport = edges.transport
+        let box = OutcomeBox()
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            box.set(transport.send(request))
+            done.signal()
+        }
+        var cancelled = false
+        while done.wait(timeout: .now() + .milliseconds(20)) == .timedOut {
+            if !cancelled && SignalTrap.hasPending {
+                transport.cancelInFlight()
+                cancelled = true
+            }
+        }
+        return box.get() ?? .failure(.error("the request was cancelled"))
+    }
+
     /// A random version-4 UUID string, from the system's random source.
     public static func randomKey(_ attempt: Int) -> String {
         var g = SystemRandomNumberGenerator()
@@ -162,4 +184,11 @@ public final class SessionDriver {
         }
         return [hex[0..<4], hex[4..<6], hex[6..<8], hex[8..<10], hex[10..<16]].map { $0.joined() }.joined(separator: "-")
     }
+}
+
+/// Hands the transport's answer from the sending thread back to the driver.
+private final class OutcomeBox: Sendable {
+    private let value = Mutex<Result<TransportResponse, TransportFailure>?>(nil)
+    func set(_ outcome: Result<TransportResponse, TransportFailure>) { value.withLock { $0 = outcome } }
+    func get() -> Result<TransportResponse, TransportFailure>? { value.withLock { $0 } }
 }

@@ -20,7 +20,9 @@ public enum SignalTrap {
     /// The fd to poll for readability alongside input; -1 before `install`.
     public static var wakeFD: Int32 { readEnd.load(ordering: .acquiring) }
 
-    /// Installs the handlers (without SA_RESTART, so blocking calls return EINTR where they can).
+    /// Installs the handlers (without SA_RESTART, so blocking calls return EINTR where they can)
+    /// and unblocks the signals: a parent may hand them down blocked (a test runner's thread
+    /// does), and an operator's Ctrl-C must work whatever started formline.
     public static func install(_ signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]) {
         if readEnd.load(ordering: .acquiring) < 0 {
             var fds: [Int32] = [-1, -1]
@@ -43,6 +45,10 @@ public enum SignalTrap {
             action.sa_flags = 0
             sigaction(signal, &action, nil)
         }
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        for signal in signals { sigaddset(&unblock, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
     }
 
     /// The signal caught since the last call, if any; drains the pipe.

@@ -1,8 +1,335 @@
+import AsyncHTTPClient
+import Dispatch
 import FormCore
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import Synchronization
 
-// TEMPORARY STUB: replaced by the HTTP work (issue 5).
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Why an endpoint cannot be used; `description` is one line for the operator, without the URL
+/// itself (it may carry secrets) and without naming the option (the CLI adds `--endpoint: `).
+public struct HTTPTransportError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let description: String
+
+    public init(_ description: String) { self.description = description }
+}
+
+/// Sends the form to a real server with async-http-client.
+///
+/// ```swift
+/// let transport = try HTTPTransport(endpoint: "https://api.example.net/v1",
+///                                   headers: [("Authorization", "Bearer \(token)")],
+///                                   timeout: .seconds(30))
+/// defer { transport.shutdown() }
+/// let result = transport.send(request)    // POST https://api.example.net/v1/signup
+/// ```
+///
+/// - The URL is the endpoint and the form's submit path joined as text, so a base path in the
+///   endpoint is kept; one slash between them, never two.
+/// - The body is `request.payload.compactText`; the headers are `Accept: application/json`,
+///   `Content-Type: application/json`, `Idempotency-Key`, then the operator's own headers (which
+///   replace ours of the same name, and are never printed).
+/// - `timeout` bounds connecting and the whole exchange. Redirects are not followed: a 3xx comes
+///   back as a response, which `SubmissionClassifier` turns into a failure naming the Location.
+/// - HTTPS uses the system's trust store. Bodies over 1 MiB are a failure.
+/// - One `HTTPClient`, created at the first `send`; `shutdown()` must be called before exit.
+/// - `send` blocks its calling thread (the wizard's synchronous loop) while the request runs in a
+///   task; do not call it from a Swift concurrency thread.
 public final class HTTPTransport: Transport {
-    public init(endpoint: String, headers: [(name: String, value: String)], timeout: Duration) throws {}
-    public func send(_ request: TransportRequest) -> Result<TransportResponse, TransportFailure> { .failure(.error("HTTP not implemented")) }
-    public func shutdown() {}
+    /// The largest response body read; a bigger one is a failure.
+    public static let maximumBodySize = 1 << 20
+
+    public let endpoint: String
+    private let headers: [(name: String, value: String)]
+    private let timeout: Duration
+    private let state = Mutex(ClientState.idle)
+    /// The request running now, so `cancelInFlight()` can stop it.
+    private let inFlight = Mutex<Task<Void, Never>?>(nil)
+
+    private enum ClientState {
+        case idle
+        case running(HTTPClient)
+        case shutDown
+    }
+
+    /// - Throws: `HTTPTransportError` when `endpoint` is not an absolute http or https URL.
+    public init(endpoint: String, headers: [(name: String, value: String)], timeout: Duration) throws {
+        try Self.validate(endpoint: endpoint)
+        guard timeout > .zero else {
+            throw HTTPTransportError("the timeout must be more than 0 seconds")
+        }
+        self.endpoint = endpoint
+        self.headers = headers
+        self.timeout = timeout
+    }
+
+    deinit {
+        // Safety net: an HTTPClient released without shutdown traps. Shut it down without blocking
+        // (this may run on any thread) and keep it alive until that completes.
+        if case .running(let client) = state.withLock({ $0 }) {
+            client.shutdown().whenComplete { _ in _ = client }
+        }
+    }
+
+    /// The URL a request with this submit path goes to.
+    public func url(for path: String) -> String {
+        Self.join(endpoint, path)
+    }
+
+    public func send(_ request: TransportRequest) -> Result<TransportResponse, TransportFailure> {
+        guard let client = startedClient() else {
+            return .failure(.error("the HTTP client was already shut down"))
+        }
+        let outcome = OutcomeBox()
+        let done = DispatchSemaphore(value: 0)
+        let url = url(for: request.path)
+        let headers = headers
+        let timeout = timeout
+        let task = Task.detached {
+            let result = await Self.perform(request, url: url, headers: headers, timeout: timeout, client: client)
+            outcome.result.withLock { $0 = result }
+            done.signal()
+        }
+        inFlight.withLock { $0 = task }
+        done.wait()
+        inFlight.withLock { $0 = nil }
+        return outcome.result.withLock { $0 } ?? .failure(.error("the request ended without a result"))
+    }
+
+    /// Stops the request `send` is waiting for, from another thread (e.g. the one that noticed a
+    /// Ctrl-C); that `send` then returns `.error("the request was cancelled")` at once.
+    public func cancelInFlight() {
+        inFlight.withLock { $0 }?.cancel()
+    }
+
+    /// Shuts the HTTP client down, if one was started; later sends fail. Call it before exit.
+    /// Blocks until the client has stopped; do not call it from a Swift concurrency thread.
+    public func shutdown() {
+        let client: HTTPClient? = state.withLock { state in
+            defer { state = .shutDown }
+            if case .running(let client) = state { return client }
+            return nil
+        }
+        guard let client else { return }
+        let done = DispatchSemaphore(value: 0)
+        client.shutdown().whenComplete { _ in done.signal() }
+        done.wait()
+    }
+
+    private func startedClient() -> HTTPClient? {
+        state.withLock { state in
+            switch state {
+            case .running(let client): return client
+            case .shutDown: return nil
+            case .idle:
+                var configuration = HTTPClient.Configuration(
+                    tlsConfiguration: nil,  // the default: system trust store, full verification
+                    redirectConfiguration: .disallow,
+                    timeout: .init(connect: Self.timeAmount(timeout), read: Self.timeAmount(timeout)),
+                    decompression: .disabled
+                )
+                // Fail a refused connection at once instead of retrying until the deadline.
+                configuration.connectionPool.retryConnectionEstablishment = false
+                let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+                state = .running(client)
+                return client
+            }
+        }
+    }
+
+    private static func perform(
+        _ request: TransportRequest, url: String, headers: [(name: String, value: String)],
+        timeout: Duration, client: HTTPClient
+    ) async -> Result<TransportResponse, TransportFailure> {
+        var outgoing = HTTPClientRequest(url: url)
+        outgoing.method = HTTPMethod(rawValue: request.method)
+        outgoing.headers.add(name: "Accept", value: "application/json")
+        outgoing.headers.add(name: "Content-Type", value: "application/json")
+        outgoing.headers.add(name: "Idempotency-Key", value: request.idempotencyKey)
+        let ours: Set<String> = ["accept", "content-type", "idempotency-key"]
+        for header in headers {
+            if ours.contains(header.name.lowercased()) {
+                outgoing.headers.replaceOrAdd(name: header.name, value: header.value)
+            } else {
+                outgoing.headers.add(name: header.name, value: header.value)
+            }
+        }
+        outgoing.body = .bytes(ByteBuffer(string: request.payload.compactText))
+        do {
+            let response = try await client.execute(outgoing, deadline: .now() + timeAmount(timeout))
+            let body: ByteBuffer
+            do {
+                body = try await response.body.collect(upTo: maximumBodySize)
+            } catch is NIOTooManyBytesError {
+                return .failure(.error("the response was larger than 1 MiB"))
+            }
+            return .success(TransportResponse(
+                status: Int(response.status.code),
+                contentType: response.headers.first(name: "Content-Type").map(mediaType),
+                body: Array(body.readableBytesView),
+                location: response.headers.first(name: "Location")))
+        } catch {
+            return .failure(failure(for: error, url: url))
+        }
+    }
+
+    // MARK: - Failures
+
+    /// Maps what async-http-client and NIO throw onto the wizard's three kinds of failure.
+    static func failure(for error: any Error, url: String) -> TransportFailure {
+        let host = hostAndPort(of: url)
+        if let error = error as? HTTPClientError {
+            switch error {
+            case .connectTimeout, .deadlineExceeded, .readTimeout, .writeTimeout, .tlsHandshakeTimeout,
+                 .getConnectionFromPoolTimeout:
+                return .timeout
+            case .remoteConnectionClosed:
+                return .error("\(host) closed the connection without a complete answer")
+            case .cancelled:
+                return .error("the request was cancelled")
+            default:
+                return .error("the request to \(host) failed: \(oneLine(String(describing: error)))")
+            }
+        }
+        if error is NIOTooManyBytesError { return .error("the response was larger than 1 MiB") }
+        if let error = error as? ChannelError, case .connectTimeout = error { return .timeout }
+        if let error = error as? NIOConnectionError {
+            if error.dnsAError != nil || error.dnsAAAAError != nil, error.connectionErrors.isEmpty {
+                return .error("cannot resolve the host name \(error.host)")
+            }
+            let underlying = error.connectionErrors.map(\.error)
+            if underlying.contains(where: { errno(of: $0) == ECONNREFUSED }) { return .refused }
+            if underlying.contains(where: { ($0 as? ChannelError).map(isConnectTimeout) ?? false }) { return .timeout }
+            if let first = underlying.first { return failure(for: first, url: url) }
+            return .error("cannot connect to \(host)")
+        }
+        if let code = errno(of: error) {
+            switch code {
+            case ECONNREFUSED: return .refused
+            case ETIMEDOUT: return .timeout
+            case ENETUNREACH, EHOSTUNREACH: return .error("\(host) cannot be reached from this network")
+            case ECONNRESET, EPIPE: return .error("\(host) reset the connection")
+            default: break
+            }
+        }
+        if error is CancellationError { return .error("the request was cancelled") }
+        let text = oneLine(String(describing: error))
+        let typeName = String(describing: type(of: error))
+        if typeName.contains("SSL") || typeName.contains("TLS") || text.contains("handshake") {
+            return .error("the TLS handshake with \(host) failed: \(tlsReason(text))")
+        }
+        return .error("the request to \(host) failed: \(text)")
+    }
+
+    /// BoringSSL's reason code (`...OPENSSL_internal:WRONG_VERSION_NUMBER at /path...`) in words,
+    /// with a hint for the common ones; other TLS errors as NIO describes them.
+    static func tlsReason(_ description: String) -> String {
+        guard let marker = description.firstRange(of: "OPENSSL_internal:") else {
+            if description.contains("failedToValidateHostname") { return "the certificate is not for this host name" }
+            return description
+        }
+        let code = description[marker.upperBound...].prefix { $0.isUppercase || $0.isNumber || $0 == "_" }
+        switch code {
+        case "WRONG_VERSION_NUMBER": return "the server does not speak TLS here (is it plain http?)"
+        case "CERTIFICATE_VERIFY_FAILED": return "the server's certificate is not trusted"
+        case "": return description
+        default: return code.lowercased().replacingAll("_", with: " ")
+        }
+    }
+
+    private static func errno(of error: any Error) -> Int32? {
+        (error as? IOError)?.errnoCode
+    }
+
+    private static func isConnectTimeout(_ error: ChannelError) -> Bool {
+        if case .connectTimeout = error { return true }
+        return false
+    }
+
+    private static func oneLine(_ text: String) -> String {
+        let flat = String(text.map { $0.isNewline ? " " : $0 })
+        return flat.count > 200 ? String(flat.prefix(197)) + "..." : flat
+    }
+
+    // MARK: - URLs
+
+    static func validate(endpoint: String) throws {
+        let lower = endpoint.lowercased()
+        guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else {
+            if endpoint.contains("://") {
+                let scheme = endpoint.prefix { $0 != ":" }
+                throw HTTPTransportError("the URL must start with http:// or https:// (not \(scheme)://)")
+            }
+            throw HTTPTransportError("the URL must start with http:// or https://")
+        }
+        let afterScheme = endpoint.drop { $0 != ":" }.dropFirst(3)
+        let authority = afterScheme.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        guard !authority.isEmpty, authority.last != ":", !authority.hasPrefix(":") else {
+            throw HTTPTransportError("the URL has no host")
+        }
+        guard !authority.contains("@") else {
+            throw HTTPTransportError("credentials do not belong in the URL; pass them with --header")
+        }
+        guard !endpoint.contains(where: { $0.isWhitespace }) else {
+            throw HTTPTransportError("the URL must not contain spaces")
+        }
+        guard !endpoint.contains("?"), !endpoint.contains("#") else {
+            throw HTTPTransportError("the URL must not have a query or fragment (the form's submit path is appended to it)")
+        }
+        if let colon = authority.lastIndex(of: ":"), !authority.hasSuffix("]") {
+            let port = authority[authority.index(after: colon)...]
+            guard let number = Int(port), (1...65535).contains(number) else {
+                throw HTTPTransportError("the port \(port) is not valid (1-65535)")
+            }
+        }
+        do {
+            _ = try HTTPClient.Request(url: endpoint)
+        } catch {
+            throw HTTPTransportError("not a valid URL")
+        }
+    }
+
+    /// `http://h/base` + `/signup` -> `http://h/base/signup`; `http://h/` + `/signup` ->
+    /// `http://h/signup`; `http://h/api` + `` -> `http://h/api`.
+    static func join(_ endpoint: String, _ path: String) -> String {
+        guard !path.isEmpty else { return endpoint }
+        let base = endpoint.hasSuffix("/") ? String(endpoint.dropLast()) : endpoint
+        return path.hasPrefix("/") ? base + path : base + "/" + path
+    }
+
+    private static func hostAndPort(of url: String) -> String {
+        let afterScheme = url.drop { $0 != ":" }.dropFirst(3)
+        return String(afterScheme.prefix { $0 != "/" })
+    }
+
+    static func mediaType(_ contentType: String) -> String {
+        let bare = contentType.split(separator: ";", maxSplits: 1).first.map(String.init) ?? contentType
+        return bare.trimmingSpaces.lowercased()
+    }
+
+    private static func timeAmount(_ duration: Duration) -> TimeAmount {
+        let (seconds, attoseconds) = duration.components
+        return .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+    }
+}
+
+/// Carries the result of the request task back to the thread waiting in `send`.
+private final class OutcomeBox: Sendable {
+    let result = Mutex<Result<TransportResponse, TransportFailure>?>(nil)
+}
+
+extension String {
+    fileprivate func replacingAll(_ target: String, with replacement: String) -> String {
+        split(separator: Character(target), omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+
+    fileprivate var trimmingSpaces: String {
+        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
 }

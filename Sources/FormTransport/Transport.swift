@@ -56,4 +56,12 @@ public enum TransportFailure: Error, Sendable, Equatable {
 /// (HTTP) bridge inside, off the cooperative pool.
 public protocol Transport: Sendable {
     func send(_ request: TransportRequest) -> Result<TransportResponse, TransportFailure>
+    /// Stops a `send` that is waiting, from another thread (Ctrl-C during a request). The stopped
+    /// `send` returns a failure soon after.
+    func cancelInFlight()
+}
+
+extension Transport {
+    /// Transports that answer at once have nothing to cancel.
+    public func cancelInFlight() {}
 }

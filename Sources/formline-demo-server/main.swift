@@ -1,2 +1,62 @@
-// The demo server executable (issue 5).
-print("formline-demo-server: not yet")
+import ArgumentParser
+import DemoServer
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `formline-demo-server [--host 127.0.0.1] [--port 8080]`: the demo server on its own.
+struct DemoServerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "formline-demo-server",
+        abstract: "A demo server that rejects signups in every common error dialect.",
+        discussion: """
+            Try formline against it:
+              formline-demo-server --port 8080 &
+              formline fill Forms/signup.yaml --endpoint http://127.0.0.1:8080/drf
+
+            Endpoints (any submit path below each): /drf /laravel /rails /problem /jsonapi
+            /fastapi /aspnet /list. Username "admin" is taken; a password containing the
+            username is rejected. Faults: /fault/slow /fault/html500 /fault/garbage200
+            /fault/redirect /fault/unparseable422 /fault/oversized /fault/oversized-chunked.
+            """)
+
+    @Option(help: "The address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port to listen on; 0 picks a free one and prints it.")
+    var port = 8080
+
+    @Option(help: "Seconds /fault/slow waits before answering.")
+    var slowDelay = 3.0
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        guard slowDelay >= 0 else { throw ValidationError("--slow-delay must not be negative") }
+    }
+
+    func run() async throws {
+        let server = DemoServer(host: host, port: port, slowDelay: .milliseconds(Int(slowDelay * 1000)))
+        let host = host
+        try await server.run(handlingSignals: true) { port in
+            let shown = host.contains(":") ? "[\(host)]" : host
+            print("listening on http://\(shown):\(port)")
+            fflush(nil)
+        }
+    }
+}
+
+// main.swift cannot carry @main, and top-level code here resolves `main()` and `run()` to the
+// synchronous ParsableCommand versions: parse, then run the async command from an async function.
+func runDemoServer() async {
+    let command = DemoServerCommand.parseOrExit()
+    do {
+        try await command.run()
+    } catch {
+        DemoServerCommand.exit(withError: error)
+    }
+}
+
+await runDemoServer()

@@ -4,6 +4,7 @@ import Glibc
 import FormCore
 import FormFiles
 import FormRunner
+import FormSessions
 import FormTerminal
 import FormTransport
 
@@ -67,7 +68,11 @@ struct FillSession {
         }
         defer { http?.shutdown() }
 
-        let recorder: (any SessionRecorder)? = nil
+        let recorder = options.record.map { file in
+            TranscriptRecorder(
+                formPath: SessionPaths.relative(from: SessionPaths.directory(of: file), to: options.form),
+                args: TranscriptRecorder.visibleArgs(plain: options.plain, outputJSON: options.output == .json))
+        }
         SignalTrap.install()
         let source = LineSources.make(interactive: interactive, output: output, environment: environment, formID: spec.id, plain: options.plain)
 
@@ -97,7 +102,16 @@ struct FillSession {
                 ])
                 TerminalOutput(fd: 1).write(result.compactText + "\n")
             }))
-        return driver.run()
+        let status = driver.run()
+        // Every ending reaches here (accepted, .cancel, EOF, signals, transport failure).
+        if let recorder, let file = options.record {
+            do {
+                try recorder.write(to: file)
+            } catch {
+                StandardError.write("formline: --record: \(error)\n")
+            }
+        }
+        return status
     }
 }
 

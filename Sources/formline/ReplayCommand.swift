@@ -1,8 +1,46 @@
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
+import FormSessions
 
-/// `formline replay SESSION...` (issue 6).
+/// `formline replay SESSION... [--update]`: replays transcripts in-process against the real
+/// wizard and reports each as PASS or FAIL, with a unified diff on a mismatch.
 struct ReplayCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "replay", abstract: "Replay recorded sessions.")
-    @Argument(help: "Session transcripts.") var sessions: [String]
-    func run() throws { throw ExitCode(1) }
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Replay recorded sessions.",
+        discussion: """
+            Each transcript's operator lines are typed into the real wizard and its recorded \
+            responses served in order; the output must match the transcript (`[..]` matches any \
+            text within a line). A mismatch prints a unified diff and writes NAME.session.actual.
+
+            Exit status: 0 all passed, 1 any failed, 2 usage error (e.g. a missing file).
+            FORMLINE_SESSIONS=overwrite acts like --update.
+            """)
+
+    @Argument(help: ArgumentHelp("Session transcripts (.session files).", valueName: "session"))
+    var sessions: [String]
+    @Flag(help: "Rewrite the transcripts' output lines with what the sessions produce now, keeping operator lines, comments and directives.")
+    var update = false
+
+    func validate() throws {
+        guard !sessions.isEmpty else { throw ValidationError("Name at least one session file.") }
+        for path in sessions where access(path, R_OK) != 0 {
+            throw ValidationError("\(path): no such readable file")
+        }
+    }
+
+    func run() throws {
+        let overwrite = ProcessEnvironment.current["FORMLINE_SESSIONS"] == "overwrite"
+        let replayer = Replayer(update: update || overwrite)
+        var passed = 0, failed = 0
+        for path in sessions {
+            let result = replayer.replay(file: path)
+            print(result.report)
+            if result.passed { passed += 1 } else { failed += 1 }
+        }
+        print("\(passed) passed, \(failed) failed")
+        if failed > 0 { throw ExitCode(1) }
+    }
 }

@@ -79,6 +79,16 @@ struct WizardCommandTests {
         #expect(h.transcript.suffix(2) == ["  ! Use letters, digits and _ only", "Username:"])
     }
 
+    @Test("an unknown command at a secret prompt is not repeated back")
+    func unknownAtSecret() throws {
+        var h = WizardHarness(try signupSpec())
+        h.type("bob", "bob@example.com", ".hunter2hunter2")
+        #expect(h.transcript.suffix(2) == [
+            "  ! Unknown command. To enter a value starting with '.', type '..' before it", "Password:",
+        ])
+        #expect(!h.transcript.dropLast(3).joined().contains("hunter2"))
+    }
+
     @Test(".cancel ends with 1, saving a draft only when something was entered; secrets never")
     func cancel() throws {
         var h = WizardHarness(try signupSpec())

@@ -1,0 +1,119 @@
+import Hummingbird
+import Logging
+import NIOCore
+import ServiceLifecycle
+import Synchronization
+
+/// A small server that rejects signups in each common error dialect, plus routes that misbehave
+/// on purpose, so formline's HTTP transport can be tried and tested without a real backend.
+///
+/// ```swift
+/// let server = DemoServer(host: "127.0.0.1", port: 0)
+/// try await server.run { port in print("listening on http://127.0.0.1:\(port)") }
+/// ```
+///
+/// Routes (any submit path below each prefix, POST/PUT/PATCH):
+/// - `/drf`, `/laravel`, `/rails`, `/problem`, `/jsonapi`, `/fastapi`, `/aspnet`, `/list`:
+///   username `admin` is taken; a password containing the username (ignoring case) is a
+///   non-field error (code `password_matches_username` where the dialect has codes); else
+///   `201 {"id":N}`. A retry with an `Idempotency-Key` already accepted gets the same id again.
+/// - `/fault/slow` (answers after `slowDelay`), `/fault/html500`, `/fault/garbage200`,
+///   `/fault/redirect` (302), `/fault/unparseable422`, `/fault/oversized` (1.5 MiB with a
+///   Content-Length), `/fault/oversized-chunked` (the same, streamed without one).
+///
+/// Every request is kept in `requests` (method, path, headers, body) for tests to inspect.
+public struct DemoServer: Sendable {
+    public var host: String
+    public var port: Int
+    /// How long `/fault/slow` waits before answering.
+    public var slowDelay: Duration
+    public let requests: DemoRequestLog
+    let accounts: DemoAccounts
+
+    public init(host: String = "127.0.0.1", port: Int = 8080, slowDelay: Duration = .seconds(3)) {
+        self.host = host
+        self.port = port
+        self.slowDelay = slowDelay
+        self.requests = DemoRequestLog()
+        self.accounts = DemoAccounts()
+    }
+
+    /// Runs until the surrounding task is cancelled (or, with `handlingSignals`, until SIGINT or
+    /// SIGTERM), then shuts down gracefully: requests in flight are answered first.
+    /// `onServerRunning` gets the bound port: the real one when `port` is 0.
+    ///
+    /// Leave `handlingSignals` false in tests: service-lifecycle sets SIGINT to SIG_IGN for the whole
+    /// process, and child processes spawned afterwards would inherit it.
+    public func run(
+        handlingSignals: Bool = false,
+        onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) async throws {
+        let app = makeApplication(onServerRunning: onServerRunning)
+        if handlingSignals {
+            try await app.runService()
+            return
+        }
+        // Cancelling a ServiceGroup closes the listening channel under the server's feet (it logs
+        // "Server shutdown error: Already closed"); turn cancellation into a graceful shutdown.
+        let group = ServiceGroup(services: [app], logger: Self.logger)
+        let running = Task { try await group.run() }
+        try await withTaskCancellationHandler {
+            try await running.value
+        } onCancel: {
+            Task { await group.triggerGracefulShutdown() }
+        }
+    }
+
+    private static var logger: Logger {
+        var logger = Logger(label: "formline-demo-server")
+        logger.logLevel = .warning
+        return logger
+    }
+
+    /// The Hummingbird application, for callers that run it their own way.
+    public func makeApplication(
+        onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) -> some ApplicationProtocol {
+        let router = Router()
+        router.add(middleware: RequestRecorder(log: requests))
+        for dialect in DemoDialect.allCases {
+            let accounts = accounts
+            let respond: @Sendable (Request, BasicRequestContext) async throws -> Response = { request, _ in
+                var request = request
+                let body = try await request.collectBody(upTo: 1 << 20)
+                return SignupEndpoint.respond(to: Array(body.readableBytesView), request: request, dialect: dialect, accounts: accounts)
+            }
+            for method in [HTTPRequest.Method.post, .put, .patch] {
+                router.on("/\(dialect.rawValue)/**", method: method, use: respond)
+            }
+        }
+        FaultRoutes.add(to: router, slowDelay: slowDelay)
+        return Application(
+            router: router,
+            configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "formline-demo-server"),
+            onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
+            logger: Self.logger
+        )
+    }
+}
+
+/// The demo's accounts: ids handed out, and the answer already given for each Idempotency-Key.
+final class DemoAccounts: Sendable {
+    private struct State {
+        var nextID = 1
+        var idsByKey: [String: Int] = [:]
+    }
+
+    private let state = Mutex(State())
+
+    /// A new id, or the one given before to a request with the same idempotency key.
+    func create(idempotencyKey: String?) -> Int {
+        state.withLock { state in
+            if let key = idempotencyKey, let id = state.idsByKey[key] { return id }
+            let id = state.nextID
+            state.nextID += 1
+            if let key = idempotencyKey { state.idsByKey[key] = id }
+            return id
+        }
+    }
+}

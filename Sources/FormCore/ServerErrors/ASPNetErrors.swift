@@ -1,0 +1,23 @@
+/// ASP.NET Core `ValidationProblemDetails` (`application/problem+json`):
+/// `{"title": "One or more validation errors occurred.", "status": 400,
+/// "errors": {"Email": ["The Email field is not a valid e-mail address."], "": ["..."]}}`.
+///
+/// - keys are PascalCase member paths: `Email`, `Items[0].Name`; System.Text.Json errors use
+///   JSON paths: `$.age`, `$.items[0].name`;
+/// - the key `""` or `$` is a non-field error;
+/// - `title` is a non-field error only when `errors` is empty.
+enum ASPNetErrors {
+    static func parse(_ json: JSONValue) -> [ServerError]? {
+        guard let object = json.objectValue, let members = object["errors"]?.objectValue else { return nil }
+        var errors: [ServerError] = []
+        for key in members.keys.sorted() {
+            guard let messages = members[key].flatMap(MessageList.strings) else { return nil }
+            let path = ServerPath.dotted(key)
+            errors += messages.map { ServerError(path: path, message: $0) }
+        }
+        if errors.isEmpty, let summary = object["detail"]?.stringValue ?? object["title"]?.stringValue {
+            errors.append(ServerError(path: nil, message: summary))
+        }
+        return errors
+    }
+}

@@ -1,0 +1,61 @@
+/// Django REST Framework: `{"field": ["message", ...]}` or, with full details,
+/// `{"field": [{"message": "...", "code": "..."}]}`.
+///
+/// - `non_field_errors` (at any depth) is a non-field error of the object that holds it;
+/// - a nested serializer is a nested object: `{"address": {"city": [...]}}`;
+/// - `many=True` is a list with one object per item, `{}` for items without errors;
+/// - a list field reports per item by index: `{"tags": {"1": ["..."]}}`;
+/// - a bare string (`{"detail": "..."}`) is one message.
+enum DRFErrors {
+    static func parse(_ json: JSONValue) -> [ServerError]? {
+        guard case .object = json else { return nil }
+        var errors: [ServerError] = []
+        guard collect(json, at: [], into: &errors) else { return nil }
+        return errors
+    }
+
+    /// false when something in the body is not part of DRF's shape.
+    private static func collect(_ json: JSONValue, at path: [ServerError.PathComponent], into errors: inout [ServerError]) -> Bool {
+        let errorPath: [ServerError.PathComponent]? = path.isEmpty ? nil : path
+        switch json {
+        case .string(let message):
+            errors.append(ServerError(path: errorPath, message: message))
+            return true
+        case .object(let members):
+            if let message = members["message"]?.stringValue {
+                // {"message": "...", "code": "..."}: one error with its code.
+                errors.append(ServerError(path: errorPath, message: message, code: members["code"]?.scalarText))
+                return true
+            }
+            for key in members.keys.sorted(by: nonFieldFirst) {
+                guard let value = members[key] else { continue }
+                // DRF's own non-validation errors (`{"detail": "JSON parse error"}`) are about the request.
+                let isDetail = path.isEmpty && key == "detail" && value.stringValue != nil
+                let childPath = isNonField(key) || isDetail ? path : path + [ServerPath.component(key)]
+                guard collect(value, at: childPath, into: &errors) else { return false }
+            }
+            return true
+        case .array(let items):
+            let itemsAreObjects = items.contains { item in
+                if case .object(let o) = item { return o["message"]?.stringValue == nil }
+                return false
+            }
+            for (index, item) in items.enumerated() {
+                // A list of nested objects (`many=True`) reports by position; a list of messages does not.
+                let itemPath = itemsAreObjects ? path + [.index(index)] : path
+                guard collect(item, at: itemPath, into: &errors) else { return false }
+            }
+            return true
+        case .null, .bool, .number:
+            return false
+        }
+    }
+
+    private static func isNonField(_ key: String) -> Bool { key == "non_field_errors" }
+
+    /// `non_field_errors` first (it is about the whole object), then the fields by name.
+    private static func nonFieldFirst(_ a: String, _ b: String) -> Bool {
+        if isNonField(a) != isNonField(b) { return isNonField(a) }
+        return a < b
+    }
+}

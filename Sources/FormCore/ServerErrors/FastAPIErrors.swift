@@ -1,0 +1,27 @@
+/// FastAPI / Pydantic v2: `{"detail": [{"type": "string_too_short", "loc": ["body", "username"],
+/// "msg": "String should have at least 3 characters", "input": "ab", "ctx": {"min_length": 3}}]}`.
+///
+/// - `loc` loses its leading `body` / `query` / `path` / `header` / `cookie`;
+///   `["body", "items", 0, "name"]` is `items.0.name`;
+/// - `loc == ["body"]` (a model validator) is a non-field error, and so is a string `detail`
+///   (`HTTPException(status_code=409, detail="...")`);
+/// - the code is `type` (`value_error`, `missing`, or an app's own `PydanticCustomError` type).
+enum FastAPIErrors {
+    private static let locations: Set<String> = ["body", "query", "path", "header", "cookie"]
+
+    static func parse(_ json: JSONValue) -> [ServerError]? {
+        guard let detail = json["detail"] else { return nil }
+        if let message = detail.stringValue { return [ServerError(path: nil, message: message)] }
+        guard let list = detail.arrayValue else { return nil }
+        var errors: [ServerError] = []
+        for entry in list {
+            guard let fields = entry.objectValue, let message = fields["msg"]?.scalarText else { return nil }
+            var path = (fields["loc"]?.arrayValue ?? []).compactMap(ServerPath.component)
+            if let first = path.first, case .key(let location) = first, locations.contains(location) {
+                path.removeFirst()
+            }
+            errors.append(ServerError(path: path.isEmpty ? nil : path, message: message, code: fields["type"]?.scalarText))
+        }
+        return errors
+    }
+}

@@ -1,0 +1,58 @@
+/// Problem Details (`application/problem+json`).
+///
+/// - RFC 9457: `"errors": [{"detail": "must be a positive integer", "pointer": "#/age"}]`; the
+///   pointer may also be plain (`/age`); `parameter` and `header` name query parameters and headers;
+///   an entry without any of them, or pointing at the whole document, is a non-field error;
+/// - RFC 7807 extension used by many APIs: `"invalid-params"` (or `invalid_params`):
+///   `[{"name": "age", "reason": "must be a positive integer"}]`;
+/// - the code is an entry's `code`, else its `type` URI;
+/// - `title` / `detail` are a non-field error only when the problem lists no errors of its own:
+///   beside per-field errors they merely summarise them.
+enum ProblemDetailsErrors {
+    static func parse(_ json: JSONValue) -> [ServerError]? {
+        guard let object = json.objectValue else { return nil }
+        var errors: [ServerError] = []
+        if let entries = object["errors"] {
+            guard let list = entries.arrayValue else { return nil }
+            for entry in list {
+                guard let error = error(from: entry) else { return nil }
+                errors.append(error)
+            }
+        }
+        for key in ["invalid-params", "invalid_params"] {
+            guard let entries = object[key] else { continue }
+            guard let list = entries.arrayValue else { return nil }
+            for entry in list {
+                guard let error = error(from: entry) else { return nil }
+                errors.append(error)
+            }
+        }
+        if errors.isEmpty, let summary = object["detail"]?.stringValue ?? object["title"]?.stringValue {
+            errors.append(ServerError(path: nil, message: summary, code: problemCode(object)))
+        }
+        let looksLikeAProblem = ["type", "title", "status", "detail", "errors", "invalid-params", "invalid_params"]
+            .contains { object[$0] != nil }
+        return looksLikeAProblem ? errors : nil
+    }
+
+    private static func error(from entry: JSONValue) -> ServerError? {
+        if let message = entry.stringValue { return ServerError(path: nil, message: message) }
+        guard let fields = entry.objectValue,
+              let message = (fields["detail"] ?? fields["reason"] ?? fields["message"] ?? fields["title"])?.scalarText
+        else { return nil }
+        var path: [ServerError.PathComponent]?
+        if let pointer = fields["pointer"]?.stringValue {
+            path = ServerPath.pointer(pointer)
+        } else if let name = (fields["name"] ?? fields["parameter"] ?? fields["header"] ?? fields["field"])?.stringValue {
+            path = name.hasPrefix("/") || name.hasPrefix("#") ? ServerPath.pointer(name) : ServerPath.dotted(name)
+        }
+        return ServerError(path: path, message: message, code: problemCode(fields))
+    }
+
+    /// `code` when present; else `type` unless it is the RFC's "no type" `about:blank`.
+    private static func problemCode(_ fields: [String: JSONValue]) -> String? {
+        if let code = fields["code"]?.scalarText { return code }
+        if let type = fields["type"]?.stringValue, type != "about:blank" { return type }
+        return nil
+    }
+}

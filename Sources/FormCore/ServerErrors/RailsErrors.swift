@@ -1,0 +1,45 @@
+/// Ruby on Rails (`render json: record.errors, status: :unprocessable_entity`):
+/// `{"email": ["has already been taken"], "base": ["..."]}`, or the same under `"errors"`.
+///
+/// - messages carry no attribute name (`"can't be blank"`);
+/// - `base` is a non-field error;
+/// - nested attributes read `items.price` or `items[1].price`;
+/// - `errors.details` style entries (`[{"error": "blank"}]`) give the error as message and code;
+/// - `{"errors": ["Email has already been taken"]}` (full messages) are non-field errors.
+enum RailsErrors {
+    static func parse(_ json: JSONValue) -> [ServerError]? {
+        guard let object = json.objectValue else { return nil }
+        if let errorsValue = object["errors"] {
+            if let fullMessages = errorsValue.arrayValue {
+                var errors: [ServerError] = []
+                for item in fullMessages {
+                    guard let message = item.scalarText else { return nil }
+                    errors.append(ServerError(path: nil, message: message))
+                }
+                return errors
+            }
+            if let members = errorsValue.objectValue { return parse(members: members) }
+            return nil
+        }
+        return parse(members: object)
+    }
+
+    private static func parse(members: [String: JSONValue]) -> [ServerError]? {
+        var errors: [ServerError] = []
+        for key in members.keys.sorted(by: { ($0 == "base") != ($1 == "base") ? $0 == "base" : $0 < $1 }) {
+            guard let value = members[key] else { continue }
+            let path = key == "base" ? nil : ServerPath.dotted(key)
+            let items = value.arrayValue ?? [value]
+            for item in items {
+                if let message = item.scalarText {
+                    errors.append(ServerError(path: path, message: message))
+                } else if let detail = item["error"]?.stringValue {
+                    errors.append(ServerError(path: path, message: item["message"]?.stringValue ?? detail, code: detail))
+                } else {
+                    return nil
+                }
+            }
+        }
+        return errors
+    }
+}

@@ -1,0 +1,42 @@
+import FormTransport
+import Synchronization
+
+/// The transport of a replay: serves the transcript's `<=` lines in order, failures included
+/// (`<= !timeout` answers as a timeout). A request with nothing left to serve is remembered (a
+/// replay failure) and answered with a transport error so the session can end.
+public final class ReplayTransport: Transport {
+    private struct State {
+        var responses: [TranscriptLine]
+        var unanswered: [TransportRequest] = []
+    }
+
+    private let state: Mutex<State>
+
+    /// The reason given to the wizard when no recorded response is left.
+    public static let noResponseReason = "no recorded response left"
+
+    public init(responses: [TranscriptLine]) {
+        state = Mutex(State(responses: responses.filter {
+            if case .response = $0.kind { return true }
+            return false
+        }))
+    }
+
+    /// Responses never asked for.
+    public var unused: [TranscriptLine] { state.withLock { $0.responses } }
+
+    /// Requests that found no response left.
+    public var unanswered: [TransportRequest] { state.withLock { $0.unanswered } }
+
+    public func send(_ request: TransportRequest) -> Result<TransportResponse, TransportFailure> {
+        state.withLock { state in
+            guard !state.responses.isEmpty else {
+                state.unanswered.append(request)
+                return .failure(.error(ReplayTransport.noResponseReason))
+            }
+            let line = state.responses.removeFirst()
+            if case .response(let outcome) = line.kind { return outcome }
+            return .failure(.error(ReplayTransport.noResponseReason))
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import FormTerminal
+
+/// The line source of a replay: answers each prompt with the transcript's next operator line
+/// (`> text`, `>* [name]`, `#! eof`, `#! interrupt`), the way `EmbeddedChannel` feeds a real
+/// pipeline. When the script runs out while the wizard still asks, it remembers the prompt (a
+/// replay failure) and ends the input so the session finishes.
+public final class ScriptedLineSource: LineSource {
+    private var steps: [TranscriptLine]
+    private let secrets: [String: String]
+    /// The prompt that was asked after the last operator line was used, if any.
+    public private(set) var promptWithNoInput: String?
+
+    /// `steps` are the transcript's input lines in order; `secrets` the value to type at each
+    /// `>* [name]`.
+    public init(steps: [TranscriptLine], secrets: [String: String]) {
+        self.steps = steps.filter {
+            switch $0.kind {
+            case .input, .secretInput, .endOfInput, .interrupt: return true
+            default: return false
+            }
+        }
+        self.secrets = secrets
+    }
+
+    /// Operator lines never asked for.
+    public var leftOver: [TranscriptLine] { steps }
+
+    public var isInteractive: Bool { false }
+
+    public func read(_ request: LineRequest) -> LineResult {
+        guard !steps.isEmpty else {
+            if promptWithNoInput == nil { promptWithNoInput = request.prompt }
+            return .endOfInput
+        }
+        let step = steps.removeFirst()
+        switch step.kind {
+        case .input(let text): return .line(text)
+        case .secretInput(let field): return .line(secrets[field] ?? "")
+        case .interrupt(let signal): return .interrupted(signal)
+        default: return .endOfInput
+        }
+    }
+}

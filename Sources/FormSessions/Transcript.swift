@@ -1,0 +1,77 @@
+import FormTransport
+
+/// A parsed transcript: every line of the file, numbered from 1, with what it means.
+public struct Transcript: Sendable, Equatable {
+    public var lines: [TranscriptLine]
+    /// The form as `#! form:` names it, relative to the transcript's folder.
+    public var formPath: String
+    /// From `#! args:`: the flags the session ran with.
+    public var args: [String]
+    /// From `#! secret NAME = VALUE`: values to type at `>* [NAME]`.
+    public var secrets: [String: String]
+
+    public init(lines: [TranscriptLine], formPath: String, args: [String], secrets: [String: String]) {
+        self.lines = lines
+        self.formPath = formPath
+        self.args = args
+        self.secrets = secrets
+    }
+}
+
+/// One line of a transcript file.
+public struct TranscriptLine: Sendable, Equatable {
+    /// 1-based line number in the file.
+    public var number: Int
+    /// The line exactly as written (without its newline).
+    public var text: String
+    public var kind: Kind
+
+    public init(number: Int, text: String, kind: Kind) {
+        self.number = number
+        self.text = text
+        self.kind = kind
+    }
+
+    public enum Kind: Sendable, Equatable {
+        /// `#! formline-session 1`, `#! form:`, `#! args:`.
+        case header
+        /// `#! secret NAME = VALUE` (replay only; never recorded).
+        case secret(name: String, value: String)
+        /// `#` or `# ...`.
+        case comment
+        /// Wizard output, unescaped (`\#x` is the output `#x`).
+        case output(String)
+        /// `> text`, `>` alone for an empty line.
+        case input(String)
+        /// `>* [name]`.
+        case secretInput(field: String)
+        /// `=> METHOD PATH BODY`.
+        case request
+        /// `<= ...`: what the transport answered.
+        case response(Result<TransportResponse, TransportFailure>)
+        case endOfInput
+        case interrupt(signal: Int32)
+        /// `#! exit N`.
+        case exit(Int32)
+    }
+
+    /// Lines that the session produced: compared on replay, rewritten by `--update`.
+    public var isProduced: Bool {
+        switch kind {
+        case .output, .request, .exit: return true
+        default: return false
+        }
+    }
+
+    /// Lines that only the transcript's author writes: kept by `--update`, never recorded.
+    public var isNote: Bool {
+        switch kind {
+        case .comment, .secret: return true
+        default: return false
+        }
+    }
+
+    /// What the replay feeds in (operator lines, responses, end of input, signals) and the header:
+    /// the fixed points that recorded lines line up against.
+    public var isAnchor: Bool { !isProduced && !isNote }
+}

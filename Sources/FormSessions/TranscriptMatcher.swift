@@ -1,0 +1,93 @@
+/// Compares an expected transcript with the one a replay recorded, and merges the two into the
+/// file `--update` writes (and `NAME.session.actual` shows).
+///
+/// Matching is exact, except that `[..]` in an expected line matches any text within that line.
+/// The merge keeps the expected file's comments, `#! secret` lines and operator lines, and takes
+/// what the session produced (output, requests, `#! exit`) from the recording; an expected line
+/// that still matches is kept as written, so its wildcards survive an update.
+public enum TranscriptMatcher {
+    public static let wildcard = "[..]"
+
+    /// Whether `actual` matches the `expected` line (exactly, or through its `[..]` wildcards).
+    public static func matches(expected: String, actual: String) -> Bool {
+        guard expected.contains(wildcard) else { return expected == actual }
+        let parts = expected.split(separator: wildcard, omittingEmptySubsequences: false)
+        guard let first = parts.first, let last = parts.last, actual.hasPrefix(first) else { return false }
+        var rest = Substring(actual.dropFirst(first.count))
+        for part in parts.dropFirst().dropLast() where !part.isEmpty {
+            guard let found = rest.firstRange(of: part) else { return false }
+            rest = rest[found.upperBound...]
+        }
+        return rest.count >= last.count && rest.hasSuffix(last)
+    }
+
+    /// The expected file rewritten with what the replay recorded.
+    public static func merge(expected: [TranscriptLine], actual: [TranscriptLine]) -> [String] {
+        let e = Sections(expected), a = Sections(actual)
+        let shared = min(e.anchors.count, a.anchors.count)
+        var out = align(e.segments[0], a.segments[0])
+        for i in 0..<shared {
+            let (ea, aa) = (e.anchors[i], a.anchors[i])
+            out.append(matches(expected: ea.text, actual: aa.text) ? ea.text : aa.text)
+            out += align(e.segments[i + 1], a.segments[i + 1])
+        }
+        // The replay fed more than the file had (a prompt with no input left, a request with no
+        // response): show what happened.
+        for i in shared..<a.anchors.count {
+            out.append(a.anchors[i].text)
+            out += a.segments[i + 1].map(\.text)
+        }
+        // The session ended before using all of the file: keep its inputs and notes.
+        for i in shared..<e.anchors.count {
+            out.append(e.anchors[i].text)
+            out += e.segments[i + 1].filter(\.isNote).map(\.text)
+        }
+        return out
+    }
+
+    /// Lines up one stretch between two anchors: notes travel with the expected line after them.
+    private static func align(_ expected: [TranscriptLine], _ actual: [TranscriptLine]) -> [String] {
+        var produced: [TranscriptLine] = []
+        var notesBefore: [[String]] = [[]]
+        for line in expected {
+            if line.isNote {
+                notesBefore[notesBefore.count - 1].append(line.text)
+            } else {
+                produced.append(line)
+                notesBefore.append([])
+            }
+        }
+        let recorded = actual.filter { !$0.isNote }
+        var out: [String] = []
+        for step in LineAlignment.align(produced, recorded, equal: { matches(expected: $0.text, actual: $1.text) }) {
+            switch step {
+            case .both(let i, _):
+                out += notesBefore[i]
+                out.append(produced[i].text)
+            case .onlyOld(let i):
+                out += notesBefore[i]
+            case .onlyNew(let j):
+                out.append(recorded[j].text)
+            }
+        }
+        out += notesBefore[produced.count]
+        return out
+    }
+
+    /// A transcript cut at its anchors: `segments[0]`, `anchors[0]`, `segments[1]`, ...
+    private struct Sections {
+        var anchors: [TranscriptLine] = []
+        var segments: [[TranscriptLine]] = [[]]
+
+        init(_ lines: [TranscriptLine]) {
+            for line in lines {
+                if line.isAnchor {
+                    anchors.append(line)
+                    segments.append([])
+                } else {
+                    segments[segments.count - 1].append(line)
+                }
+            }
+        }
+    }
+}

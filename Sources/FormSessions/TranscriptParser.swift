@@ -1,0 +1,163 @@
+import FormCore
+import FormTransport
+
+/// A mistake in a transcript file, with its line.
+public struct TranscriptError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var message: String
+
+    public init(file: String, line: Int, message: String) {
+        self.file = file
+        self.line = line
+        self.message = message
+    }
+
+    public var description: String { "\(file):\(line): \(message)" }
+}
+
+/// Reads transcript text (design.md section 6) into a `Transcript`.
+public enum TranscriptParser {
+    /// Parses `text`; `file` only names the file in errors.
+    public static func parse(_ text: String, file: String = "<transcript>") throws(TranscriptError) -> Transcript {
+        // "\r\n" is one Character in Swift: split on both so CRLF files read like LF files.
+        var rawLines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }.map(String.init)
+        if rawLines.last == "" { rawLines.removeLast() }
+        var lines: [TranscriptLine] = []
+        var formPath: String?
+        var args: [String] = []
+        var secrets: [String: String] = [:]
+
+        func fail(_ number: Int, _ message: String) -> TranscriptError {
+            TranscriptError(file: file, line: number, message: message)
+        }
+
+        guard let first = rawLines.first.map(stripCR) else { throw fail(1, "empty transcript: it must start with \"\(TranscriptSyntax.header)\"") }
+        if first != TranscriptSyntax.header {
+            if first.hasPrefix("#! formline-session ") {
+                throw fail(1, "unsupported transcript version \"\(first.dropFirst("#! formline-session ".count))\" (this formline reads version \(TranscriptSyntax.version))")
+            }
+            throw fail(1, "not a formline transcript: the first line must be \"\(TranscriptSyntax.header)\"")
+        }
+
+        for (index, raw) in rawLines.enumerated() {
+            let number = index + 1
+            let line = stripCR(raw)
+            let kind: TranscriptLine.Kind
+            if number == 1 {
+                kind = .header
+            } else if line.hasPrefix("#!") {
+                let directive = String(line.dropFirst(2)).trimmedWhitespace
+                if directive.hasPrefix("form:") {
+                    let path = String(directive.dropFirst(5)).trimmedWhitespace
+                    guard !path.isEmpty else { throw fail(number, "#! form: needs the form file's path") }
+                    guard formPath == nil else { throw fail(number, "a second #! form: line") }
+                    formPath = path
+                    kind = .header
+                } else if directive.hasPrefix("args:") {
+                    args = String(directive.dropFirst(5)).split(separator: " ").map(String.init)
+                    kind = .header
+                } else if directive.hasPrefix("secret ") || directive == "secret" {
+                    let rest = directive.dropFirst(6)
+                    guard let eq = rest.firstIndex(of: "=") else {
+                        throw fail(number, "#! secret needs NAME = VALUE")
+                    }
+                    let name = String(rest[..<eq]).trimmedWhitespace
+                    var value = rest[rest.index(after: eq)...]
+                    if value.first == " " { value = value.dropFirst() }
+                    guard !name.isEmpty else { throw fail(number, "#! secret needs NAME = VALUE") }
+                    secrets[name] = String(value)
+                    kind = .secret(name: name, value: String(value))
+                } else if directive == "eof" {
+                    kind = .endOfInput
+                } else if directive == "interrupt" || directive.hasPrefix("interrupt ") {
+                    let name = String(directive.dropFirst("interrupt".count)).trimmedWhitespace
+                    guard let signal = TranscriptSyntax.signalNumber(name) else {
+                        throw fail(number, "unknown signal \"\(name)\" (SIGINT, SIGTERM or SIGHUP)")
+                    }
+                    kind = .interrupt(signal: signal)
+                } else if directive.hasPrefix("exit ") {
+                    let code = String(directive.dropFirst(5)).trimmedWhitespace
+                    guard let n = Int32(code) else { throw fail(number, "#! exit needs a number, not \"\(code)\"") }
+                    kind = .exit(n)
+                } else {
+                    throw fail(number, "unknown directive \"#!\(line.dropFirst(2))\"")
+                }
+            } else if line == "#" || line.hasPrefix("# ") {
+                kind = .comment
+            } else if line.hasPrefix("#") {
+                throw fail(number, "a comment starts with \"# \"; output starting with # is written \\#")
+            } else if line == ">" {
+                kind = .input("")
+            } else if line.hasPrefix("> ") {
+                kind = .input(String(line.dropFirst(2)))
+            } else if line.hasPrefix(">* ") {
+                let placeholder = String(line.dropFirst(3)).trimmedWhitespace
+                guard placeholder.hasPrefix("["), placeholder.hasSuffix("]"), placeholder.count > 2 else {
+                    throw fail(number, "a secret line is \">* [name]\": the value is never written")
+                }
+                kind = .secretInput(field: String(placeholder.dropFirst().dropLast()))
+            } else if line.hasPrefix(">") {
+                throw fail(number, "an operator line starts with \"> \" (or is \">\" alone for an empty line)")
+            } else if line.hasPrefix("=>") {
+                guard line.hasPrefix("=> "), line.split(separator: " ").count >= 3 else {
+                    throw fail(number, "a request line is \"=> METHOD PATH BODY\"")
+                }
+                kind = .request
+            } else if line.hasPrefix("<=") {
+                guard let response = parseResponse(line) else {
+                    throw fail(number, "a response line is \"<= STATUS CONTENT-TYPE BODY\", \"<= !timeout\", \"<= !refused\" or \"<= !error MESSAGE\"")
+                }
+                kind = .response(response)
+            } else if line.hasPrefix("\\") {
+                kind = .output(String(line.dropFirst()))
+            } else {
+                kind = .output(line)
+            }
+            lines.append(TranscriptLine(number: number, text: line, kind: kind))
+        }
+        guard let formPath else { throw fail(1, "no \"#! form: PATH\" line: which form does this session fill?") }
+        return Transcript(lines: lines, formPath: formPath, args: args, secrets: secrets)
+    }
+
+    private static func stripCR(_ line: String) -> String {
+        line.hasSuffix("\r") ? String(line.dropLast()) : line
+    }
+
+    /// `<= 201 application/json {"id":1}`, `<= 302 -> URL text/html BODY`, `<= 204 -`,
+    /// `<= !timeout`, `<= !refused`, `<= !error MESSAGE`.
+    static func parseResponse(_ line: String) -> Result<TransportResponse, TransportFailure>? {
+        guard line.hasPrefix("<= ") else { return nil }
+        let rest = line.dropFirst(3)
+        if rest == "!timeout" { return .failure(.timeout) }
+        if rest == "!refused" { return .failure(.refused) }
+        if rest.hasPrefix("!error ") { return .failure(.error(TranscriptSyntax.unescapeText(String(rest.dropFirst(7))))) }
+        var tokens = Substring(rest)
+        func nextToken() -> Substring? {
+            guard !tokens.isEmpty else { return nil }
+            let end = tokens.firstIndex(of: " ") ?? tokens.endIndex
+            let token = tokens[..<end]
+            tokens = end == tokens.endIndex ? "" : tokens[tokens.index(after: end)...]
+            return token
+        }
+        guard let statusText = nextToken(), let status = Int(statusText), (100...999).contains(status) else { return nil }
+        guard var type = nextToken() else { return nil }
+        var location: String?
+        if type == "->" {
+            guard let url = nextToken(), let next = nextToken() else { return nil }
+            location = String(url)
+            type = next
+        }
+        let bodyText = String(tokens)
+        let body: [UInt8]
+        if bodyText.isEmpty {
+            body = []
+        } else if JSONValue.parse(bodyText) != nil {
+            body = Array(bodyText.utf8)
+        } else {
+            body = Array(TranscriptSyntax.unescapeText(bodyText).utf8)
+        }
+        return .success(TransportResponse(
+            status: status, contentType: type == "-" ? nil : String(type), body: body, location: location))
+    }
+}

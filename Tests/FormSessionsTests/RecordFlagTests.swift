@@ -1,0 +1,159 @@
+import Foundation
+import FormlineTesting
+import Synchronization
+import Testing
+
+/// `formline fill --record FILE` end to end: the built binary, a pipe for stdin, a temporary
+/// folder. The transcript must be written (mode 0600) at every ending, and replay as recorded.
+@Suite(.serialized, .enabled(if: FileManager.default.isExecutableFile(atPath: BuiltBinary.path)))
+struct RecordFlagTests {
+    static let root = BuiltBinary.root
+    static let binary = BuiltBinary.path
+
+    let folder: URL
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("formline-record-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    final class Output: Sendable {
+        let bytes = Mutex(Data())
+        var text: String { bytes.withLock { String(decoding: $0, as: UTF8.self) } }
+    }
+
+    /// Runs `formline fill FORM --record FILE ARGS`, typing `input`.
+    private func fill(_ form: String, _ args: [String] = [], input: String) throws -> (status: Int32, output: String, file: String) {
+        let file = folder.appendingPathComponent("s.session").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = ["fill", Self.root.appendingPathComponent(form).path, "--record", file] + args
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": folder.path, "XDG_STATE_HOME": folder.path, "TERM": "dumb", "LANG": "C.UTF-8"]
+        let stdin = Pipe(), stdout = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stdout
+        let output = Output()
+        stdout.fileHandleForReading.readabilityHandler = { handle in
+            let data = handle.availableData
+            output.bytes.withLock { $0.append(data) }
+        }
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try? stdin.fileHandleForWriting.close()
+        process.waitUntilExit()
+        stdout.fileHandleForReading.readabilityHandler = nil
+        let recorded = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+        return (process.terminationStatus, output.text, recorded)
+    }
+
+    private func mode(_ path: String) -> Int? {
+        (try? FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) ?? nil
+    }
+
+    @Test func everyEndingWritesTheTranscript() throws {
+        let endings: [(input: String, status: Int32)] = [
+            ("eve\neve@example.com\ncorrect-horse-1\n\n\n\n", 0),
+            ("eve\neve@example.com\n.cancel\n", 1),
+            ("eve\neve@example.com\n", 4),
+        ]
+        for ending in endings {
+            let run = try fill("Forms/signup.yaml", input: ending.input)
+            #expect(run.status == ending.status)
+            #expect(run.file.hasPrefix("#! formline-session 1\n#! form: "))
+            #expect(run.file.hasSuffix("#! exit \(ending.status)\n"))
+            #expect(!run.file.contains("correct-horse-1"))
+            #expect(mode(folder.appendingPathComponent("s.session").path) == 0o600)
+        }
+    }
+
+    @Test func aTransportFailureWritesTheTranscript() throws {
+        let run = try fill("Forms/signup.yaml", ["--endpoint", "http://127.0.0.1:9"], input: "eve\neve@example.com\ncorrect-horse-1\n\n\n\n")
+        #expect(run.status == 3)
+        #expect(run.file.contains("\n<= !"))
+        #expect(run.file.hasSuffix("#! exit 3\n"))
+    }
+
+    /// Foundation's Process hands the test runner's blocked signal mask to the child, where a
+    /// SIGINT would then wait forever: spawn this one with an empty mask and default handlers.
+    @Test func ctrlCWritesTheTranscript() throws {
+        let file = folder.appendingPathComponent("s.session").path
+        var input: [Int32] = [-1, -1], output: [Int32] = [-1, -1]
+        try #require(pipe(&input) == 0 && pipe(&output) == 0)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, input[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, output[1], 1)
+        for fd in input + output { posix_spawn_file_actions_addclose(&actions, fd) }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), defaults = sigset_t()
+        sigemptyset(&none)
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGINT)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let arguments = [Self.binary, "fill", Self.root.appendingPathComponent("Forms/signup.yaml").path, "--record", file]
+        let environment = ["PATH=/usr/bin:/bin", "HOME=\(folder.path)", "XDG_STATE_HOME=\(folder.path)", "TERM=dumb"]
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        var envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid: pid_t = 0
+        try #require(posix_spawn(&pid, Self.binary, &actions, &attributes, &argv, &envp) == 0)
+        close(input[0]); close(output[1])
+        defer { close(input[1]); close(output[0]) }
+
+        let typed = Array("eve\neve@example.com\n".utf8)
+        _ = typed.withUnsafeBytes { write(input[1], $0.baseAddress, $0.count) }
+        var seen: [UInt8] = [], buffer = [UInt8](repeating: 0, count: 4096)
+        while !String(decoding: seen, as: UTF8.self).contains("Password: ") {
+            let n = read(output[0], &buffer, buffer.count)
+            if n <= 0 { break }
+            seen += buffer[0..<n]
+        }
+        kill(pid, SIGINT)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        let exited = (status & 0x7f) == 0
+        #expect(exited && (status >> 8) & 0xff == 130)
+        let recorded = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+        #expect(recorded.hasSuffix("Password:\n#! interrupt\n#! exit 130\n"))
+    }
+
+    @Test func recordingChangesNothingTheOperatorSees() throws {
+        let input = "ad\nadmin\nadmin@example.com\ncorrect-horse-1\n\n\n\nadmin2\n\n"
+        let recorded = try fill("Forms/signup.yaml", ["--plain"], input: input)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = ["fill", Self.root.appendingPathComponent("Forms/signup.yaml").path, "--plain"]
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": folder.path, "XDG_STATE_HOME": folder.path + "/other", "TERM": "dumb"]
+        let stdin = Pipe(), stdout = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let plain = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(recorded.status == 0)
+        #expect(recorded.output == plain)
+    }
+
+    @Test func aRecordingReplays() throws {
+        let run = try fill("Forms/incident-report.yaml", input: "Server down\nIt went down.\n.\n2024-01-02\n2024-01-03\nhigh\n\n\n")
+        #expect(run.status == 0)
+        #expect(run.file.contains("#! form: ../../"))
+        let path = folder.appendingPathComponent("s.session").path
+        let result = FormlineSessions.replay(path, update: false)
+        #expect(result.passed, "\(result.report)")
+    }
+}
+
+/// The `formline` that `swift build` made, found from this file's path.
+enum BuiltBinary {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let path = root.appendingPathComponent(".build/debug/formline").path
+}
