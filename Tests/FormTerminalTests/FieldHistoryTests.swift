@@ -4,11 +4,21 @@ import Glibc
 #endif
 @testable import FormTerminal
 
-@Suite struct FieldHistoryTests {
-    private func temporaryPath() -> String {
+@Suite final class FieldHistoryTests {
+    private let dir: String
+
+    init() {
         var template = Array("/tmp/formline-history-XXXXXX".utf8CString)
-        let dir = template.withUnsafeMutableBufferPointer { $0.baseAddress.flatMap { mkdtemp($0) } }.map { String(cString: $0) } ?? "/tmp"
-        return dir + "/state/formline/history/signup.json"
+        dir = template.withUnsafeMutableBufferPointer { $0.baseAddress.flatMap { mkdtemp($0) } }.map { String(cString: $0) } ?? "/tmp/formline-history-unavailable"
+    }
+
+    deinit {
+        unlink(temporaryPath())
+        for sub in ["/state/formline/history", "/state/formline", "/state", ""] { rmdir(dir + sub) }
+    }
+
+    private func temporaryPath() -> String {
+        dir + "/state/formline/history/signup.json"
     }
 
     @Test func pathFollowsXDGStateHome() {
