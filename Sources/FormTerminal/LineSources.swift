@@ -1,7 +1,11 @@
-/// Picks the line source for a session: the editing terminal source when interactive, else the
-/// plain byte reader (pipes, serial consoles). formline never opens /dev/tty.
+/// Picks the line source for a session: readline when interactive (stdin and the prompt stream
+/// are terminals), else the plain byte reader (pipes, serial lines). formline never opens /dev/tty.
 public enum LineSources {
-    public static func make(interactive: Bool, output: TerminalOutput, environment: [String: String], formID: String) -> any LineSource {
-        PlainLineSource(inputFD: 0, output: output)
+    /// - Parameter plain: `--plain`: readline is told the terminal is "dumb", so it writes no
+    ///   escape sequences whatever TERM says.
+    public static func make(interactive: Bool, output: TerminalOutput, environment: [String: String], formID: String, plain: Bool = false) -> any LineSource {
+        guard interactive else { return PlainLineSource(inputFD: 0, output: output) }
+        let history = FieldHistory(path: FieldHistory.defaultPath(formID: formID, environment: environment))
+        return ReadlineLineSource(inputFD: 0, output: output, history: history, terminalName: plain ? "dumb" : nil)
     }
 }

@@ -24,13 +24,17 @@ public final class PlainLineSource: LineSource {
     public var isInteractive: Bool { false }
 
     public func read(_ request: LineRequest) -> LineResult {
-        output.write(request.prompt)
+        // Terminal modes first, then the prompt: an answer typed right after the prompt appears
+        // is already read with them (no echo of a secret, a bare CR ends the line).
+        let carriageReturn = CarriageReturnInput.on(inputFD)
         let echo = request.secret ? SecretEcho.off(inputFD) : nil
+        output.write(request.prompt)
         let event = reader.next()
-        if let echo {
-            echo.restore()
+        echo?.restore()
+        carriageReturn?.restore()
+        if echo != nil && !echoAnswers {
             // The Enter that ended a hidden line was not echoed either.
-            if !echoAnswers { output.write("\n") }
+            output.write("\n")
         }
         switch event {
         case .line(let bytes):

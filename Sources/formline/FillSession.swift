@@ -78,7 +78,7 @@ struct FillSession {
         SignalTrap.install()
         // A closed output pipe (`| head`) must not kill formline before it saves the draft.
         signal(SIGPIPE, SIG_IGN)
-        let source = LineSources.make(interactive: interactive, output: output, environment: environment, formID: spec.id)
+        let source = LineSources.make(interactive: interactive, output: output, environment: environment, formID: spec.id, plain: options.plain)
 
         let drafts = SessionDriver.DraftHandling(
             save: { values in

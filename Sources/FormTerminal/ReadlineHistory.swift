@@ -1,0 +1,169 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import FormCore
+
+/// Earlier answers per field, kept across runs in one file per form, so Up arrow at a field walks
+/// that field's own answers (never another field's, never a secret's).
+///
+/// File: `$XDG_STATE_HOME/formline/history/FORMID.json` (`~/.local/state/...` when XDG_STATE_HOME
+/// is unset or not absolute), `{"version":1,"fields":{"username":["bob","alice"]}}`, oldest first,
+/// at most `cap` entries per field, mode 0600, written atomically (temp file + rename).
+/// A missing or unreadable file is an empty history; failing to save is silent: history is a
+/// convenience and must never end a session.
+public final class FieldHistory {
+    public static let defaultCap = 100
+
+    public let path: String
+    public let cap: Int
+    private var fields: [String: [String]] = [:]
+    private var loaded = false
+
+    public init(path: String, cap: Int = FieldHistory.defaultCap) {
+        self.path = path
+        self.cap = max(1, cap)
+    }
+
+    /// The history file of a form, under the state folder.
+    public static func defaultPath(formID: String, environment: [String: String]) -> String {
+        let state: String
+        if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") {
+            state = xdg
+        } else {
+            state = (environment["HOME"] ?? ".") + "/.local/state"
+        }
+        return state + "/formline/history/" + safeFileName(formID) + ".json"
+    }
+
+    /// A form id as a file name: letters, digits, `-`, `_` and `.` kept, anything else `_`.
+    static func safeFileName(_ id: String) -> String {
+        let mapped = id.unicodeScalars.map { s -> Character in
+            let v = s.value
+            let ok = (48...57).contains(v) || (65...90).contains(v) || (97...122).contains(v) || s == "-" || s == "_" || s == "."
+            return ok ? Character(s) : "_"
+        }
+        let name = String(mapped)
+        return name.isEmpty || name.allSatisfy({ $0 == "." }) ? "form" : name
+    }
+
+    /// The field's entries, oldest first.
+    public func entries(for key: String) -> [String] {
+        loadIfNeeded()
+        return fields[key] ?? []
+    }
+
+    /// Whether a line belongs in history: something typed that is not a command or blank.
+    public static func isRememberable(_ line: String) -> Bool {
+        let trimmed = line.trimmingASCIISpaces
+        if trimmed.isEmpty || trimmed == "?" { return false }
+        if trimmed.hasPrefix(".") && !trimmed.hasPrefix("..") { return false }
+        if line.utf8.count > 4096 || line.contains("\n") { return false }
+        return true
+    }
+
+    /// Adds an answer as the newest entry (an equal older entry moves up), trims to the cap, saves.
+    public func add(_ line: String, for key: String) {
+        guard FieldHistory.isRememberable(line) else { return }
+        loadIfNeeded()
+        var list = fields[key] ?? []
+        if list.last == line { return }
+        list.removeAll { $0 == line }
+        list.append(line)
+        if list.count > cap { list.removeFirst(list.count - cap) }
+        fields[key] = list
+        save()
+    }
+
+    /// Takes back the newest entry of a field if it is `line` (an answer that was then rejected).
+    public func retract(_ line: String, for key: String) {
+        loadIfNeeded()
+        guard var list = fields[key], list.last == line else { return }
+        list.removeLast()
+        fields[key] = list.isEmpty ? nil : list
+        save()
+    }
+
+    private func loadIfNeeded() {
+        guard !loaded else { return }
+        loaded = true
+        guard let bytes = FieldHistory.readFile(path), let json = JSONValue.parse(bytes),
+              json["version"] == .number("1"), let object = json["fields"]?.objectValue else { return }
+        for (key, value) in object {
+            let strings = (value.arrayValue ?? []).compactMap(\.stringValue).filter(FieldHistory.isRememberable)
+            if !strings.isEmpty { fields[key] = Array(strings.suffix(cap)) }
+        }
+    }
+
+    private func save() {
+        let document = JSONValue.object([
+            "version": .number("1"),
+            "fields": .object(fields.mapValues { .array($0.map(JSONValue.string)) }),
+        ])
+        FieldHistory.writeAtomically(Array((document.compactText + "\n").utf8), to: path)
+    }
+
+    static func readFile(_ path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var out: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 16384)
+        while out.count < 8 * 1024 * 1024 {
+            let n = read(fd, &buffer, buffer.count)
+            if n < 0 { if errno == EINTR { continue }; return nil }
+            if n == 0 { return out }
+            out += buffer[0..<n]
+        }
+        return nil
+    }
+
+    /// Temp file beside the target (0600), then rename: readers see the old or the new file.
+    @discardableResult
+    static func writeAtomically(_ bytes: [UInt8], to path: String) -> Bool {
+        var parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast()
+        let dir = parts.joined(separator: "/")
+        if !dir.isEmpty { makeDirectories(dir) }
+        let temp = path + ".tmp-\(getpid())"
+        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return false }
+        _ = fchmod(fd, 0o600)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                close(fd)
+                unlink(temp)
+                return false
+            }
+            offset += n
+        }
+        _ = fsync(fd)
+        close(fd)
+        guard rename(temp, path) == 0 else {
+            unlink(temp)
+            return false
+        }
+        return true
+    }
+
+    private static func makeDirectories(_ dir: String) {
+        var current = dir.hasPrefix("/") ? "" : "."
+        for part in dir.split(separator: "/") {
+            current += "/" + part
+            _ = mkdir(current, 0o700)
+        }
+    }
+}
+
+extension String {
+    fileprivate var trimmingASCIISpaces: Substring {
+        var s = Substring(self)
+        while let f = s.first, f == " " || f == "\t" { s.removeFirst() }
+        while let l = s.last, l == " " || l == "\t" { s.removeLast() }
+        return s
+    }
+}

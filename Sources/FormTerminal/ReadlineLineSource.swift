@@ -1,0 +1,292 @@
+@preconcurrency import CReadline
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+/// The line source on a terminal: GNU readline through its callback interface.
+///
+/// The wait is a `poll()` on the terminal, the signal pipe (SIGINT/SIGTERM/SIGHUP) and a second
+/// pipe (SIGWINCH, SIGCONT) together, feeding readline one key at a time with `rl_callback_read_char()`, so
+/// a signal ends the wait at once whichever thread it hit: readline is cleaned up, the terminal
+/// restored and the signal returned. readline never installs signal handlers of its own.
+///
+/// Offers: the rejected or revisited value pre-filled for editing, Up arrow through the field's
+/// own earlier answers (`FieldHistory`, kept across runs), Tab completion of choices. Secrets are
+/// read by `SecretReader`, never by readline.
+public final class ReadlineLineSource: LineSource {
+    private let inputFD: Int32
+    private let output: TerminalOutput
+    private let history: FieldHistory?
+    /// The last answer added to history: taken back if the same field is asked again with it
+    /// pre-filled, which is how the wizard re-asks after rejecting a line.
+    private var lastAnswer: (key: String, line: String)?
+
+    /// - Parameters:
+    ///   - terminalName: "dumb" for `--plain` (readline then writes no escape sequences);
+    ///     nil: readline reads TERM.
+    public init(inputFD: Int32 = 0, output: TerminalOutput, history: FieldHistory?, terminalName: String? = nil) {
+        self.inputFD = inputFD
+        self.output = output
+        self.history = history
+        ReadlineSetup.prepare(inputFD: inputFD, outputFD: output.fd, terminalName: terminalName)
+    }
+
+    public var isInteractive: Bool { true }
+
+    public func read(_ request: LineRequest) -> LineResult {
+        if request.secret { return readSecret(request) }
+
+        if let last = lastAnswer, last.key == request.historyKey, let prefill = request.prefill, prefill == last.line {
+            history?.retract(last.line, for: last.key)
+        }
+        lastAnswer = nil
+
+        clear_history()
+        if let key = request.historyKey, let history {
+            for entry in history.entries(for: key) { add_history(entry) }
+        }
+
+        var completer: ChoiceCompleter?
+        switch request.completion {
+        case .none: completer = nil
+        case .single(let words): completer = ChoiceCompleter(words: words, list: false)
+        case .list(let words): completer = ChoiceCompleter(words: words, list: true)
+        }
+        readlinePromptState.withLock { state in
+            state = ReadlinePromptState(prefill: request.prefill, completer: completer)
+        }
+        rl_completer_word_break_characters = UnsafePointer(completer?.list == true ? ReadlineSetup.commaBreak : ReadlineSetup.noBreak)
+
+        if TerminalSignals.takeResize() { rl_reset_screen_size() }
+        rl_callback_handler_install(request.prompt, ReadlineCallbacks.lineHandler)
+        let outcome = waitForLine()
+        flushReadlineOutput()
+
+        switch outcome {
+        case .interrupted(let signal):
+            return .interrupted(signal)
+        case .endOfInput:
+            // readline leaves the cursor after the prompt on Ctrl-D.
+            output.write("\n")
+            return .endOfInput
+        case .line(let bytes):
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                return .unreadable("The line is not valid UTF-8 text")
+            }
+            if bytes.count > LineSplitter.defaultLimit {
+                return .unreadable("The line is too long (over 64 KiB)")
+            }
+            if let key = request.historyKey, let history, FieldHistory.isRememberable(text) {
+                history.add(text, for: key)
+                lastAnswer = (key, text)
+            }
+            return .line(text)
+        }
+    }
+
+    private enum Wait {
+        case line([UInt8])
+        case endOfInput
+        case interrupted(Int32)
+    }
+
+    private func waitForLine() -> Wait {
+        var hangups = 0
+        while true {
+            if let outcome = readlinePromptState.withLock({ $0.outcome }) {
+                readlinePromptState.withLock { $0 = ReadlinePromptState() }
+                switch outcome {
+                case .line(let bytes): return .line(bytes)
+                case .endOfInput: return .endOfInput
+                }
+            }
+            if let signal = SignalTrap.take() {
+                abandonLine()
+                return .interrupted(signal)
+            }
+            var fds = [
+                pollfd(fd: inputFD, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: SignalTrap.wakeFD, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: TerminalSignals.wakeFD, events: Int16(POLLIN), revents: 0),
+            ]
+            let ready = poll(&fds, nfds_t(fds.count), -1)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                abandonLine()
+                return .endOfInput
+            }
+            if fds[1].revents != 0 { continue }  // SignalTrap.take() above handles it
+            if fds[2].revents != 0 {
+                let caught = TerminalSignals.drain()
+                if caught.continued {
+                    // Back from Ctrl-Z: the shell restored its own modes meanwhile.
+                    rl_deprep_terminal()
+                    rl_prep_terminal(1)
+                }
+                if caught.resized || caught.continued {
+                    _ = TerminalSignals.takeResize()
+                    rl_resize_terminal()
+                }
+            }
+            let input = fds[0].revents
+            if input & Int16(POLLNVAL | POLLERR) != 0 && input & Int16(POLLIN) == 0 {
+                abandonLine()
+                return .endOfInput
+            }
+            if input & Int16(POLLHUP) != 0 {
+                // The terminal went away: readline sees EOF, but don't spin if it does not.
+                hangups += 1
+                if hangups > 64 {
+                    abandonLine()
+                    return .endOfInput
+                }
+            }
+            if input & Int16(POLLIN | POLLHUP) != 0 {
+                rl_callback_read_char()
+            }
+        }
+    }
+
+    /// After a signal (or a dead terminal): drop the half-typed line, restore the terminal, and
+    /// move to a fresh line so what follows starts in column 0.
+    private func abandonLine() {
+        rl_free_line_state()
+        rl_callback_sigcleanup()
+        rl_cleanup_after_signal()
+        rl_callback_handler_remove()
+        readlinePromptState.withLock { $0 = ReadlinePromptState() }
+        flushReadlineOutput()
+        output.write("\n")
+    }
+
+    private func flushReadlineOutput() {
+        if let stream = rl_outstream { fflush(stream) }
+    }
+
+    private func readSecret(_ request: LineRequest) -> LineResult {
+        lastAnswer = nil
+        flushReadlineOutput()
+        let outcome = SecretReader.read(fd: inputFD) { output.write(request.prompt) }
+        // The Enter that ended the hidden line was not echoed either.
+        output.write("\n")
+        switch outcome {
+        case .line(let bytes):
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                return .unreadable("The line is not valid UTF-8 text")
+            }
+            return .line(text)
+        case .tooLong:
+            return .unreadable("The line is too long (over 64 KiB)")
+        case .endOfInput:
+            return .endOfInput
+        case .signal(let signal):
+            return .interrupted(signal)
+        }
+    }
+}
+
+/// readline's process-wide settings, made once.
+enum ReadlineSetup {
+    private static let done = Atomic<Bool>(false)
+    /// Word-break sets for completion: none (a choice is the whole line, "Light Blue" one word),
+    /// or the comma between multichoice items. Allocated once, never freed (readline keeps them).
+    nonisolated(unsafe) static var noBreak: UnsafeMutablePointer<CChar>? = nil
+    nonisolated(unsafe) static var commaBreak: UnsafeMutablePointer<CChar>? = nil
+
+    static func prepare(inputFD: Int32, outputFD: Int32, terminalName: String?) {
+        guard !done.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        noBreak = strdup("")
+        commaBreak = strdup(",")
+        rl_readline_name = UnsafePointer(strdup("formline"))
+        if let terminalName { rl_terminal_name = UnsafePointer(strdup(terminalName)) }
+        rl_instream = fdopen(inputFD, "r")
+        rl_outstream = fdopen(outputFD, "w")
+        // formline's own SignalTrap and ResizeTrap handle signals; readline must not.
+        rl_catch_signals = 0
+        rl_catch_sigwinch = 0
+        rl_change_environment = 0
+        _ = rl_initialize()
+        // Otherwise every prompt is wrapped in ESC[?2004h ... ESC[?2004l, even on TERM=vt100.
+        _ = rl_variable_bind("enable-bracketed-paste", "off")
+        _ = rl_variable_bind("completion-ignore-case", "on")
+        rl_sort_completion_matches = 0
+        rl_startup_hook = ReadlineCallbacks.startupHook
+        rl_attempted_completion_function = ReadlineCallbacks.attemptedCompletion
+        TerminalSignals.install()
+    }
+}
+
+/// SIGWINCH and SIGCONT as bytes on a pipe, so the poll wakes: readline learns the new width,
+/// and after a stop (Ctrl-Z) and `fg` the terminal modes are put back (the shell reset them).
+enum TerminalSignals {
+    private static let readEnd = Atomic<Int32>(-1)
+    private static let writeEnd = Atomic<Int32>(-1)
+    private static let installed = Atomic<Bool>(false)
+    /// A resize seen while no readline line was active (during a secret): applied at the next prompt.
+    private static let resizeSeen = Atomic<Bool>(false)
+
+    struct Caught: Equatable {
+        var resized = false
+        var continued = false
+    }
+
+    static var wakeFD: Int32 { readEnd.load(ordering: .acquiring) }
+
+    static func install() {
+        guard !installed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { return }
+        for fd in fds {
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        }
+        readEnd.store(fds[0], ordering: .releasing)
+        writeEnd.store(fds[1], ordering: .releasing)
+        for signal in [SIGWINCH, SIGCONT] {
+            var action = sigaction()
+            #if canImport(Glibc)
+            action.__sigaction_handler.sa_handler = terminalSignalHandler
+            #else
+            action.__sigaction_u.__sa_handler = terminalSignalHandler
+            #endif
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = SA_RESTART
+            sigaction(signal, &action, nil)
+        }
+    }
+
+    /// Empties the pipe; what arrived since the last call.
+    static func drain() -> Caught {
+        var caught = Caught()
+        let fd = readEnd.load(ordering: .acquiring)
+        guard fd >= 0 else { return caught }
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while true {
+            let n = read(fd, &buffer, buffer.count)
+            if n <= 0 { break }
+            for byte in buffer[0..<n] {
+                if Int32(byte) == SIGWINCH { caught.resized = true; resizeSeen.store(true, ordering: .releasing) }
+                if Int32(byte) == SIGCONT { caught.continued = true }
+            }
+        }
+        return caught
+    }
+
+    /// Whether the terminal was resized since the last call.
+    static func takeResize() -> Bool {
+        resizeSeen.exchange(false, ordering: .acquiringAndReleasing)
+    }
+
+    fileprivate static func caught(_ signal: Int32) {
+        var byte = UInt8(truncatingIfNeeded: signal)
+        let fd = writeEnd.load(ordering: .acquiring)
+        if fd >= 0 { _ = write(fd, &byte, 1) }
+    }
+}
+
+private func terminalSignalHandler(_ signal: Int32) {
+    TerminalSignals.caught(signal)
+}
