@@ -19,7 +19,7 @@ BIN=.build-release/release/formline
 
 if [ -z "${SKIP_BUILD:-}" ]; then
   # The documented install build: Swift and Foundation linked statically (readline stays shared).
-  swift build -c release --static-swift-stdlib --scratch-path .build-release --product formline >&2
+  swift build -c release --static-swift-stdlib -Xlinker -no-pie --scratch-path .build-release --product formline >&2
 fi
 [ -x "$BIN" ] || { echo "no $BIN: build it first" >&2; exit 2; }
 

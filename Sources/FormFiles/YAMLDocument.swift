@@ -15,7 +15,9 @@ struct YAMLDocument {
         var current = text
         for attempt in 0..<100 {
             do {
-                return YAMLDocument(root: try Yams.compose(yaml: current), skippedKeys: skipped)
+                // The basic resolver: scalars are read as written (by style), so YAML 1.1 tag guessing, and
+                // the regular expressions it compiles at start-up, are not needed.
+                return YAMLDocument(root: try Yams.compose(yaml: current, .basic), skippedKeys: skipped)
             } catch YamlError.duplicatedKeysInMapping(let duplicates, let context) {
                 let key = duplicates.first ?? ""
                 let first = Position(line: context.mark.line, column: context.mark.column)
