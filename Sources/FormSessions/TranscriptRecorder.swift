@@ -87,6 +87,10 @@ public final class TranscriptRecorder: SessionRecorder {
         entries.append(Entry(text: ">* [\(field)]", scrubbed: false))
     }
 
+    public func unreadable(_ reason: String) {
+        entries.append(Entry(text: TranscriptSyntax.unreadableLine(reason), scrubbed: false))
+    }
+
     public func request(_ submission: Submission) {
         scrubber.learn(payload: submission.payload, transcriptPayload: submission.transcriptPayload)
         entries.append(Entry(
