@@ -125,6 +125,7 @@ public final class SessionDriver {
             edges.recorder?.interrupted(signal: signal)
             return .interrupted(signal: signal)
         case .unreadable(let reason):
+            edges.recorder?.unreadable(reason)
             return .unreadable(reason)
         }
     }

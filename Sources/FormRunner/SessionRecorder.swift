@@ -13,6 +13,9 @@ public protocol SessionRecorder: AnyObject {
     func input(_ line: String)
     /// A secret line was typed for `field`; its value is never passed on.
     func secretInput(field: String)
+    /// The line source could not read a line (invalid UTF-8, over 64 KiB); `reason` is what it
+    /// said, and what the wizard shows. The line itself is never passed on.
+    func unreadable(_ reason: String)
     func request(_ submission: Submission)
     func response(_ outcome: Result<TransportResponse, TransportFailure>)
     func endOfInput()

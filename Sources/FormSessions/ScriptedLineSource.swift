@@ -1,7 +1,7 @@
 import FormTerminal
 
 /// The line source of a replay: answers each prompt with the transcript's next operator line
-/// (`> text`, `>* [name]`, `#! eof`, `#! interrupt`), the way `EmbeddedChannel` feeds a real
+/// (`> text`, `>* [name]`, `#! unreadable`, `#! eof`, `#! interrupt`), the way `EmbeddedChannel` feeds a real
 /// pipeline. When the script runs out while the wizard still asks, it remembers the prompt (a
 /// replay failure) and ends the input so the session finishes.
 public final class ScriptedLineSource: LineSource {
@@ -15,7 +15,7 @@ public final class ScriptedLineSource: LineSource {
     public init(steps: [TranscriptLine], secrets: [String: String]) {
         self.steps = steps.filter {
             switch $0.kind {
-            case .input, .secretInput, .endOfInput, .interrupt: return true
+            case .input, .secretInput, .unreadable, .endOfInput, .interrupt: return true
             default: return false
             }
         }
@@ -36,6 +36,7 @@ public final class ScriptedLineSource: LineSource {
         switch step.kind {
         case .input(let text): return .line(text)
         case .secretInput(let field): return .line(secrets[field] ?? "")
+        case .unreadable(let reason): return .unreadable(reason)
         case .interrupt(let signal): return .interrupted(signal)
         default: return .endOfInput
         }

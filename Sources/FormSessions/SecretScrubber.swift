@@ -5,11 +5,20 @@ import FormCore
 /// comparing the two tells which values are secret, and under which placeholder. From then on,
 /// every occurrence of such a value is replaced wherever it would be written: a server that
 /// echoes a password back in an error, or a response body that repeats it.
+///
+/// Two limits keep the transcript true (docs/sessions.md, "Secrets"):
+/// - a value shorter than `minimumLength` is not learned: `bob`, `1`, `no` occur in ordinary
+///   words, JSON and messages, and replacing them there would corrupt the file;
+/// - the recorder never scrubs operator lines, and `sparing(secretsIn:)` drops a secret the
+///   operator also typed at a non-secret prompt: it is in the file already, in that line.
 struct SecretScrubber {
+    /// Secrets shorter than this (in characters) are never replaced.
+    static let minimumLength = 4
+
     /// Value -> placeholder, longest values first so a secret inside another is not half-replaced.
     private(set) var secrets: [(value: String, placeholder: String)] = []
 
-    /// Learns the secrets of one submission.
+    /// Learns the secrets of one submission (those of at least `minimumLength` characters).
     mutating func learn(payload: JSONValue, transcriptPayload: JSONValue) {
         collect(payload, transcriptPayload)
         secrets.sort { $0.value.count > $1.value.count }
@@ -18,7 +27,8 @@ struct SecretScrubber {
     private mutating func collect(_ real: JSONValue, _ shown: JSONValue) {
         switch (real, shown) {
         case (.string(let value), .string(let placeholder)):
-            if value != placeholder, !value.isEmpty, placeholder.hasPrefix("["), placeholder.hasSuffix("]"),
+            if value != placeholder, value.count >= SecretScrubber.minimumLength,
+               placeholder.hasPrefix("["), placeholder.hasSuffix("]"),
                !secrets.contains(where: { $0.value == value }) {
                 secrets.append((value, placeholder))
             }
@@ -29,6 +39,15 @@ struct SecretScrubber {
         default:
             break
         }
+    }
+
+    /// This scrubber without the secrets that occur in any of `typed` (operator lines): scrubbing
+    /// their other copies would hide nothing, and would make output that repeats the operator's
+    /// line (the review, an error quoting it) differ from what the replay shows.
+    func sparing(secretsIn typed: [String]) -> SecretScrubber {
+        var copy = self
+        copy.secrets.removeAll { secret in typed.contains { $0.contains(secret.value) } }
+        return copy
     }
 
     /// The text with every known secret replaced by its placeholder.

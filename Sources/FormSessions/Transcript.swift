@@ -49,6 +49,8 @@ public struct TranscriptLine: Sendable, Equatable {
         case request
         /// `<= ...`: what the transport answered.
         case response(Result<TransportResponse, TransportFailure>)
+        /// `#! unreadable REASON`: a line the line source could not read, and why.
+        case unreadable(reason: String)
         case endOfInput
         case interrupt(signal: Int32)
         /// `#! exit N`.

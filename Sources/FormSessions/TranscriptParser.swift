@@ -68,6 +68,9 @@ public enum TranscriptParser {
                     guard !name.isEmpty else { throw fail(number, "#! secret needs NAME = VALUE") }
                     secrets[name] = String(value)
                     kind = .secret(name: name, value: String(value))
+                } else if directive == "unreadable" || directive.hasPrefix("unreadable ") {
+                    let reason = String(directive.dropFirst("unreadable".count)).trimmedWhitespace
+                    kind = .unreadable(reason: TranscriptSyntax.unescapeText(reason))
                 } else if directive == "eof" {
                     kind = .endOfInput
                 } else if directive == "interrupt" || directive.hasPrefix("interrupt ") {

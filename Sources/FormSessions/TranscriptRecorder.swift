@@ -15,16 +15,33 @@ import FormTransport
 ///
 /// The file is kept in memory until the end, so a secret that only becomes known at the first
 /// submission is still scrubbed from every line written before it (see `SecretScrubber`).
+/// Operator lines (`> text`) are never scrubbed: they are what the replay types.
 public final class TranscriptRecorder: SessionRecorder {
     /// The form as `#! form:` names it (relative to the transcript's folder).
     public let formPath: String
     /// The flags that change what the operator sees (`--plain`, `--output json`).
     public let args: [String]
 
-    private struct Entry {
-        var text: String
-        /// Directives and secret lines hold no values; everything else is scrubbed when written.
-        var scrubbed: Bool
+    /// One line, kept until the file is written so the secrets learned later are scrubbed too.
+    private enum Entry {
+        /// Directives and secret lines: they hold no values.
+        case fixed(String)
+        /// What the operator typed at a non-secret prompt (without `> `): written as typed.
+        case typed(String)
+        /// Output, requests, responses without a JSON body: secrets replaced in the text.
+        case scrubbed(String)
+        /// A response with a JSON body: secrets replaced inside its strings (however the server
+        /// escaped them), then in the line.
+        case jsonResponse(head: String, body: JSONValue)
+
+        func text(_ scrubber: SecretScrubber) -> String {
+            switch self {
+            case .fixed(let text): return text
+            case .typed(let line): return line.isEmpty ? ">" : "> " + line
+            case .scrubbed(let text): return scrubber.scrub(text)
+            case .jsonResponse(let head, let body): return scrubber.scrub(head + " " + scrubber.scrub(body).compactText)
+            }
+        }
     }
 
     private var entries: [Entry] = []
@@ -35,9 +52,9 @@ public final class TranscriptRecorder: SessionRecorder {
     public init(formPath: String, args: [String] = []) {
         self.formPath = formPath
         self.args = args
-        entries.append(Entry(text: TranscriptSyntax.header, scrubbed: false))
-        entries.append(Entry(text: "#! form: " + formPath, scrubbed: false))
-        if !args.isEmpty { entries.append(Entry(text: "#! args: " + args.joined(separator: " "), scrubbed: false)) }
+        entries.append(.fixed(TranscriptSyntax.header))
+        entries.append(.fixed("#! form: " + formPath))
+        if !args.isEmpty { entries.append(.fixed("#! args: " + args.joined(separator: " "))) }
     }
 
     /// The flags of a `fill` run that belong in `#! args`: only those that change what the
@@ -47,10 +64,18 @@ public final class TranscriptRecorder: SessionRecorder {
     }
 
     /// The transcript so far, one line each, secrets scrubbed. A pending partial line is included.
+    ///
+    /// A secret the operator also typed at a non-secret prompt is in the file already, in that
+    /// operator line; it is left alone everywhere, so the transcript stays true and replays.
     public var lines: [String] {
         var all = entries
         if let partial { all.append(outputEntry(partial)) }
-        return all.map { $0.scrubbed ? scrubber.scrub($0.text) : $0.text }
+        let typed = all.compactMap { entry -> String? in
+            if case .typed(let line) = entry { return line }
+            return nil
+        }
+        let scrubber = scrubber.sparing(secretsIn: typed)
+        return all.map { $0.text(scrubber) }
     }
 
     /// The whole file: every line ended by a newline.
@@ -80,36 +105,38 @@ public final class TranscriptRecorder: SessionRecorder {
     }
 
     public func input(_ line: String) {
-        entries.append(Entry(text: line.isEmpty ? ">" : "> " + line, scrubbed: true))
+        entries.append(.typed(line))
     }
 
     public func secretInput(field: String) {
-        entries.append(Entry(text: ">* [\(field)]", scrubbed: false))
+        entries.append(.fixed(">* [\(field)]"))
+    }
+
+    public func unreadable(_ reason: String) {
+        entries.append(.fixed(TranscriptSyntax.unreadableLine(reason)))
     }
 
     public func request(_ submission: Submission) {
         scrubber.learn(payload: submission.payload, transcriptPayload: submission.transcriptPayload)
-        entries.append(Entry(
-            text: "=> \(submission.method) \(submission.path) \(submission.transcriptPayload.compactText)",
-            scrubbed: true))
+        entries.append(.scrubbed("=> \(submission.method) \(submission.path) \(submission.transcriptPayload.compactText)"))
     }
 
     public func response(_ outcome: Result<TransportResponse, TransportFailure>) {
-        entries.append(Entry(text: responseLine(outcome), scrubbed: true))
+        entries.append(responseEntry(outcome))
     }
 
     public func endOfInput() {
-        entries.append(Entry(text: "#! eof", scrubbed: false))
+        entries.append(.fixed("#! eof"))
     }
 
     public func interrupted(signal: Int32) {
         let name = TranscriptSyntax.signalName(signal).map { " " + $0 } ?? ""
-        entries.append(Entry(text: "#! interrupt" + name, scrubbed: false))
+        entries.append(.fixed("#! interrupt" + name))
     }
 
     public func finished(_ status: ExitStatus) {
         flushPartial()
-        entries.append(Entry(text: "#! exit \(status.rawValue)", scrubbed: false))
+        entries.append(.fixed("#! exit \(status.rawValue)"))
     }
 
     // MARK: - Lines
@@ -120,30 +147,24 @@ public final class TranscriptRecorder: SessionRecorder {
     }
 
     private func outputEntry(_ text: String) -> Entry {
-        Entry(text: TranscriptSyntax.outputLine(TranscriptSyntax.clean(text)), scrubbed: true)
+        .scrubbed(TranscriptSyntax.outputLine(TranscriptSyntax.clean(text)))
     }
 
-    private func responseLine(_ outcome: Result<TransportResponse, TransportFailure>) -> String {
+    /// A JSON body is compacted (sorted keys) when written, its strings scrubbed; anything else
+    /// goes on the line as text with newlines escaped.
+    private func responseEntry(_ outcome: Result<TransportResponse, TransportFailure>) -> Entry {
         switch outcome {
-        case .failure(.timeout): return "<= !timeout"
-        case .failure(.refused): return "<= !refused"
-        case .failure(.error(let message)): return "<= !error " + TranscriptSyntax.escapeText(message)
+        case .failure(.timeout): return .scrubbed("<= !timeout")
+        case .failure(.refused): return .scrubbed("<= !refused")
+        case .failure(.error(let message)): return .scrubbed("<= !error " + TranscriptSyntax.escapeText(message))
         case .success(let response):
             var line = "<= \(response.status)"
             if let location = response.location { line += " -> " + location.filter { !$0.isWhitespace } }
             let type = (response.contentType ?? "").filter { !$0.isWhitespace }
             line += " " + (type.isEmpty ? "-" : type)
-            let body = responseBody(response.body)
-            if !body.isEmpty { line += " " + body }
-            return line
+            if response.body.isEmpty { return .scrubbed(line) }
+            if let json = JSONValue.parse(response.body) { return .jsonResponse(head: line, body: json) }
+            return .scrubbed(line + " " + TranscriptSyntax.escapeText(String(decoding: response.body, as: UTF8.self)))
         }
-    }
-
-    /// JSON compacted (sorted keys, secrets scrubbed inside strings); anything else as text on
-    /// one line with newlines escaped.
-    private func responseBody(_ bytes: [UInt8]) -> String {
-        if bytes.isEmpty { return "" }
-        if let json = JSONValue.parse(bytes) { return scrubber.scrub(json).compactText }
-        return TranscriptSyntax.escapeText(String(decoding: bytes, as: UTF8.self))
     }
 }

@@ -53,6 +53,12 @@ enum TranscriptSyntax {
         }
     }
 
+    /// `#! unreadable REASON`: the line source's reason on one line (`\n`, `\r`, `\\` escaped).
+    static func unreadableLine(_ reason: String) -> String {
+        let text = escapeText(trimTrailing(reason))
+        return text.isEmpty ? "#! unreadable" : "#! unreadable " + text
+    }
+
     // MARK: Response bodies
 
     /// A non-JSON body on one line: `\` doubled, newline as `\n`, carriage return as `\r`.

@@ -8,13 +8,19 @@ import FormTransport
 /// The forms these tests use, and a way to run a real session with scripted lines.
 enum Fixtures {
     /// The shipped Forms/signup.yaml, so these tests use the form operators use.
-    static let signup: FormSpec = {
+    static let signup = shipped("signup.yaml")
+
+    /// The shipped Forms/login.yaml: a username and a secret password; its fake rejects every
+    /// password but "correct horse" with a non-field error.
+    static let login = shipped("login.yaml")
+
+    private static func shipped(_ name: String) -> FormSpec {
         let root = #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
-        switch FormFileLoader.load(path: "/" + root + "/Forms/signup.yaml") {
+        switch FormFileLoader.load(path: "/" + root + "/Forms/" + name) {
         case .success(let spec): return spec
-        case .failure(let errors): preconditionFailure("Forms/signup.yaml does not load: \(errors)")
+        case .failure(let errors): preconditionFailure("Forms/\(name) does not load: \(errors)")
         }
-    }()
+    }
 
     static let incident = FormSpec(
         id: "incident", title: "Report an incident",
@@ -27,6 +33,7 @@ enum Fixtures {
     /// A loader that knows the in-code forms by file name, for replays of transcripts in tests.
     static let loadForm: @Sendable (String) -> Result<FormSpec, Replayer.FormLoadFailure> = { path in
         if path.hasSuffix("signup.yaml") { return .success(signup) }
+        if path.hasSuffix("login.yaml") { return .success(login) }
         if path.hasSuffix("incident.yaml") { return .success(incident) }
         return .failure(Replayer.FormLoadFailure(messages: ["\(path): no such test form"]))
     }
