@@ -589,8 +589,12 @@ public struct Wizard: Sendable {
         var clean = String(String.UnicodeScalarView(text.unicodeScalars.map { s in
             (s.value < 0x20 || (0x7F...0x9F).contains(s.value)) ? " " : s
         }))
+        // A secret that is also typed in the open (a password equal to the username) is shown
+        // there anyway; masking it would only make the server's words unreadable.
+        let visibleText = spec.fields.filter { !$0.isSecret }.compactMap { values[$0.name]?.editableText }
         for field in spec.fields where field.isSecret {
-            if case .text(let secret)? = values[field.name], secret.count >= 3 {
+            if case .text(let secret)? = values[field.name], secret.count >= 3,
+               !visibleText.contains(where: { $0.contains(secret) }) {
                 clean = clean.replacing(secret, with: "[\(field.name)]")
             }
         }
