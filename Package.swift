@@ -77,7 +77,7 @@ let package = Package(
         .testTarget(name: "FormSessionsTests", dependencies: ["FormSessions", "FormlineTesting", "FormCore"]),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["CPseudoTerminal", "DemoServer", "FormCore"]
+            dependencies: ["CPseudoTerminal", "DemoServer", "FormCore", "FormFiles", "FormSessions", "FormlineTesting"]
         ),
     ]
 )

@@ -17,17 +17,25 @@ import FormCore
 public enum FormFileLoader {
     /// Reads and parses the file at `path`; an unreadable file is one error without a position.
     public static func load(path: String) -> Result<FormSpec, FormFileErrors> {
-        switch readBytes(path) {
-        case .failure(let reason):
-            return .failure(FormFileErrors([FormFileError(file: path, line: 0, column: 0, message: "cannot read: \(reason)")]))
-        case .success(let bytes):
-            if let (line, column) = firstInvalidUTF8(bytes) {
-                return .failure(FormFileErrors([
-                    FormFileError(file: path, line: line, column: column, message: "the file is not UTF-8 text")
-                ]))
-            }
-            return parse(yaml: String(decoding: bytes, as: UTF8.self), path: path)
+        read(path: path).flatMap { load(bytes: $0, path: path) }
+    }
+
+    /// The file's bytes, for callers that also need them (the draft's form fingerprint), so the
+    /// file is read once.
+    public static func read(path: String) -> Result<[UInt8], FormFileErrors> {
+        readBytes(path).mapError { reason in
+            FormFileErrors([FormFileError(file: path, line: 0, column: 0, message: "cannot read: \(reason)")])
         }
+    }
+
+    /// Parses a form file's bytes; `path` is only used in error messages.
+    public static func load(bytes: [UInt8], path: String) -> Result<FormSpec, FormFileErrors> {
+        if let (line, column) = firstInvalidUTF8(bytes) {
+            return .failure(FormFileErrors([
+                FormFileError(file: path, line: line, column: column, message: "the file is not UTF-8 text")
+            ]))
+        }
+        return parse(yaml: String(decoding: bytes, as: UTF8.self), path: path)
     }
 
     /// Parses form-file text; `path` is only used in error messages.
@@ -48,7 +56,7 @@ public enum FormFileLoader {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
                 return .failure(ReadFailure(errno))

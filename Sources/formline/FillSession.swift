@@ -16,13 +16,17 @@ struct FillSession {
     func run() -> ExitStatus {
         let environment = ProcessEnvironment.current
         let spec: FormSpec
-        switch FormFileLoader.load(path: options.form) {
-        case .success(let loaded): spec = loaded
+        let formBytes: [UInt8]
+        switch FormFileLoader.read(path: options.form).flatMap({ bytes in
+            FormFileLoader.load(bytes: bytes, path: options.form).map { ($0, bytes) }
+        }) {
+        case .success(let (loaded, bytes)):
+            spec = loaded
+            formBytes = bytes
         case .failure(let errors):
             for error in errors.errors { StandardError.write("\(error)\n") }
             return .usage
         }
-        let formBytes = AtomicFile.read(options.form) ?? []
 
         let promptFD: Int32 = options.output == .json ? 2 : 1
         let output = TerminalOutput(fd: promptFD)

@@ -1,0 +1,77 @@
+import FormCore
+import FormFiles
+import FormSessions
+import FormlineTesting
+import Glibc
+import Testing
+
+/// The pty replay of design.md section 6: every transcript in Tests/Sessions is typed into the
+/// real binary under a pseudo-terminal (readline, TERM=dumb, INPUTRC=/dev/null) with `--record`,
+/// and the file it records must equal the transcript. The in-process replay checks the wizard;
+/// this checks that the terminal edges record the very same session.
+@Suite("sessions replayed through a real pty", .serialized)
+struct PtyReplayTests {
+    static let sessionsFolder = PseudoTerminal.repositoryRoot + "/Tests/Sessions"
+
+    /// Transcripts a terminal can type: `#! unreadable` lines are bytes readline would edit.
+    static var sessions: [String] {
+        FormlineSessions.sessions(in: sessionsFolder).filter { path in
+            guard let text = PseudoTerminal.readFile(path) else { return false }
+            return !String(decoding: text, as: UTF8.self).contains("\n#! unreadable")
+        }
+    }
+
+    @Test("a transcript typed through a pty records the same transcript", arguments: sessions)
+    func replay(_ path: String) throws {
+        let name = String(path.split(separator: "/").last ?? "")
+        let text = String(decoding: PseudoTerminal.readFile(path) ?? [], as: UTF8.self)
+        let transcript = try TranscriptParser.parse(text, file: name)
+        let formPath = PtyReplayTests.sessionsFolder + "/" + transcript.formPath
+        let spec = try FormFileLoader.load(path: formPath).get()
+
+        let home = try PseudoTerminal.temporaryDirectory()
+        defer { PseudoTerminal.removeTree(home) }
+        let recording = home + "/recorded.session"
+        let pty = try PseudoTerminal.spawn(
+            PseudoTerminal.formline, ["fill", formPath] + transcript.args + ["--record", recording],
+            environment: PseudoTerminal.environment(home: home), directory: PseudoTerminal.repositoryRoot)
+
+        var prompt: String?
+        var expectedExit: Int32 = 0
+        for line in transcript.lines {
+            switch line.kind {
+            case .output(let shown):
+                prompt = shown
+            case .input(let typed):
+                try pty.expect(try #require(prompt))
+                // Ctrl-U first: a re-asked field comes back pre-filled on a terminal.
+                pty.send("\u{15}" + typed + "\r")
+            case .secretInput(let field):
+                try pty.expect(try #require(prompt))
+                let secret = try #require(transcript.secrets[field] ?? spec.field(named: field).flatMap(DefaultSecret.value))
+                pty.send(secret + "\r")
+            case .endOfInput:
+                try pty.expect(try #require(prompt))
+                pty.send("\u{15}\u{4}")
+            case .interrupt(let signal):
+                try pty.expect(try #require(prompt))
+                if signal == SIGINT { pty.send("\u{3}") } else { pty.signal(signal) }
+            case .exit(let code):
+                expectedExit = code
+            default:
+                break
+            }
+        }
+        #expect(try pty.waitForExit() == .code(expectedExit))
+        #expect(pty.terminalIsSane)
+
+        let recorded = String(decoding: PseudoTerminal.readFile(recording) ?? [], as: UTF8.self)
+            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            .filter { !$0.hasPrefix("#! form:") && !$0.isEmpty }
+        let expected = transcript.lines.filter { !$0.isNote && !$0.text.hasPrefix("#! form:") }.map(\.text)
+        let firstDifference = zip(expected, recorded).enumerated()
+            .first { !TranscriptMatcher.matches(expected: $0.element.0, actual: $0.element.1) }?.offset
+        #expect(firstDifference == nil && expected.count == recorded.count,
+                "\(name): recorded through the pty differs\(firstDifference.map { " at \"\(expected[$0])\" vs \"\(recorded[$0])\"" } ?? " in length")\n\(recorded.joined(separator: "\n"))")
+    }
+}
