@@ -237,25 +237,10 @@ enum TerminalSignals {
 
     static func install() {
         guard !installed.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else { return }
-        for fd in fds {
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        }
-        readEnd.store(fds[0], ordering: .releasing)
-        writeEnd.store(fds[1], ordering: .releasing)
-        for signal in [SIGWINCH, SIGCONT] {
-            var action = sigaction()
-            #if canImport(Glibc)
-            action.__sigaction_handler.sa_handler = terminalSignalHandler
-            #else
-            action.__sigaction_u.__sa_handler = terminalSignalHandler
-            #endif
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = SA_RESTART
-            sigaction(signal, &action, nil)
-        }
+        guard let (read, write) = SelfPipe.make() else { return }
+        readEnd.store(read, ordering: .releasing)
+        writeEnd.store(write, ordering: .releasing)
+        SelfPipe.handle([SIGWINCH, SIGCONT], with: terminalSignalHandler, flags: SA_RESTART)
     }
 
     /// Empties the pipe; what arrived since the last call.

@@ -25,26 +25,11 @@ public enum SignalTrap {
     /// does), and an operator's Ctrl-C must work whatever started formline.
     public static func install(_ signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]) {
         if readEnd.load(ordering: .acquiring) < 0 {
-            var fds: [Int32] = [-1, -1]
-            guard pipe(&fds) == 0 else { return }
-            for fd in fds {
-                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-            }
-            readEnd.store(fds[0], ordering: .releasing)
-            writeEnd.store(fds[1], ordering: .releasing)
+            guard let (read, write) = SelfPipe.make() else { return }
+            readEnd.store(read, ordering: .releasing)
+            writeEnd.store(write, ordering: .releasing)
         }
-        for signal in signals {
-            var action = sigaction()
-            #if canImport(Glibc)
-            action.__sigaction_handler.sa_handler = signalTrapHandler
-            #else
-            action.__sigaction_u.__sa_handler = signalTrapHandler
-            #endif
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = 0
-            sigaction(signal, &action, nil)
-        }
+        SelfPipe.handle(signals, with: signalTrapHandler, flags: 0)
         var unblock = sigset_t()
         sigemptyset(&unblock)
         for signal in signals { sigaddset(&unblock, signal) }
@@ -75,4 +60,33 @@ public enum SignalTrap {
 
 private func signalTrapHandler(_ signal: Int32) {
     SignalTrap.caught(signal)
+}
+
+/// The plumbing both signal pipes share (SignalTrap here, TerminalSignals for readline).
+enum SelfPipe {
+    /// A non-blocking, close-on-exec pipe: the handler's write never blocks, children never see it.
+    static func make() -> (read: Int32, write: Int32)? {
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { return nil }
+        for fd in fds {
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        }
+        return (fds[0], fds[1])
+    }
+
+    /// Installs `handler` for `signals` with sigaction and the given `sa_flags`.
+    static func handle(_ signals: [Int32], with handler: @escaping @convention(c) (Int32) -> Void, flags: Int32) {
+        for signal in signals {
+            var action = sigaction()
+            #if canImport(Glibc)
+            action.__sigaction_handler.sa_handler = handler
+            #else
+            action.__sigaction_u.__sa_handler = handler
+            #endif
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = flags
+            sigaction(signal, &action, nil)
+        }
+    }
 }
