@@ -80,3 +80,4 @@ extension Result where Success == TransportResponse, Failure == TransportFailure
         }
     }
 }
+

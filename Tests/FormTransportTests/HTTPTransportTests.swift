@@ -107,11 +107,12 @@ private let signupSpec = FormSpec(
     }
 
     @Test func refusedConnection() async throws {
-        let closedPort = try await withDemoServer { port, _ in port }  // the server has stopped again
-        let started = ContinuousClock.now
-        let result = try await withTransport("http://127.0.0.1:\(closedPort)/drf", timeout: .seconds(10)) { $0.send(signupRequest("x")) }
-        #expect(result == .failure(.refused))
-        #expect(ContinuousClock.now - started < .seconds(3), "a refused connection fails at once, not at the deadline")
+        try await withRefusingPort { closedPort in
+            let started = ContinuousClock.now
+            let result = try await withTransport("http://127.0.0.1:\(closedPort)/drf", timeout: .seconds(10)) { $0.send(signupRequest("x")) }
+            #expect(result == .failure(.refused))
+            #expect(ContinuousClock.now - started < .seconds(3), "a refused connection fails at once, not at the deadline")
+        }
     }
 
     @Test func tlsToAPlainHTTPServerFailsWithOneLine() async throws {

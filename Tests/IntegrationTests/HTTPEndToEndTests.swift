@@ -111,14 +111,15 @@ struct HTTPEndToEndTests {
 
     @Test("a refused connection exits 3 with the draft saved")
     func refused() async throws {
-        let closedPort = try await withServer { port, _ in port }
-        let runner = try BinaryRunner()
-        let r = try await runFormline(runner, [
-            "fill", "Forms/signup.yaml", "--endpoint", "http://127.0.0.1:\(closedPort)/drf",
-        ], lines: Self.signupLines(username: "bob_smith", password: "hunter2hunter2"))
-        #expect(r.status == 3, "\(r.stdout)\(r.stderr)")
-        #expect(r.stdout.contains("  ! the server refused the connection"), "\(r.stdout)")
-        try expectDraftWithoutSecret(runner)
+        try await withRefusingPort { closedPort in
+            let runner = try BinaryRunner()
+            let r = try await runFormline(runner, [
+                "fill", "Forms/signup.yaml", "--endpoint", "http://127.0.0.1:\(closedPort)/drf",
+            ], lines: Self.signupLines(username: "bob_smith", password: "hunter2hunter2"))
+            #expect(r.status == 3, "\(r.stdout)\(r.stderr)")
+            #expect(r.stdout.contains("  ! the server refused the connection"), "\(r.stdout)")
+            try expectDraftWithoutSecret(runner)
+        }
     }
 
     @Test("a 2xx whose body is not JSON is accepted without a summary")
