@@ -88,6 +88,13 @@ public struct DemoServer: Sendable {
             }
         }
         FaultRoutes.add(to: router, slowDelay: slowDelay)
+        // A careless server: accepts and repeats the whole request back, secrets included, so
+        // tests can check that formline never shows what a server repeats.
+        router.post("/echo/**") { request, _ -> Response in
+            var request = request
+            let body = try await request.collectBody(upTo: 1 << 20)
+            return DemoResponse.json(.created, #"{"id":1,"echo":"# + String(buffer: body) + "}")
+        }
         return Application(
             router: router,
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "formline-demo-server"),

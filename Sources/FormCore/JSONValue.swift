@@ -91,6 +91,19 @@ public enum JSONValue: Sendable, Hashable {
         return nil
     }
 
+    /// The same JSON with every string, keys included, passed through `transform`.
+    public func mapStrings(_ transform: (String) -> String) -> JSONValue {
+        switch self {
+        case .string(let s): return .string(transform(s))
+        case .array(let items): return .array(items.map { $0.mapStrings(transform) })
+        case .object(let members):
+            var out: [String: JSONValue] = [:]
+            for (key, value) in members { out[transform(key)] = value.mapStrings(transform) }
+            return .object(out)
+        case .null, .bool, .number: return self
+        }
+    }
+
     /// Looks up a dotted path (`address.city`) through nested objects.
     public func value(atDottedPath path: String) -> JSONValue? {
         var current: JSONValue? = self

@@ -8,28 +8,42 @@ public enum TextWrap {
         let next = continuation ?? indent
         var lines: [String] = []
         var current = indent
+        var used = columns(indent)
         var currentHasWord = false
         for word in text.split(separator: " ", omittingEmptySubsequences: true) {
             var word = Substring(word)
             let sep = currentHasWord ? 1 : 0
-            if current.count + sep + word.count <= width {
+            let wordColumns = columns(String(word))
+            if used + sep + wordColumns <= width {
                 current += (currentHasWord ? " " : "") + word
+                used += sep + wordColumns
                 currentHasWord = true
                 continue
             }
             if currentHasWord {
                 lines.append(current)
                 current = next
+                used = columns(next)
                 currentHasWord = false
             }
-            while current.count + word.count > width {
-                let room = max(1, width - current.count)
-                lines.append(current + word.prefix(room))
-                word = word.dropFirst(room)
+            // A word longer than a line (a URL, text without spaces) is cut by columns.
+            while used + columns(String(word)) > width {
+                var piece = ""
+                var pieceColumns = 0
+                for character in word {
+                    let w = columns(character)
+                    if used + pieceColumns + w > width && !piece.isEmpty { break }
+                    piece.append(character)
+                    pieceColumns += w
+                }
+                lines.append(current + piece)
+                word = word.dropFirst(piece.count)
                 current = next
+                used = columns(next)
             }
             if !word.isEmpty {
                 current += word
+                used += columns(String(word))
                 currentHasWord = true
             }
         }
@@ -67,6 +81,11 @@ public enum TextWrap {
             || (0xAC00...0xD7A3).contains(v) || (0xF900...0xFAFF).contains(v) || (0xFE30...0xFE4F).contains(v)
             || (0xFF00...0xFF60).contains(v) || (0xFFE0...0xFFE6).contains(v) || (0x1F300...0x1F64F).contains(v)
             || (0x1F900...0x1F9FF).contains(v) || (0x20000...0x3FFFD).contains(v)
+            || (0x1F680...0x1F6FF).contains(v) || (0x1F1E6...0x1F1FF).contains(v) || (0x1FA70...0x1FAFF).contains(v)
+            || (0x231A...0x231B).contains(v) || (0x23E9...0x23EC).contains(v) || (0x25FD...0x25FE).contains(v)
+            || (0x2614...0x2615).contains(v) || (0x2648...0x2653).contains(v) || (0x26AA...0x26AB).contains(v)
+            || (0x26BD...0x26BE).contains(v) || (0x2705...0x2705).contains(v) || (0x270A...0x270B).contains(v)
+            || (0x2753...0x2755).contains(v) || (0x2795...0x2797).contains(v) || (0x2B1B...0x2B1C).contains(v)
         return wide ? 2 : 1
     }
 }

@@ -55,10 +55,12 @@ public struct Wizard: Sendable {
                 kept += 1
             } else {
                 // Say why a saved answer is asked again rather than silently dropping it.
-                let text = json.stringValue ?? json.compactText
-                let shown = TextWrap.truncate(text, to: 30)
+                let text = json.stringValue
+                    ?? json.arrayValue.map { $0.map { $0.stringValue ?? $0.compactText }.joined(separator: ", ") }
+                    ?? json.compactText
+                let shown = TextWrap.truncate(Wizard.withoutControlCharacters(text), to: 30)
                 var reason = "it does not fit this field any more"
-                if case .failure(let problem) = field.parse(text) { reason = problem.message }
+                if case .failure(let problem) = field.parse(text) { reason = Wizard.withoutControlCharacters(problem.message) }
                 pendingErrors[field.name, default: []].append("The saved answer '\(shown)' was not kept: \(reason)")
             }
         }
@@ -107,9 +109,12 @@ public struct Wizard: Sendable {
 
     private mutating func start() -> [WizardEffect] {
         let count = visibleIndices.count
-        var effects: [WizardEffect] = [.output(OutputLine(
-            "\(spec.title)  (\(count) field\(count == 1 ? "" : "s"); ? for help)", style: .title))]
-        if let notice = resumeNotice { effects.append(.output(OutputLine(notice, style: .notice))) }
+        let counted = "  (\(count) field\(count == 1 ? "" : "s"); ? for help)"
+        let title = TextWrap.truncate(spec.title, to: TextWrap.width - counted.count)
+        var effects: [WizardEffect] = [.output(OutputLine(title + counted, style: .title))]
+        if let notice = resumeNotice {
+            effects += TextWrap.wrap(notice).map { .output(OutputLine($0, style: .notice)) }
+        }
         if let queue {
             return effects + continueQueue(queue)
         }
@@ -205,7 +210,7 @@ public struct Wizard: Sendable {
         case .review:
             return reviewLines() + resume(index, collected: collected)
         case .edit(let target):
-            if field.isSecret && Int(target) == nil {
+            if field.isSecret && (!Wizard.isFieldNumber(target) || resolveEditTarget(target) == nil) {
                 // Only numbers here: a name typed at a secret prompt could be the secret itself.
                 return [error("At a secret prompt, use .edit with the field's number (1-\(visibleIndices.count))")]
                     + resume(index, collected: collected)
@@ -218,8 +223,9 @@ public struct Wizard: Sendable {
             if reviewReached {
                 enqueue(index)
             } else if target != index {
-                // Before the review: edit that field, then come back here and walk on.
-                returnTo = index
+                // Before the review: edit that field, then come back here (or to where an earlier
+                // .edit came from, if that is further on) and walk on.
+                returnTo = max(returnTo ?? index, index)
             }
             return ask(target)
         case .skip:
@@ -344,6 +350,12 @@ public struct Wizard: Sendable {
             return continueQueue(queue.filter { $0 != index })
         }
         if let back = returnTo, back != index, Set(visibleIndices).contains(back) {
+            // Fields the edit has just revealed come first, then the field the walk was at.
+            if let revealed = visibleIndices.first(where: { i in
+                i > index && i < back && values[spec.fields[i].name] == nil && !visited.contains(spec.fields[i].name)
+            }) {
+                return ask(revealed)
+            }
             returnTo = nil
             return ask(back)
         }
@@ -488,7 +500,11 @@ public struct Wizard: Sendable {
                 displayPayload: Payload.build(fields: fields, values: values) { f, v in
                     f.isSecret ? .string("[secret]") : v.json
                 },
-                attempt: attempt)
+                attempt: attempt,
+                secrets: Dictionary(uniqueKeysWithValues: fields.filter(\.isSecret).compactMap { f in
+                    if case .text(let value)? = values[f.name] { return (f.name, value) }
+                    return nil
+                }))
         }
         lastSubmission = submission
         phase = .submitting
@@ -513,6 +529,9 @@ public struct Wizard: Sendable {
     }
 
     private mutating func rejected(status: Int, errors: [ServerError]) -> [WizardEffect] {
+        // The server answered: the next submission is a new attempt even if nothing changes
+        // (a server that honours the key would otherwise answer with the same rejection).
+        lastSubmission = nil
         let visible = visibleIndices
         let placement = ServerErrorMapper.place(errors, in: spec, visibleFields: Set(visible.map { spec.fields[$0].name }))
         var effects: [WizardEffect] = [.output(OutputLine(" rejected (\(status))", style: .error))]
@@ -586,19 +605,23 @@ public struct Wizard: Sendable {
     /// Text that came from a server, made safe to show: control characters (escape sequences,
     /// bells, newlines) become spaces, and any secret the server repeats back is masked.
     func serverText(_ text: String) -> String {
-        var clean = String(String.UnicodeScalarView(text.unicodeScalars.map { s in
-            (s.value < 0x20 || (0x7F...0x9F).contains(s.value)) ? " " : s
-        }))
+        var clean = Wizard.withoutControlCharacters(text)
         // A secret that is also typed in the open (a password equal to the username) is shown
         // there anyway; masking it would only make the server's words unreadable.
         let visibleText = spec.fields.filter { !$0.isSecret }.compactMap { values[$0.name]?.editableText }
         for field in spec.fields where field.isSecret {
-            if case .text(let secret)? = values[field.name], secret.count >= 3,
-               !visibleText.contains(where: { $0.contains(secret) }) {
-                clean = clean.replacing(secret, with: "[\(field.name)]")
+            if case .text(let secret)? = values[field.name], !visibleText.contains(where: { $0.contains(secret) }) {
+                clean = SecretMask.mask(clean, secret: secret, with: "[\(field.name)]")
             }
         }
         return clean
+    }
+
+    /// Control characters (escape sequences, bells, newlines) replaced by spaces.
+    static func withoutControlCharacters(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { s in
+            (s.value < 0x20 || (0x7F...0x9F).contains(s.value)) ? " " : s
+        }))
     }
 
     private func error(_ message: String) -> WizardEffect {

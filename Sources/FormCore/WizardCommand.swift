@@ -39,6 +39,10 @@ enum WizardCommand: Equatable {
     static func unknownMessage(_ typed: String) -> String {
         let word = String(typed.dropFirst().prefix { !$0.isWhitespace }.prefix(30)).lowercased()
         let nearest = names.map { ($0, editDistance($0, word)) }.min { $0.1 < $1.1 }
+        if names.contains(word) && word != "edit" {
+            return ".\(word) takes nothing after it. To enter a value starting with '.', type '."
+                + TextWrap.truncate(typed, to: 30) + "'"
+        }
         var message = "Unknown command " + TextWrap.truncate(String(typed.prefix { !$0.isWhitespace }), to: 30)
         if let (name, distance) = nearest, distance <= 2 {
             message += " (did you mean .\(name)?)"
@@ -65,16 +69,23 @@ enum WizardCommand: Equatable {
 }
 
 extension Wizard {
-    /// Whether a line typed at a secret prompt is not a secret value: empty (keep the value) or a
-    /// command the wizard knows (`.cancel`, `.back`, `?`). Transcripts record such lines as typed,
-    /// so a replay repeats them; anything else there is recorded as `>* [name]`.
-    /// `.edit` counts only with a field number: a name typed there could be the secret itself.
-    public static func isNotASecretValue(_ line: String) -> Bool {
-        if line.isEmpty { return true }
+    /// What a transcript may show of a line typed at a secret prompt; nil: it is a secret value
+    /// (`>* [name]`). An empty line and exact commands are shown as typed. Lines that look like
+    /// commands but are not valid there (`.edit NAME`, an unknown `.word`) are shown as a fixed
+    /// stand-in: the wizard's reply never repeats them, so the stand-in replays the same way, and
+    /// a password typed without its `..` never reaches the file.
+    public static func transcriptText(forSecretPromptLine line: String) -> String? {
+        if line.isEmpty { return "" }
         switch WizardCommand.parse(line, secret: true) {
-        case nil, .unknown?: return false
-        case .edit(let target)?: return !target.isEmpty && target.count <= 3 && target.allSatisfy(\.isASCII) && Int(target) != nil
-        default: return true
+        case nil: return nil
+        case .unknown?: return ".?"
+        case .edit(let target)?: return isFieldNumber(target) ? line : ".edit ?"
+        default: return line
         }
+    }
+
+    /// One to three ASCII digits: the only `.edit` argument taken at a secret prompt.
+    static func isFieldNumber(_ text: String) -> Bool {
+        (1...3).contains(text.count) && text.utf8.allSatisfy { (48...57).contains($0) }
     }
 }

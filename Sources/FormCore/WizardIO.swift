@@ -83,6 +83,8 @@ public struct Submission: Sendable, Equatable {
     /// The payload with each secret replaced by `"[secret]"`: for `--output json`.
     public var displayPayload: JSONValue
     public var attempt: Int
+    /// Secret field name -> value, so edges can mask a server that repeats one back.
+    public var secrets: [String: String] = [:]
 }
 
 /// What the wizard asks its driver to do.

@@ -2,6 +2,8 @@
 /// state machine so the layout (design.md section 4) can be read and changed in one place.
 extension Wizard {
     static let reviewPromptText = "Submit? (Enter = submit, number = edit, .cancel): "
+    static let multilineHint = "end with a line '.'"
+
     /// The longest prompt, leaving part of an 80-column line for the answer.
     static let promptWidth = 60
     /// The widest label column in the review; longer labels are shortened there.
@@ -14,16 +16,27 @@ extension Wizard {
 
     /// `Label (hints) [value]: `, with pre-fill and completion for an editing terminal.
     func prompt(for field: Field, prefill rejected: String?) -> Prompt {
-        let hints = promptHints(field)
-        var tail = hints.isEmpty ? "" : " (" + hints.joined(separator: ", ") + ")"
         let current = values[field.name]
+        var bracket = ""
         if field.isSecret {
-            if current != nil { tail += " [keep]" }
+            if current != nil { bracket = " [keep]" }
         } else if let current {
-            tail += " [" + TextWrap.truncate(shortDisplay(current, field), to: 24) + "]"
+            bracket = " [" + TextWrap.truncate(shortDisplay(current, field), to: 24) + "]"
         } else if let d = field.defaultText {
-            tail += " [" + TextWrap.truncate(d, to: 24) + "]"
+            bracket = " [" + TextWrap.truncate(d, to: 24) + "]"
         }
+        // Hints give way before the label does (a long range first; `?` shows every rule), but
+        // how to end a multiline value stays: the bracket is shortened instead.
+        var hints = promptHints(field)
+        let budget = Wizard.promptWidth - 16
+        func tail() -> String { (hints.isEmpty ? "" : " (" + hints.joined(separator: ", ") + ")") + bracket }
+        while TextWrap.columns(tail()) > budget, let drop = hints.lastIndex(where: { $0 != Wizard.multilineHint }) {
+            hints.remove(at: drop)
+        }
+        if TextWrap.columns(tail()) > budget, bracket.count > 14 {
+            bracket = " [" + TextWrap.truncate(String(bracket.dropFirst(2).dropLast()), to: 12) + "]"
+        }
+        let tail = tail()
         // The label gives way so the prompt leaves room to type on an 80-column line.
         let room = max(12, Wizard.promptWidth - TextWrap.columns(tail) - 2)
         let text = TextWrap.truncate(field.label, to: room) + tail + ": "
@@ -56,7 +69,7 @@ extension Wizard {
         case .date: hints.append("YYYY-MM-DD")
         case .boolean: hints.append("y/n")
         case .multichoice: hints.append("comma-separated")
-        case .multiline: hints.append("end with a line '.'")
+        case .multiline: hints.append(Wizard.multilineHint)
         default: break
         }
         return hints
@@ -107,7 +120,7 @@ extension Wizard {
         var current = " "
         for (n, choice) in field.choices.enumerated() {
             let item = " \(n + 1) " + TextWrap.truncate(choice, to: 70)
-            if current.count + item.count + 1 > TextWrap.width && current.count > 1 {
+            if TextWrap.columns(current) + TextWrap.columns(item) + 1 > TextWrap.width && current.count > 1 {
                 lines.append(current)
                 current = " "
             }

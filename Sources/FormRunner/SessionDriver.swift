@@ -112,8 +112,12 @@ public final class SessionDriver {
             completion: completion, historyKey: prompt.secret ? nil : prompt.field)
         switch edges.source.read(request) {
         case .line(let text):
-            if prompt.secret, let field = prompt.field, !Wizard.isNotASecretValue(text) {
-                edges.recorder?.secretInput(field: field)
+            if prompt.secret, let field = prompt.field {
+                if let shown = Wizard.transcriptText(forSecretPromptLine: text) {
+                    edges.recorder?.input(shown)
+                } else {
+                    edges.recorder?.secretInput(field: field)
+                }
             } else {
                 edges.recorder?.input(text)
             }

@@ -12,8 +12,8 @@ import FormCore
 /// - the recorder never scrubs operator lines, and `sparing(secretsIn:)` drops a secret the
 ///   operator also typed at a non-secret prompt: it is in the file already, in that line.
 struct SecretScrubber {
-    /// Secrets shorter than this (in characters) are never replaced.
-    static let minimumLength = 4
+    /// Secrets shorter than this (in characters) are never replaced (the rule the screen uses too).
+    static let minimumLength = SecretMask.minimumLength
 
     /// Value -> placeholder, longest values first so a secret inside another is not half-replaced.
     private(set) var secrets: [(value: String, placeholder: String)] = []
@@ -54,7 +54,7 @@ struct SecretScrubber {
     func scrub(_ text: String) -> String {
         var out = text
         for secret in secrets where out.contains(secret.value) {
-            out = out.replacing(secret.value, with: secret.placeholder)
+            out = SecretMask.mask(out, secret: secret.value, with: secret.placeholder)
         }
         return out
     }
@@ -62,14 +62,6 @@ struct SecretScrubber {
     /// The JSON with every string (keys too) scrubbed: catches secrets the server escaped.
     func scrub(_ json: JSONValue) -> JSONValue {
         guard !secrets.isEmpty else { return json }
-        switch json {
-        case .string(let s): return .string(scrub(s))
-        case .array(let items): return .array(items.map(scrub))
-        case .object(let members):
-            var out: [String: JSONValue] = [:]
-            for (key, value) in members { out[scrub(key)] = scrub(value) }
-            return .object(out)
-        case .null, .bool, .number: return json
-        }
+        return json.mapStrings(scrub)
     }
 }

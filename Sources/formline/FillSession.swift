@@ -109,7 +109,10 @@ struct FillSession {
                 let result = JSONValue.object([
                     "status": .number(String(response.status)),
                     "payload": submission.displayPayload,
-                    "response": JSONValue.parse(response.body) ?? .null,
+                    // A server may repeat a secret back: stdout never shows one.
+                    "response": (JSONValue.parse(response.body) ?? .null).mapStrings { text in
+                        submission.secrets.values.reduce(text) { SecretMask.mask($0, secret: $1, with: "[secret]") }
+                    },
                 ])
                 TerminalOutput(fd: 1).write(result.compactText + "\n")
             }))

@@ -61,10 +61,12 @@ struct WizardReviewFixTests {
         #expect(h.transcript.suffix(2) == [
             "  ! At a secret prompt, use .edit with the field's number (1-5)", "Password:",
         ])
-        #expect(Wizard.isNotASecretValue(".cancel"))
-        #expect(Wizard.isNotASecretValue(".edit 2"))
-        #expect(!Wizard.isNotASecretValue(".edit my pass"))
-        #expect(!Wizard.isNotASecretValue(" .cancel"), "at a secret prompt a leading space makes a value")
+        #expect(Wizard.transcriptText(forSecretPromptLine: ".cancel") == ".cancel")
+        #expect(Wizard.transcriptText(forSecretPromptLine: ".edit 2") == ".edit 2")
+        #expect(Wizard.transcriptText(forSecretPromptLine: ".edit my pass") == ".edit ?")
+        #expect(Wizard.transcriptText(forSecretPromptLine: ".hunter2") == ".?")
+        #expect(Wizard.transcriptText(forSecretPromptLine: " .cancel") == nil, "at a secret prompt a leading space makes a value")
+        #expect(Wizard.transcriptText(forSecretPromptLine: "..hunter2") == nil)
     }
 
     @Test("a resubmit with nothing changed is the same attempt")
@@ -101,5 +103,76 @@ struct WizardReviewFixTests {
             #expect(TextWrap.columns(line) <= 80, "\(line)")
         }
         #expect(h.prompts.allSatisfy { TextWrap.columns($0.text) <= 62 })
+    }
+}
+
+@Suite("SecretMask and the second review")
+struct SecretMaskTests {
+    @Test("only whole occurrences of secrets of four or more characters are masked")
+    func wholeOccurrences() {
+        #expect(SecretMask.mask("Wrong username or password.", secret: "name", with: "[p]") == "Wrong username or password.")
+        #expect(SecretMask.mask("'name' is wrong, name!", secret: "name", with: "[p]") == "'[p]' is wrong, [p]!")
+        #expect(SecretMask.mask("abc is weak", secret: "abc", with: "[p]") == "abc is weak")
+        #expect(SecretMask.mask("p@ss!word1 p@ss!word1x", secret: "p@ss!word1", with: "[p]") == "[p] p@ss!word1x")
+        #expect(SecretMask.mask("x-!secret!-y", secret: "!secret!", with: "[p]") == "x-[p]-y", "edges that are not letters need no boundary")
+    }
+
+    @Test("a known command with an argument says so")
+    func commandWithArgument() throws {
+        var h = WizardHarness(try signupSpec())
+        h.type(".skip now")
+        #expect(h.transcript.suffix(3) == [
+            "  ! .skip takes nothing after it. To enter a value starting with '.', type",
+            "    '..skip now'",
+            "Username:",
+        ])
+    }
+
+    @Test("after a rejection an unchanged resubmit is a new attempt")
+    func newAttemptAfterRejection() throws {
+        var h = WizardHarness(try signupSpec())
+        h.type("bob_smith", "bob@example.com", "s3cretpass", "", "", "")
+        h.respond(.rejected(status: 409, errors: [ServerError(path: nil, message: "Try again.")]))
+        h.type("")
+        #expect(h.submissions.count == 2)
+        #expect(h.submissions[1].attempt == h.submissions[0].attempt + 1)
+    }
+
+    @Test(".edit before the review asks the fields it revealed before returning")
+    func editRevealsBeforeReturn() {
+        var h = WizardHarness(incidentSpec())
+        h.type("Outage", "low", "", "2024-03-01", ".edit 2", "critical")
+        #expect(h.lastPrompt == "Page on-call (y/n): ")
+        h.type("y")
+        #expect(h.lastPrompt == "Detected (YYYY-MM-DD): ")
+    }
+
+    @Test("resume shows a saved list and control characters safely")
+    func resumeShowsSafely() {
+        let spec = FormSpec(id: "r", fields: [
+            Field(name: "t", label: "T", maxLength: 3),
+            Field(name: "m", label: "M", type: .multichoice, choices: ["a", "b"]),
+        ])
+        var h = WizardHarness(wizard: Wizard(spec: spec, interactive: false, resuming: [
+            "t": .string("x\u{1B}[31my\nz"), "m": .array([.string("a"), .string("zz")]),
+        ]))
+        #expect(h.transcript.suffix(3) == [
+            "  ! The saved answer 'x [31my z' was not kept: Control characters are not", "    allowed", "T:",
+        ])
+        h.type("abc")
+        #expect(h.transcript.suffix(2) == ["  ! The saved answer 'a, zz' was not kept: 'zz': Choose one of: a, b", "M (comma-separated):"])
+        #expect(h.transcript.allSatisfy { !$0.contains("\u{1B}") })
+    }
+}
+
+@Suite("TextWrap")
+struct TextWrapTests {
+    @Test("wrapping counts terminal columns: wide text without spaces is cut within 80")
+    func wideText() {
+        let lines = TextWrap.wrap("この名前はすでに使われています。" + String(repeating: "漢字", count: 40), indent: "    ! ", continuation: "      ")
+        #expect(lines.count > 1)
+        #expect(lines.allSatisfy { TextWrap.columns($0) <= 80 })
+        #expect(lines.joined().filter { $0 != " " }.hasSuffix("漢字漢字"))
+        #expect(TextWrap.columns("🚀🇳🇴a") == 5)
     }
 }

@@ -99,7 +99,7 @@ struct WizardWalkTests {
         #expect(h.wizard.values["description"] == .text("line one\n  indented\n.not a command"))
         #expect(h.prompts.filter { $0.text == "| " }.count == 4)
         h.type(".back")
-        #expect(h.lastPrompt == "Description (optional, end with a line '.') [line one (+2 lines)]: ")
+        #expect(h.lastPrompt == "Description (end with a line '.') [line one (+2 lines)]: ")
         h.type("")
         #expect(h.lastPrompt == "Started (YYYY-MM-DD): ")
     }

@@ -53,12 +53,12 @@ import Testing
         #expect(Replayer(loadForm: Fixtures.loadForm).replay(text: text, path: "t.session").passed)
     }
 
-    @Test func anUnknownCommandAtASecretPromptIsTreatedAsASecret() {
-        #expect(Wizard.isNotASecretValue(".cancel"))
-        #expect(Wizard.isNotASecretValue(""))
-        #expect(Wizard.isNotASecretValue("?"))
-        #expect(!Wizard.isNotASecretValue(".hunter2"))
-        #expect(!Wizard.isNotASecretValue("..hunter2"))
-        #expect(!Wizard.isNotASecretValue(" "))
+    @Test func anUnknownCommandAtASecretPromptIsRecordedAsAStandIn() {
+        #expect(Wizard.transcriptText(forSecretPromptLine: ".cancel") == ".cancel")
+        #expect(Wizard.transcriptText(forSecretPromptLine: "") == "")
+        #expect(Wizard.transcriptText(forSecretPromptLine: "?") == "?")
+        #expect(Wizard.transcriptText(forSecretPromptLine: ".hunter2") == ".?")
+        #expect(Wizard.transcriptText(forSecretPromptLine: "..hunter2") == nil)
+        #expect(Wizard.transcriptText(forSecretPromptLine: " ") == nil)
     }
 }

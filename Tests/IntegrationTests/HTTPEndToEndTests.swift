@@ -134,6 +134,21 @@ struct HTTPEndToEndTests {
         }
     }
 
+    @Test("a server that repeats the password back: --output json never prints it")
+    func echoedSecretNeverPrinted() async throws {
+        try await withServer { port, _ in
+            let runner = try BinaryRunner()
+            let r = try await runFormline(runner, [
+                "fill", "Forms/signup.yaml", "--output", "json", "--endpoint", "http://127.0.0.1:\(port)/echo",
+            ], lines: Self.signupLines(username: "bob_smith", password: "hunter2hunter2"))
+            #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+            #expect(r.stdout.contains(#""echo":{"#), "the server's answer is in the result: \(r.stdout)")
+            #expect(!r.stdout.contains("hunter2hunter2"))
+            #expect(!r.stderr.contains("hunter2hunter2"))
+            #expect(r.stdout.contains(#""password":"[secret]""#))
+        }
+    }
+
     @Test("a bad --endpoint is a usage error naming the problem")
     func badEndpoint() async throws {
         let runner = try BinaryRunner()
