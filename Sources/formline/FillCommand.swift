@@ -25,15 +25,18 @@ struct FillCommand: ParsableCommand {
     enum OutputMode: String, ExpressibleByArgument, CaseIterable { case text, json }
 
     @Argument(help: "The form file (YAML).") var form: String
-    @Option(help: "Submit to this server (http or https); the form's submit.path is appended.") var endpoint: String?
+    @Option(help: ArgumentHelp("Submit to this server (http or https); the form's submit.path is appended.", valueName: "url"))
+    var endpoint: String?
     @Option(name: .customLong("header"), help: ArgumentHelp("Extra request header, e.g. \"Authorization: Bearer $TOKEN\" (repeatable; never printed or recorded).", valueName: "name: value"))
     var headers: [String] = []
-    @Option(help: "Seconds to wait for the server (connect and whole request).") var timeout: Double = 30
+    @Option(help: ArgumentHelp("How long to wait for the server (connecting, and the whole request).", valueName: "seconds"))
+    var timeout: Double = 30
     @Flag(help: "No escape sequences and no colour, for serial consoles and logs.") var plain = false
     @Option(help: ArgumentHelp("Record the session as a transcript.", valueName: "file")) var record: String?
     @Flag(help: "Continue the saved draft of this form.") var resume = false
     @Option(help: ArgumentHelp("Keep the draft in this file instead of the state folder.", valueName: "file")) var draft: String?
-    @Option(help: "text, or json: prompts go to stderr and stdout gets one JSON result.") var output: OutputMode = .text
+    @Option(help: ArgumentHelp("text, or json: prompts go to stderr and stdout gets one JSON result.", valueName: "text|json"))
+    var output: OutputMode = .text
 
     func validate() throws {
         if resume && record != nil {
