@@ -18,13 +18,7 @@ public enum FieldValue: Sendable, Hashable {
 
     /// The strings a `when` condition compares against: the resolved choice name, the canonical
     /// number, "true"/"false", or each item of a multichoice.
-    public var comparableStrings: [String] {
-        switch self {
-        case .text(let s), .number(let s): return [s]
-        case .boolean(let b): return [b ? "true" : "false"]
-        case .list(let items): return items
-        }
-    }
+    public var comparableStrings: [String] { json.comparableStrings ?? [] }
 
     /// The value as an operator would type it again (used for pre-filling the edit line).
     public var editableText: String {

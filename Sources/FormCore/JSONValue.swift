@@ -91,6 +91,17 @@ public enum JSONValue: Sendable, Hashable {
         return nil
     }
 
+    /// The strings a condition compares against (`Condition.holds`): a string or number as
+    /// written, a boolean as "true"/"false", the strings of an array; nil for null and objects.
+    public var comparableStrings: [String]? {
+        switch self {
+        case .string(let s), .number(let s): return [s]
+        case .bool(let b): return [b ? "true" : "false"]
+        case .array(let items): return items.compactMap(\.stringValue)
+        case .null, .object: return nil
+        }
+    }
+
     /// The same JSON with every string, keys included, passed through `transform`.
     public func mapStrings(_ transform: (String) -> String) -> JSONValue {
         switch self {

@@ -14,7 +14,7 @@ public final class FakeTransport: Transport {
         var errors: [String: [JSONValue]] = [:]
         for rule in rules {
             let value = request.payload.value(atDottedPath: rule.when.field)
-            guard rule.when.holds(for: value.flatMap(FakeTransport.comparableStrings)) else { continue }
+            guard rule.when.holds(for: value?.comparableStrings) else { continue }
             let entry = JSONValue.object(["message": .string(rule.message), "code": .string(rule.code)])
             errors[rule.field ?? "non_field_errors", default: []].append(entry)
         }
@@ -27,15 +27,5 @@ public final class FakeTransport: Transport {
             return n
         }
         return .success(TransportResponse(status: 201, contentType: "application/json", body: Array("{\"id\":\(id)}".utf8)))
-    }
-
-    private static func comparableStrings(_ json: JSONValue) -> [String]? {
-        switch json {
-        case .null: return nil
-        case .string(let s), .number(let s): return [s]
-        case .bool(let b): return [b ? "true" : "false"]
-        case .array(let items): return items.compactMap { $0.stringValue }
-        case .object: return nil
-        }
     }
 }
