@@ -4,28 +4,28 @@ import Glibc
 import Darwin
 #endif
 
-/// Makes a bare CR end a line on a terminal in canonical mode while one line is read.
-///
-/// A serial console sends CR for Enter. With `stty -icrnl` the kernel keeps that CR as an
-/// ordinary character and a canonical `read()` waits for a LF that never comes. Turning ICRNL on
-/// (and IGNCR off) for the read maps it to LF. Applied with TCSANOW so type-ahead is kept; the
-/// previous modes come back with `restore()`.
-public struct CarriageReturnInput {
+/// The terminal modes the plain reader needs for one line, set before the prompt is written and
+/// put back after the line is read, with TCSANOW so type-ahead is kept:
+/// - ICRNL on, IGNCR off: a serial console sends CR for Enter, and with `stty -icrnl` the kernel
+///   keeps that CR as an ordinary character, so a canonical `read()` would wait for a LF that
+///   never comes;
+/// - for a secret, ECHO off.
+public struct LineInputModes {
     private let fd: Int32
     private let saved: termios
 
-    /// nil when `fd` is not a terminal, or already maps CR to LF (nothing to change or restore).
-    public static func on(_ fd: Int32) -> CarriageReturnInput? {
+    /// nil when `fd` is not a terminal, or its modes are already right (nothing to restore).
+    public static func set(_ fd: Int32, secret: Bool) -> LineInputModes? {
         guard isatty(fd) == 1 else { return nil }
         var attributes = termios()
         guard tcgetattr(fd, &attributes) == 0 else { return nil }
-        let wanted = tcflag_t(ICRNL)
-        if attributes.c_iflag & wanted != 0 && attributes.c_iflag & tcflag_t(IGNCR) == 0 { return nil }
         let saved = attributes
-        attributes.c_iflag |= wanted
+        attributes.c_iflag |= tcflag_t(ICRNL)
         attributes.c_iflag &= ~tcflag_t(IGNCR)
+        if secret { attributes.c_lflag &= ~tcflag_t(ECHO) }
+        if attributes.c_iflag == saved.c_iflag && attributes.c_lflag == saved.c_lflag { return nil }
         guard tcsetattr(fd, TCSANOW, &attributes) == 0 else { return nil }
-        return CarriageReturnInput(fd: fd, saved: saved)
+        return LineInputModes(fd: fd, saved: saved)
     }
 
     public func restore() {

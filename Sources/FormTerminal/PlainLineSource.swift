@@ -26,13 +26,11 @@ public final class PlainLineSource: LineSource {
     public func read(_ request: LineRequest) -> LineResult {
         // Terminal modes first, then the prompt: an answer typed right after the prompt appears
         // is already read with them (no echo of a secret, a bare CR ends the line).
-        let carriageReturn = CarriageReturnInput.on(inputFD)
-        let echo = request.secret ? SecretEcho.off(inputFD) : nil
+        let modes = LineInputModes.set(inputFD, secret: request.secret)
         output.write(request.prompt)
         let event = reader.next()
-        echo?.restore()
-        carriageReturn?.restore()
-        if echo != nil && !echoAnswers {
+        modes?.restore()
+        if request.secret && !echoAnswers {
             // The Enter that ended a hidden line was not echoed either.
             output.write("\n")
         }
@@ -54,29 +52,5 @@ public final class PlainLineSource: LineSource {
             output.write("\n")
             return .interrupted(signal)
         }
-    }
-}
-
-/// Turns terminal echo off for one secret line and back on, with TCSANOW so type-ahead survives.
-/// ICRNL stays on so a CR-only terminal still ends the line.
-public struct SecretEcho {
-    private let fd: Int32
-    private let saved: termios
-
-    /// nil when `fd` is not a terminal (a pipe never echoes).
-    public static func off(_ fd: Int32) -> SecretEcho? {
-        guard isatty(fd) == 1 else { return nil }
-        var attributes = termios()
-        guard tcgetattr(fd, &attributes) == 0 else { return nil }
-        let saved = attributes
-        attributes.c_lflag &= ~tcflag_t(ECHO)
-        attributes.c_iflag |= tcflag_t(ICRNL)
-        guard tcsetattr(fd, TCSANOW, &attributes) == 0 else { return nil }
-        return SecretEcho(fd: fd, saved: saved)
-    }
-
-    public func restore() {
-        var attributes = saved
-        _ = tcsetattr(fd, TCSANOW, &attributes)
     }
 }

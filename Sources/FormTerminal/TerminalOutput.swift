@@ -9,8 +9,6 @@ import Darwin
 public final class TerminalOutput: @unchecked Sendable {
     // Only ever used from the driver's thread.
     public let fd: Int32
-    /// Every byte written, counted (benchmarks and tests compare byte costs).
-    public private(set) var bytesWritten = 0
 
     public init(fd: Int32) { self.fd = fd }
 
@@ -19,7 +17,6 @@ public final class TerminalOutput: @unchecked Sendable {
     public func write(_ text: String) {
         guard !text.isEmpty else { return }
         var bytes = Array(text.utf8)
-        bytesWritten += bytes.count
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeMutableBytes { raw -> Int in
