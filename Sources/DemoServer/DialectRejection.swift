@@ -14,7 +14,7 @@ enum DialectRejection {
             // DRF with `serializer.errors.get_full_details()`-style bodies.
             var members: [String] = []
             if same {
-                members.append(#""non_field_errors":[{"message":\#(q(samePassword)),"code":"password_matches_username"}]"#)
+                members.append(#""non_field_errors":[{"message":\#(q(samePassword)),"code":"\#(samePasswordCode)"}]"#)
             }
             if taken != nil {
                 members.append(#""username":[{"message":"A user with that username already exists.","code":"unique"}]"#)
@@ -51,7 +51,7 @@ enum DialectRejection {
                 entries.append(##"{"detail":"is already taken","pointer":"#/username","code":"unique"}"##)
             }
             if same {
-                entries.append(##"{"detail":\##(q(samePassword)),"pointer":"#","code":"password_matches_username"}"##)
+                entries.append(##"{"detail":\##(q(samePassword)),"pointer":"#","code":"\##(samePasswordCode)"}"##)
             }
             return DemoResponse.json(
                 .unprocessableContent,
@@ -64,7 +64,7 @@ enum DialectRejection {
                 entries.append(#"{"status":"422","source":{"pointer":"/data/attributes/username"},"title":"Invalid Attribute","detail":"has already been taken","code":"unique"}"#)
             }
             if same {
-                entries.append(#"{"status":"422","source":{"pointer":"/data"},"title":"Invalid Resource","detail":\#(q(samePassword)),"code":"password_matches_username"}"#)
+                entries.append(#"{"status":"422","source":{"pointer":"/data"},"title":"Invalid Resource","detail":\#(q(samePassword)),"code":"\#(samePasswordCode)"}"#)
             }
             return DemoResponse.json(
                 .unprocessableContent, #"{"jsonapi":{"version":"1.1"},"errors":[\#(entries.joined(separator: ","))]}"#,
@@ -78,7 +78,7 @@ enum DialectRejection {
                 entries.append(#"{"type":"username_taken","loc":["body","username"],"msg":"Value error, A user with that username already exists","input":\#(q(taken))}"#)
             }
             if same {
-                entries.append(#"{"type":"password_matches_username","loc":["body"],"msg":\#(q(samePassword)),"input":{}}"#)
+                entries.append(#"{"type":"\#(samePasswordCode)","loc":["body"],"msg":\#(q(samePassword)),"input":{}}"#)
             }
             return DemoResponse.json(.unprocessableContent, #"{"detail":[\#(entries.joined(separator: ","))]}"#)
 
@@ -99,7 +99,7 @@ enum DialectRejection {
                 entries.append(#"{"field":"username","rejectedValue":\#(q(taken)),"defaultMessage":"is already taken","code":"Unique","objectName":"signupRequest"}"#)
             }
             if same {
-                entries.append(#"{"objectName":"signupRequest","defaultMessage":\#(q(samePassword)),"code":"password_matches_username"}"#)
+                entries.append(#"{"objectName":"signupRequest","defaultMessage":\#(q(samePassword)),"code":"\#(samePasswordCode)"}"#)
             }
             return DemoResponse.json(
                 .badRequest,

@@ -76,8 +76,6 @@ public struct Wizard: Sendable {
         }
     }
 
-    public var isFinished: Bool { phase == .finished }
-
     // MARK: - Events
 
     public mutating func handle(_ event: WizardEvent) -> [WizardEffect] {
@@ -113,7 +111,7 @@ public struct Wizard: Sendable {
         let title = TextWrap.truncate(spec.title, to: TextWrap.width - counted.count)
         var effects: [WizardEffect] = [.output(OutputLine(title + counted, style: .title))]
         if let notice = resumeNotice {
-            effects += TextWrap.wrap(notice).map { .output(OutputLine($0, style: .notice)) }
+            effects += Wizard.wrapped(notice, .notice, indent: "")
         }
         if let queue {
             return effects + continueQueue(queue)
@@ -432,7 +430,6 @@ public struct Wizard: Sendable {
         switch phase {
         case .review: return [.prompt(reviewPrompt)]
         case .failed: return [.prompt(retryPrompt)]
-        case .asking(let index, _): return ask(index)
         default: return []
         }
     }
@@ -462,7 +459,7 @@ public struct Wizard: Sendable {
         case .cancel?:
             return end(.cancelled)
         case .help?:
-            return TextWrap.wrap("Enter submits the form. A number (or .edit N) edits that field and comes back here. .cancel ends without submitting; what you typed is kept as a draft.", indent: "  ").map { .output(OutputLine($0, style: .notice)) } + [.prompt(reviewPrompt)]
+            return Wizard.wrapped("Enter submits the form. A number (or .edit N) edits that field and comes back here. .cancel ends without submitting; what you typed is kept as a draft.", .notice) + [.prompt(reviewPrompt)]
         case .unknown(let typed)?:
             return [error(WizardCommand.unknownMessage(typed)), .prompt(reviewPrompt)]
         default:
@@ -521,7 +518,7 @@ public struct Wizard: Sendable {
             return rejected(status: status, errors: errors)
         case .failed(let reason):
             var effects: [WizardEffect] = [.output(OutputLine(" failed", style: .error))]
-            effects += TextWrap.wrap(serverText(reason), indent: "  ! ", continuation: "    ").map { .output(OutputLine($0, style: .error)) }
+            effects += Wizard.wrapped(serverText(reason), .error, indent: "  ! ", continuation: "    ")
             guard interactive else { return effects + end(.transportFailed) }
             phase = .failed
             return effects + [.prompt(retryPrompt)]
@@ -536,7 +533,7 @@ public struct Wizard: Sendable {
         let placement = ServerErrorMapper.place(errors, in: spec, visibleFields: Set(visible.map { spec.fields[$0].name }))
         var effects: [WizardEffect] = [.output(OutputLine(" rejected (\(status))", style: .error))]
         for line in placement.banner {
-            effects += TextWrap.wrap(serverText(line), indent: "  ! ", continuation: "    ").map { .output(OutputLine($0, style: .error)) }
+            effects += Wizard.wrapped(serverText(line), .error, indent: "  ! ", continuation: "    ")
         }
         var failed: [Int] = []
         let rows = reviewRows()
@@ -546,7 +543,7 @@ public struct Wizard: Sendable {
             failed.append(i)
             effects.append(.output(OutputLine(rows[number], style: .review)))
             for message in messages {
-                effects += TextWrap.wrap(serverText(message), indent: "    ! ", continuation: "      ").map { .output(OutputLine($0, style: .error)) }
+                effects += Wizard.wrapped(serverText(message), .error, indent: "    ! ", continuation: "      ")
             }
         }
         guard !failed.isEmpty else {
@@ -569,7 +566,7 @@ public struct Wizard: Sendable {
         case .cancel?: return end(.transportFailed)
         case .review?: return reviewLines() + [.prompt(retryPrompt)]
         case .help?:
-            return TextWrap.wrap("The form could not be sent; nothing you typed is lost. Enter or .retry sends the same attempt again. A number (or .edit N) edits that field, then comes back to the review. .cancel ends and keeps a draft.", indent: "  ").map { .output(OutputLine($0, style: .notice)) } + [.prompt(retryPrompt)]
+            return Wizard.wrapped("The form could not be sent; nothing you typed is lost. Enter or .retry sends the same attempt again. A number (or .edit N) edits that field, then comes back to the review. .cancel ends and keeps a draft.", .notice) + [.prompt(retryPrompt)]
         default:
             return [error("Press Enter (or .retry) to try again, a number to edit, or .cancel"), .prompt(retryPrompt)]
         }
@@ -622,6 +619,11 @@ public struct Wizard: Sendable {
         String(String.UnicodeScalarView(text.unicodeScalars.map { s in
             (s.value < 0x20 || (0x7F...0x9F).contains(s.value)) ? " " : s
         }))
+    }
+
+    /// `text` wrapped within 80 columns, one output line each.
+    static func wrapped(_ text: String, _ style: OutputLine.Style, indent: String = "  ", continuation: String? = nil) -> [WizardEffect] {
+        TextWrap.wrap(text, indent: indent, continuation: continuation).map { .output(OutputLine($0, style: style)) }
     }
 
     private func error(_ message: String) -> WizardEffect {
