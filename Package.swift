@@ -53,10 +53,12 @@ let package = Package(
         .target(name: "FormSessions", dependencies: ["FormCore", "FormFiles", "FormRunner", "FormTransport", "FormTerminal"]),
         // Public replay API for packages that embed formline's core in their own test suites.
         .target(name: "FormlineTesting", dependencies: ["FormSessions"]),
-        .executableTarget(name: "formline", dependencies: [
+        // The commands (argument-parser, plus the quick reader for everyday `fill`).
+        .target(name: "FormlineCLI", dependencies: [
             "FormCore", "FormFiles", "FormTerminal", "FormTransport", "FormRunner", "FormSessions",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        .executableTarget(name: "formline", dependencies: ["FormlineCLI"]),
         // The demo server as a library, so tests run it in-process on port 0.
         .target(name: "DemoServer", dependencies: [
             .product(name: "Hummingbird", package: "hummingbird"),
@@ -74,6 +76,9 @@ let package = Package(
         .testTarget(name: "FormTerminalTests", dependencies: ["FormTerminal", "FormCore"]),
         .testTarget(name: "FormTransportTests", dependencies: ["FormTransport", "FormCore", "DemoServer"]),
         .testTarget(name: "FormRunnerTests", dependencies: ["FormRunner", "FormCore", "FormTerminal", "FormTransport"]),
+        .testTarget(name: "FormlineCLITests", dependencies: [
+            "FormlineCLI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         .testTarget(name: "FormSessionsTests", dependencies: ["FormSessions", "FormlineTesting", "FormCore"]),
         .testTarget(
             name: "IntegrationTests",

@@ -10,15 +10,23 @@ struct YAMLDocument {
     let skippedKeys: Set<Position>
 
     static func compose(_ text: String, diagnostics: Diagnostics) -> YAMLDocument {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.unicodeScalars) }
+        // Split into lines only when there is a duplicate to rename (most files have none).
+        var lines: [[Unicode.Scalar]] = []
         var skipped: Set<Position> = []
         var current = text
+        let noConstructor = Constructor([:], [:], [:])
         for attempt in 0..<100 {
             do {
                 // The basic resolver: scalars are read as written (by style), so YAML 1.1 tag guessing, and
-                // the regular expressions it compiles at start-up, are not needed.
-                return YAMLDocument(root: try Yams.compose(yaml: current, .basic), skippedKeys: skipped)
+                // the regular expressions it compiles at start-up, are not needed. Nothing is constructed
+                // from the nodes either (the readers do that), and the text is UTF-8: naming both spares
+                // building Yams' default constructor tables and reading its encoding variable at start-up.
+                let root = try Yams.compose(yaml: current, .basic, noConstructor, .utf8)
+                return YAMLDocument(root: root, skippedKeys: skipped)
             } catch YamlError.duplicatedKeysInMapping(let duplicates, let context) {
+                if lines.isEmpty {
+                    lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.unicodeScalars) }
+                }
                 let key = duplicates.first ?? ""
                 let first = Position(line: context.mark.line, column: context.mark.column)
                 guard let second = secondOccurrence(of: key, after: first, in: lines) else {

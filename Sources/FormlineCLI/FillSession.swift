@@ -10,10 +10,12 @@ import FormTransport
 
 /// Wires the edges for one `fill` run: form file, line source, renderer, transport, drafts,
 /// recorder. Everything here is set-up and tear-down; the session itself is `SessionDriver`.
-struct FillSession {
-    let options: FillCommand
+public struct FillSession {
+    public init(options: FillOptions) { self.options = options }
 
-    func run() -> ExitStatus {
+    let options: FillOptions
+
+    public func run() -> ExitStatus {
         let environment = ProcessEnvironment.current
         let spec: FormSpec
         let formBytes: [UInt8]
@@ -61,7 +63,7 @@ struct FillSession {
             do {
                 let client = try HTTPTransport(
                     endpoint: endpoint,
-                    headers: options.headers.compactMap(options.parseHeader),
+                    headers: options.headers.compactMap(FillOptions.parseHeader),
                     timeout: .milliseconds(Int64(options.timeout * 1000)))
                 http = client
                 transport = client

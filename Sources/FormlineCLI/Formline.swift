@@ -4,7 +4,6 @@ import Glibc
 #endif
 
 /// `formline`: fill forms at a terminal, check form files, replay recorded sessions.
-@main
 struct Formline: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "formline",
@@ -19,6 +18,10 @@ struct Formline: ParsableCommand {
 
     /// Like ParsableCommand.main, but usage errors exit 2 (design.md section 5), not EX_USAGE.
     static func main() {
+        // The everyday `fill FORM [options]` skips argument-parser's reflection (QuickFillArguments).
+        if let options = QuickFillArguments.parse(Array(CommandLine.arguments.dropFirst())) {
+            Glibc.exit(FillSession(options: options).run().rawValue)
+        }
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -30,5 +33,14 @@ struct Formline: ParsableCommand {
             }
             exit(withError: error)
         }
+    }
+}
+
+/// The executable's entry point (`Sources/formline/main.swift`); the commands live in this
+/// library so tests can compare the two readers of the command line.
+public enum FormlineMain {
+    public static func run() -> Never {
+        Formline.main()
+        Glibc.exit(0)
     }
 }

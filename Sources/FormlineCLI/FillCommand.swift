@@ -22,8 +22,6 @@ struct FillCommand: ParsableCommand {
             4 end of input, 130 Ctrl-C, 143 SIGTERM, 129 SIGHUP. Unfinished work is kept as a draft.
             """)
 
-    enum OutputMode: String, ExpressibleByArgument, CaseIterable { case text, json }
-
     @Argument(help: "The form file (YAML).") var form: String
     @Option(help: ArgumentHelp("Submit to this server (http or https); the form's submit.path is appended.", valueName: "url"))
     var endpoint: String?
@@ -36,37 +34,30 @@ struct FillCommand: ParsableCommand {
     @Flag(help: "Continue the saved draft of this form.") var resume = false
     @Option(help: ArgumentHelp("Keep the draft in this file instead of the state folder.", valueName: "file")) var draft: String?
     @Option(help: ArgumentHelp("text, or json: prompts go to stderr and stdout gets one JSON result.", valueName: "text|json"))
-    var output: OutputMode = .text
+    var output: FillOptions.Output = .text
+
+    /// The parsed command line as the plain value `FillSession` runs on.
+    var options: FillOptions {
+        var options = FillOptions(form: form)
+        options.endpoint = endpoint
+        options.headers = headers
+        options.timeout = timeout
+        options.plain = plain
+        options.record = record
+        options.resume = resume
+        options.draft = draft
+        options.output = output
+        return options
+    }
 
     func validate() throws {
-        if resume && record != nil {
-            // A transcript starts from an empty form: a resumed session could not be replayed.
-            throw ValidationError("--record can't be combined with --resume: a recording starts from an empty form")
-        }
-        guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout must be between 0 and 3600 seconds") }
-        for header in headers where parseHeader(header) == nil {
-            // The text itself is not repeated: a malformed header may still hold a secret.
-            throw ValidationError("--header must look like \"Name: value\" with a valid header name")
-        }
+        if let problem = options.problem { throw ValidationError(problem) }
     }
 
     func run() throws {
-        let status = FillSession(options: self).run()
+        let status = FillSession(options: options).run()
         if status != .accepted { throw ExitCode(status.rawValue) }
     }
-
-    func parseHeader(_ text: String) -> (name: String, value: String)? {
-        guard let colon = text.firstIndex(of: ":") else { return nil }
-        let name = text[..<colon].trimmedWhitespace
-        let value = text[text.index(after: colon)...].trimmedWhitespace
-        let token = name.utf8.allSatisfy { b in
-            (48...57).contains(b) || (65...90).contains(b) || (97...122).contains(b) || "!#$%&'*+-.^_`|~".utf8.contains(b)
-        }
-        guard !name.isEmpty, token else { return nil }
-        return (name, value)
-    }
 }
 
-extension Substring {
-    fileprivate var trimmedWhitespace: String { String(self).trimmedWhitespace }
-}
+extension FillOptions.Output: ExpressibleByArgument {}

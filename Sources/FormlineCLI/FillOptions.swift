@@ -1,0 +1,46 @@
+import FormCore
+
+/// What `formline fill` was asked to do, however the command line was read: by
+/// swift-argument-parser (`FillCommand`) or by the start-up fast path (`QuickFillArguments`).
+public struct FillOptions: Equatable, Sendable {
+    public enum Output: String, Sendable, CaseIterable { case text, json }
+
+    public var form: String
+    public var endpoint: String?
+    public var headers: [String] = []
+    public var timeout: Double = 30
+    public var plain = false
+    public var record: String?
+    public var resume = false
+    public var draft: String?
+    public var output: Output = .text
+
+    public init(form: String) { self.form = form }
+
+    /// Why these options can't run together, or nil. Shared by both readers of the command line,
+    /// so they accept exactly the same things.
+    public var problem: String? {
+        if resume && record != nil {
+            // A transcript starts from an empty form: a resumed session could not be replayed.
+            return "--record can't be combined with --resume: a recording starts from an empty form"
+        }
+        guard timeout > 0, timeout <= 3600 else { return "--timeout must be between 0 and 3600 seconds" }
+        for header in headers where Self.parseHeader(header) == nil {
+            // The text itself is not repeated: a malformed header may still hold a secret.
+            return "--header must look like \"Name: value\" with a valid header name"
+        }
+        return nil
+    }
+
+    /// `Name: value` with an RFC 9110 token as the name, or nil.
+    static func parseHeader(_ text: String) -> (name: String, value: String)? {
+        guard let colon = text.firstIndex(of: ":") else { return nil }
+        let name = String(text[..<colon]).trimmedWhitespace
+        let value = String(text[text.index(after: colon)...]).trimmedWhitespace
+        let token = name.utf8.allSatisfy { b in
+            (48...57).contains(b) || (65...90).contains(b) || (97...122).contains(b) || "!#$%&'*+-.^_`|~".utf8.contains(b)
+        }
+        guard !name.isEmpty, token else { return nil }
+        return (name, value)
+    }
+}

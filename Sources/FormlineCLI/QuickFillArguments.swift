@@ -1,0 +1,71 @@
+/// Reads the everyday `formline fill FORM [options]` command line without swift-argument-parser.
+///
+/// Why: argument-parser discovers a command's options by reflection, and on this binary's
+/// ~8,700 protocol-conformance records that alone took about as long as everything else before
+/// the first prompt (docs/PERFORMANCE.md). Time to first prompt is a feature, so `fill` takes
+/// this path when it can.
+///
+/// It only ever says yes to a command line it understands completely, and then means exactly
+/// what argument-parser would (a test compares the two on a corpus). Anything else (help,
+/// `--`, an unknown, repeated or malformed option, a value that starts with `-`, a missing
+/// form, options that can't go together) gets nil, and argument-parser reads the command line
+/// instead, with its usual messages and exit codes.
+public enum QuickFillArguments {
+    public static func parse(_ arguments: [String]) -> FillOptions? {
+        guard arguments.first == "fill" else { return nil }
+        var form: String?
+        var options = FillOptions(form: "")
+        var seen: Set<String> = []
+        var rest = arguments.dropFirst()[...]
+        while let word = rest.popFirst() {
+            guard word.hasPrefix("-") else {
+                guard form == nil else { return nil }
+                form = word
+                continue
+            }
+            let name: String
+            var inlineValue: String?
+            if let eq = word.firstIndex(of: "=") {
+                name = String(word[..<eq])
+                inlineValue = String(word[word.index(after: eq)...])
+            } else {
+                name = word
+            }
+            // Only --header may be given more than once.
+            guard name == "--header" || seen.insert(name).inserted else { return nil }
+            func value() -> String? {
+                let text = inlineValue ?? rest.popFirst()
+                guard let text, !text.isEmpty, !text.hasPrefix("-") else { return nil }
+                return text
+            }
+            switch name {
+            case "--plain", "--resume":
+                guard inlineValue == nil else { return nil }
+                if name == "--plain" { options.plain = true } else { options.resume = true }
+            case "--endpoint":
+                guard let v = value() else { return nil }
+                options.endpoint = v
+            case "--header":
+                guard let v = value() else { return nil }
+                options.headers.append(v)
+            case "--timeout":
+                guard let v = value(), let seconds = Double(v) else { return nil }
+                options.timeout = seconds
+            case "--record":
+                guard let v = value() else { return nil }
+                options.record = v
+            case "--draft":
+                guard let v = value() else { return nil }
+                options.draft = v
+            case "--output":
+                guard let v = value(), let output = FillOptions.Output(rawValue: v) else { return nil }
+                options.output = output
+            default:
+                return nil
+            }
+        }
+        guard let form, options.problem == nil else { return nil }
+        options.form = form
+        return options
+    }
+}

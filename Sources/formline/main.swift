@@ -1,0 +1,3 @@
+import FormlineCLI
+
+FormlineMain.run()
