@@ -18,8 +18,8 @@ SESSION=$TOOLS/bench/signup_session.json
 BIN=.build-release/release/formline
 
 if [ -z "${SKIP_BUILD:-}" ]; then
-  # The documented install build: Swift and Foundation linked statically (readline stays shared).
-  swift build -c release --static-swift-stdlib -Xlinker -no-pie --scratch-path .build-release --product formline >&2
+  # The documented install build (readline stays shared), in its own scratch folder.
+  Scripts/build-release.sh --scratch-path .build-release --product formline >&2
 fi
 [ -x "$BIN" ] || { echo "no $BIN: build it first" >&2; exit 2; }
 

@@ -1,0 +1,54 @@
+#!/usr/bin/env python3
+"""Time to first prompt through a real pty, for several commands interleaved (A/B/...).
+
+    Benchmarks/first-prompt.py [-n RUNS] [--term TERM] [--expect REGEX] -- CMD1 -- CMD2 ...
+    Benchmarks/first-prompt.py -- bash ../shared/tools/bench/bash_signup.sh \
+        -- .build-release/release/formline fill Forms/signup.yaml
+
+Each run: fresh empty XDG_STATE_HOME, INPUTRC=/dev/null, ../shared/tools/ptydrive.py waits for
+REGEX (default "Username"), answers Ctrl-D and lets the program end. Prints medians and each
+command's ratio to the first. Not a test: read the ratios, absolute times drift here.
+"""
+import argparse, json, os, shutil, statistics, subprocess, sys, tempfile
+
+here = os.path.dirname(os.path.abspath(__file__))
+ptydrive = os.path.join(here, "..", "..", "shared", "tools", "ptydrive.py")
+parser = argparse.ArgumentParser()
+parser.add_argument("-n", type=int, default=30)
+parser.add_argument("--term", default="dumb")
+parser.add_argument("--expect", default="Username")
+own, _, rest = " ".join(sys.argv[1:]).partition("--")
+args = parser.parse_args(own.split())
+commands, current = [], []
+for word in sys.argv[sys.argv.index("--") + 1:]:
+    if word == "--":
+        commands.append(current); current = []
+    else:
+        current.append(word)
+commands.append(current)
+work = tempfile.mkdtemp()
+script = os.path.join(work, "first.json")
+json.dump({"steps": [[args.expect, "\u0004"]], "done": "$", "forbid": []}, open(script, "w"))
+times = [[] for _ in commands]
+try:
+    for run in range(args.n):
+        order = list(range(len(commands)))
+        if run % 2:
+            order.reverse()  # neither always gets the warmer cache
+        for i in order:
+            state = os.path.join(work, "state")
+            shutil.rmtree(state, ignore_errors=True)
+            os.makedirs(state)
+            env = {"PATH": os.environ["PATH"], "HOME": work, "XDG_STATE_HOME": state,
+                   "INPUTRC": "/dev/null", "LANG": "C.UTF-8", "TERM": args.term}
+            out = subprocess.run(["python3", ptydrive, script, "--"] + commands[i],
+                                 env=env, capture_output=True, text=True).stdout
+            first = json.loads(out)["first_prompt_ms"]
+            if first is not None:
+                times[i].append(first)
+finally:
+    shutil.rmtree(work, ignore_errors=True)
+base = statistics.median(times[0]) if times[0] else float("nan")
+for command, t in zip(commands, times):
+    m = statistics.median(t) if t else float("nan")
+    print(f"{m:7.2f} ms  {m / base:5.2f}x  (n={len(t)})  {' '.join(command)}")
