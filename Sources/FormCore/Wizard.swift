@@ -281,7 +281,7 @@ public struct Wizard: Sendable {
         var lines = lines[...]
         while let first = lines.first, first.trimmedWhitespace.isEmpty { lines.removeFirst() }
         while let last = lines.last, last.trimmedWhitespace.isEmpty { lines.removeLast() }
-        return lines.joined(separator: "\n")
+        return lines.joinedText(separator: "\n")
     }
 
     private func resolveEditTarget(_ target: String) -> Int? {

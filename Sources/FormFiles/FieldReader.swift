@@ -233,7 +233,7 @@ struct FieldReader {
                 return
             }
         }
-        let text = items.map(\.0).joined(separator: ", ")
+        let text = items.map(\.0).joinedText(separator: ", ")
         switch field.parse(text) {
         case .success: field.defaultText = text
         case .failure(let error):

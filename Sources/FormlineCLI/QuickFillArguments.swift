@@ -16,7 +16,7 @@ public enum QuickFillArguments {
         var form: String?
         var options = FillOptions(form: "")
         var seen: Set<String> = []
-        var rest = arguments.dropFirst()[...]
+        var rest = arguments.dropFirst()
         while let word = rest.popFirst() {
             guard word.hasPrefix("-") else {
                 guard form == nil else { return nil }

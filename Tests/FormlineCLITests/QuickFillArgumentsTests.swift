@@ -23,6 +23,7 @@ import Testing
         ["fill", "Forms/signup.yaml", "--record", "out.session", "--plain"],
         ["fill", "Forms/signup.yaml", "--draft", "/tmp/d.json", "--output", "json"],
         ["fill", "--output=text", "a=b.yaml"],
+        ["fill", "--record", "out.session", "--draft", "d.json", "a.yaml"],
         ["fill", "Forms/signup.yaml", "--timeout", "1e2"],
         ["fill", "Forms/signup.yaml", "--timeout", "3600"],
     ])

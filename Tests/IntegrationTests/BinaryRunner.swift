@@ -15,8 +15,13 @@ struct BinaryRunner {
     static let root: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+    /// The debug build the test command made, except that `FORMLINE_TEST_BINARY` (an absolute
+    /// path) replaces `formline`: CI runs these tests once more against the install build.
     static func product(_ name: String) -> String {
-        root.appendingPathComponent(".build/debug/\(name)").path
+        if name == "formline", let binary = ProcessInfo.processInfo.environment["FORMLINE_TEST_BINARY"], !binary.isEmpty {
+            return binary
+        }
+        return root.appendingPathComponent(".build/debug/\(name)").path
     }
 
     /// A fresh temporary folder used as HOME and XDG_STATE_HOME.

@@ -32,6 +32,21 @@ struct FillPipeTests {
         #expect(Set(payloads).count == 1)
     }
 
+    @Test("a command line argument-parser reads (not the quick reader) runs the same session")
+    func argumentParserPath() throws {
+        // QuickFillArguments declines `--` and repeated flags; the session must not notice.
+        let runner = try BinaryRunner()
+        var outputs: [String] = []
+        for arguments in [["fill", "Forms/signup.yaml", "--output", "json"],
+                          ["fill", "--output", "json", "--plain", "--plain", "--", "Forms/signup.yaml"]] {
+            let r = try runner.run(arguments, lines: signupLines)
+            #expect(r.status == 0, "\(arguments): \(r.stderr)")
+            outputs.append(r.stdout + r.stderr)
+        }
+        #expect(outputs[0].contains(#""status":201"#))
+        #expect(outputs[0] == outputs[1])
+    }
+
     @Test("CR and LF arriving in separate reads still end one line")
     func splitCRLF() throws {
         // The line splitter is fed byte by byte in FormTerminalTests; here a CR at the very end of

@@ -49,8 +49,8 @@ final class PseudoTerminal {
         return parts.joined(separator: "/")
     }()
 
-    /// The debug binary `swift build` made (the test command builds first).
-    static var formline: String { repositoryRoot + "/.build/debug/formline" }
+    /// The binary under test: the debug build, or `FORMLINE_TEST_BINARY` (see BinaryRunner).
+    static var formline: String { BinaryRunner.product("formline") }
 
     /// An environment that a developer's own settings cannot change: TERM=dumb, no inputrc,
     /// HOME and XDG_STATE_HOME in `home`, 80x24, a UTF-8 locale. `overrides` win; a nil value
