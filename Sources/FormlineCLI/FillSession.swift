@@ -11,9 +11,9 @@ import FormTransport
 /// Wires the edges for one `fill` run: form file, line source, renderer, transport, drafts,
 /// recorder. Everything here is set-up and tear-down; the session itself is `SessionDriver`.
 public struct FillSession {
-    public init(options: FillOptions) { self.options = options }
-
     let options: FillOptions
+
+    public init(options: FillOptions) { self.options = options }
 
     public func run() -> ExitStatus {
         let environment = ProcessEnvironment.current
