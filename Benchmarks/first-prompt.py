@@ -17,8 +17,9 @@ parser = argparse.ArgumentParser()
 parser.add_argument("-n", type=int, default=30)
 parser.add_argument("--term", default="dumb")
 parser.add_argument("--expect", default="Username")
-own, _, rest = " ".join(sys.argv[1:]).partition("--")
-args = parser.parse_args(own.split())
+if "--" not in sys.argv:
+    parser.error("name the commands after --")
+args = parser.parse_args(sys.argv[1:sys.argv.index("--")])
 commands, current = [], []
 for word in sys.argv[sys.argv.index("--") + 1:]:
     if word == "--":
