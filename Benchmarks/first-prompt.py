@@ -18,7 +18,8 @@ parser.add_argument("-n", type=int, default=30)
 parser.add_argument("--term", default="dumb")
 parser.add_argument("--expect", default="Username")
 if "--" not in sys.argv:
-    parser.error("name the commands after --")
+    parser.parse_args()  # -h / --help
+    parser.error("name the commands after -- (a command cannot itself contain --)")
 args = parser.parse_args(sys.argv[1:sys.argv.index("--")])
 commands, current = [], []
 for word in sys.argv[sys.argv.index("--") + 1:]:
@@ -29,7 +30,8 @@ for word in sys.argv[sys.argv.index("--") + 1:]:
 commands.append(current)
 work = tempfile.mkdtemp()
 script = os.path.join(work, "first.json")
-json.dump({"steps": [[args.expect, "\u0004"]], "done": "$", "forbid": []}, open(script, "w"))
+with open(script, "w") as f:
+    json.dump({"steps": [[args.expect, "\u0004"]], "done": "$", "forbid": []}, f)
 times = [[] for _ in commands]
 try:
     for run in range(args.n):
@@ -44,7 +46,10 @@ try:
                    "INPUTRC": "/dev/null", "LANG": "C.UTF-8", "TERM": args.term}
             out = subprocess.run(["python3", ptydrive, script, "--"] + commands[i],
                                  env=env, capture_output=True, text=True).stdout
-            first = json.loads(out)["first_prompt_ms"]
+            try:
+                first = json.loads(out)["first_prompt_ms"]
+            except (ValueError, KeyError):
+                first = None  # ptydrive itself failed: the run counts as failed (n shrinks)
             if first is not None:
                 times[i].append(first)
 finally:

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the install binary: `Scripts/build-release.sh` then `install .build/release/formline
 # /usr/local/bin/`. Extra arguments go to `swift build` (e.g. `--scratch-path DIR`, `--product
-# formline`). Every flag here is there for start-up time; docs/PERFORMANCE.md has the numbers.
+# formline`; a relative --scratch-path is taken from the repository root, where this script
+# runs). Every flag here is there for start-up time; docs/PERFORMANCE.md has the numbers.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 flags=(

@@ -45,9 +45,6 @@ public final class ReadlineLineSource: LineSource {
         lastAnswer = nil
 
         clear_history()
-        if let key = request.historyKey, let history {
-            for entry in history.entries(for: key) { add_history(entry) }
-        }
 
         var completer: ChoiceCompleter?
         switch request.completion {
@@ -62,6 +59,13 @@ public final class ReadlineLineSource: LineSource {
 
         if TerminalSignals.takeResize() { rl_reset_screen_size() }
         rl_callback_handler_install(request.prompt, ReadlineCallbacks.lineHandler)
+        // This field's history only once the prompt is on screen: the first read of the history
+        // file decodes JSON, which costs about as much as everything else before the first
+        // prompt (docs/PERFORMANCE.md), and no key is read before this is done.
+        if let key = request.historyKey, let history {
+            for entry in history.entries(for: key) { add_history(entry) }
+            using_history()  // readline began this line with an empty list: start after the entries
+        }
         let outcome = waitForLine()
         flushReadlineOutput()
 

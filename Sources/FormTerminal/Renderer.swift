@@ -24,7 +24,7 @@ public struct Renderer: Sendable {
         // Colour each physical line on its own so a wrapped message never bleeds colour.
         let coloured = line.text.split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.isEmpty ? "" : "\u{1B}[\(code)m\($0)\u{1B}[0m" }
-            .joined(separator: "\n")
+            .joinedText(separator: "\n")  // not the stdlib's: see TextJoining.swift
         return coloured + end
     }
 

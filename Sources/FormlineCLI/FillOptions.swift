@@ -24,7 +24,8 @@ public struct FillOptions: Equatable, Sendable {
             // A transcript starts from an empty form: a resumed session could not be replayed.
             return "--record can't be combined with --resume: a recording starts from an empty form"
         }
-        guard timeout > 0, timeout <= 3600 else { return "--timeout must be between 0 and 3600 seconds" }
+        // Whole milliseconds reach the HTTP client: less than one would become no timeout at all.
+        guard timeout >= 0.001, timeout <= 3600 else { return "--timeout must be between 0.001 and 3600 seconds" }
         for header in headers where Self.parseHeader(header) == nil {
             // The text itself is not repeated: a malformed header may still hold a secret.
             return "--header must look like \"Name: value\" with a valid header name"

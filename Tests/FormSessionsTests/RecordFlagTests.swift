@@ -155,8 +155,12 @@ struct RecordFlagTests {
     }
 }
 
-/// The `formline` that `swift build` made, found from this file's path.
+/// The `formline` that `swift build` made, found from this file's path, or `FORMLINE_TEST_BINARY`
+/// (CI runs these tests once more against the install build, like IntegrationTests).
 enum BuiltBinary {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let path = root.appendingPathComponent(".build/debug/formline").path
+    static let path: String = {
+        if let binary = ProcessInfo.processInfo.environment["FORMLINE_TEST_BINARY"], !binary.isEmpty { return binary }
+        return root.appendingPathComponent(".build/debug/formline").path
+    }()
 }

@@ -26,6 +26,12 @@ import Testing
         ["fill", "--record", "out.session", "--draft", "d.json", "a.yaml"],
         ["fill", "Forms/signup.yaml", "--timeout", "1e2"],
         ["fill", "Forms/signup.yaml", "--timeout", "3600"],
+        ["fill", "Forms/signup.yaml", "--timeout=0x1p3"],
+        ["fill", "Forms/signup.yaml", "--timeout", "0.001"],
+        ["fill", "--output=json", "Forms/signup.yaml"],
+        ["fill", "help"],
+        ["fill", ""],
+        ["fill", "-\u{301}x.yaml"],  // a dash with a combining accent is one character, not "-"
     ])
     func everydayLinesAgree(arguments: [String]) throws {
         let quick = try #require(QuickFillArguments.parse(arguments))
@@ -41,6 +47,7 @@ import Testing
         ["fill", "a.yaml", "--endpoint="], ["fill", "a.yaml", "--record", ""],
         ["fill", "a.yaml", "--plain=true"], ["fill", "a.yaml", "--timeout", "soon"],
         ["fill", "a.yaml", "--timeout", "0"], ["fill", "a.yaml", "--timeout", "-1"], ["fill", "a.yaml", "--timeout", "nan"],
+        ["fill", "a.yaml", "--timeout", "inf"], ["fill", "a.yaml", "--timeout", "0.0004"],
         ["fill", "a.yaml", "--timeout", "7200"], ["fill", "a.yaml", "--output", "xml"],
         ["fill", "a.yaml", "--header", "no colon"], ["fill", "a.yaml", "--header", "Bad Name: v"],
         ["fill", "a.yaml", "--record", "r.session", "--resume"], ["fill", "a.yaml", "--unknown"],
