@@ -141,23 +141,7 @@ extension JSONValue: Decodable {
         } else if let a = try? c.decode([JSONValue].self) {
             self = .array(a)
         } else {
-            // Members through a keyed container rather than `decode([String: JSONValue].self)`:
-            // Dictionary's own decoding casts its key type at run time, which scans every protocol
-            // conformance record in the binary; this runs before the first prompt when a field
-            // history file exists (docs/PERFORMANCE.md).
-            let object = try decoder.container(keyedBy: MemberKey.self)
-            var members: [String: JSONValue] = [:]
-            for key in object.allKeys {
-                members[key.stringValue] = try object.decode(JSONValue.self, forKey: key)
-            }
-            self = .object(members)
+            self = .object(try c.decode([String: JSONValue].self))
         }
-    }
-
-    private struct MemberKey: CodingKey {
-        let stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { return nil }
     }
 }
