@@ -28,10 +28,16 @@ let package = Package(
             pkgConfig: "readline",
             providers: [.apt(["libreadline-dev"])]
         ),
+        // PCRE2, linked as a system library: bounded pattern matching (match, depth and heap limits).
+        .systemLibrary(
+            name: "CPCRE2",
+            pkgConfig: "libpcre2-8",
+            providers: [.apt(["libpcre2-dev"])]
+        ),
         // posix_openpt & co. are missing from Glibc's Swift module; tests drive the binary through a pty.
         .target(name: "CPseudoTerminal"),
         // The pure core: form model, values, rules, the wizard state machine, server-error mapping. No I/O.
-        .target(name: "FormCore"),
+        .target(name: "FormCore", dependencies: ["CPCRE2"]),
         // YAML form files -> FormSpec, every mistake as FILE:LINE:COL.
         .target(name: "FormFiles", dependencies: ["FormCore", "Yams"]),
         // Line sources (readline, plain bytes, secrets) and the renderer.

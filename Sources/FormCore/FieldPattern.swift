@@ -1,21 +1,179 @@
-/// A field's `pattern`, compiled once at load. Swift Regex syntax; it must match the whole value,
-/// like HTML's `pattern` attribute. `\d` matches any Unicode decimal digit: write `[0-9]` for ASCII.
-public struct FieldPattern: @unchecked Sendable {
-    // Regex is immutable once built; it is only ever read.
-    public let source: String
-    private let regex: Regex<AnyRegexOutput>
+import CPCRE2
 
-    /// Throws the regex compiler's message when `source` is not a valid pattern.
+/// A field's `pattern`, compiled once at load and matched with PCRE2 under work limits, so no
+/// pattern and value can stall formline (a backtracking regex like `(a+)+$` is exponential).
+///
+/// Matching is on the whole value, like HTML's `pattern` attribute (anchored at both ends), on
+/// Unicode scalars with Unicode classes (`\d` is any Unicode decimal digit: write `[0-9]` for ASCII).
+/// The syntax is PCRE2's, which agrees with the Swift Regex syntax formline used before on the
+/// common constructs; `portabilityWarnings(_:)` names the ones that differ (docs/form-files.md).
+public struct FieldPattern: Sendable {
+    public let source: String
+    private let compiled: CompiledPattern
+
+    /// Throws a `FieldPatternError` whose description reads like a compiler message when `source`
+    /// is not a valid pattern (or is too large for the engine).
     public init(_ source: String) throws {
-        self.source = source
-        self.regex = try Regex(source)
+        try self.init(source, jit: true)
     }
 
+    /// `jit: false` forces PCRE2's interpreter, so tests can show both paths are bounded.
+    init(_ source: String, jit: Bool) throws {
+        self.source = source
+        self.compiled = try CompiledPattern(source, jit: jit)
+    }
+
+    /// Whether matching runs PCRE2's JIT-compiled code (false: the interpreter).
+    var usesJIT: Bool { compiled.jitted }
+
+    /// Whether the whole value matches, or why it could not be decided.
+    public func match(_ value: String) -> PatternMatch {
+        compiled.match(value)
+    }
+
+    /// Deprecated: reads "could not decide" as a mismatch. Kept for source compatibility until
+    /// FieldParsing switches to `match(_:)` and `PatternMatch.undecidedMessage(field:_:)`.
     public func matchesWhole(_ value: String) -> Bool {
-        (try? regex.wholeMatch(in: value)) != nil
+        match(value) == .match
     }
 }
 
 extension FieldPattern: Equatable {
     public static func == (a: FieldPattern, b: FieldPattern) -> Bool { a.source == b.source }
+}
+
+/// The outcome of matching a value against a pattern. An engine that gives up is never read as
+/// "no match": the value is refused with its own message (`undecidedMessage`).
+public enum PatternMatch: Sendable, Equatable {
+    case match
+    case noMatch
+    case undecided(PatternUndecidedReason)
+
+    /// The operator's message for an undecided match, naming the field.
+    public static func undecidedMessage(field: String, _ reason: PatternUndecidedReason) -> String {
+        switch reason {
+        case .tooComplex:
+            return "\(field): this value is too complex to check against the field's pattern"
+        case .engineError(let detail):
+            return "\(field): this value could not be checked against the field's pattern (\(detail))"
+        }
+    }
+}
+
+public enum PatternUndecidedReason: Sendable, Equatable {
+    /// A work limit was hit (match steps, backtracking depth, memory): see `PatternLimits`.
+    case tooComplex
+    /// Any other engine failure, with the engine's message.
+    case engineError(String)
+}
+
+/// The bounds on one match. With them a hostile pattern and value give up within milliseconds
+/// (about 2 ms with the JIT, 20 ms without, measured on `(a+)+$` against 30 a's and `!`), while
+/// ordinary patterns decide 64 KiB values well inside them. Documented in docs/form-files.md.
+public enum PatternLimits {
+    /// PCRE2's match limit: backtracking steps (the JIT counts its own way, also bounded by it).
+    public static let matchSteps: UInt32 = 1_000_000
+    /// PCRE2's depth limit: nested backtracking points (interpreter only).
+    public static let depth: UInt32 = 250_000
+    /// PCRE2's heap limit for backtracking frames, in KiB (interpreter only).
+    public static let heapKiB: UInt32 = 64 * 1024
+    /// The JIT's own stack, in bytes (the JIT's memory bound).
+    public static let jitStackBytes = 8 * 1024 * 1024
+    /// Longest pattern source accepted, in bytes: compile work stays bounded too.
+    public static let sourceBytes = 64 * 1024
+}
+
+/// A compile or size error, described like a compiler message (`missing closing parenthesis after character 6`).
+public struct FieldPatternError: Error, CustomStringConvertible, Equatable, Sendable {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// Owns the PCRE2 code. PCRE2 documents compiled (and JIT-compiled) code as read-only during
+/// matching and safe to share between threads; every match makes its own match data and contexts.
+private final class CompiledPattern: @unchecked Sendable {
+    private let code: OpaquePointer
+    let jitted: Bool
+
+    init(_ source: String, jit: Bool) throws {
+        let size = source.utf8.count
+        guard size <= PatternLimits.sourceBytes else {
+            throw FieldPatternError("pattern is \(size) bytes, more than the \(PatternLimits.sourceBytes) allowed")
+        }
+        var errorCode: Int32 = 0
+        var errorOffset = 0
+        let options = UInt32(PCRE2_UTF | PCRE2_UCP | PCRE2_ANCHORED | PCRE2_ENDANCHORED)
+        var utf8 = Array(source.utf8)
+        let code = utf8.withUnsafeMutableBufferPointer { buffer in
+            pcre2_compile_8(buffer.baseAddress, buffer.count, options, &errorCode, &errorOffset, nil)
+        }
+        guard let code else {
+            // A mistake in the Swift Regex syntax formline documented before keeps Swift's wording.
+            if size <= PatternPortability.swiftCompileBytes, let swift = PatternPortability.swiftCompileError(source) {
+                throw FieldPatternError(swift)
+            }
+            throw FieldPatternError(CompiledPattern.compileMessage(source, errorCode, errorOffset))
+        }
+        self.code = code
+        // The JIT is an optimisation: a pattern it cannot compile is matched by the interpreter.
+        self.jitted = jit && pcre2_jit_compile_8(code, UInt32(PCRE2_JIT_COMPLETE)) == 0
+    }
+
+    deinit { pcre2_code_free_8(code) }
+
+    func match(_ value: String) -> PatternMatch {
+        guard let context = pcre2_match_context_create_8(nil) else { return .undecided(.tooComplex) }
+        defer { pcre2_match_context_free_8(context) }
+        pcre2_set_match_limit_8(context, PatternLimits.matchSteps)
+        pcre2_set_depth_limit_8(context, PatternLimits.depth)
+        pcre2_set_heap_limit_8(context, PatternLimits.heapKiB)
+        var jitStack: OpaquePointer?
+        if jitted {
+            jitStack = pcre2_jit_stack_create_8(32 * 1024, PatternLimits.jitStackBytes, nil)
+            guard jitStack != nil else { return .undecided(.tooComplex) }
+            pcre2_jit_stack_assign_8(context, nil, jitStack.map(UnsafeMutableRawPointer.init))
+        }
+        defer { if let jitStack { pcre2_jit_stack_free_8(jitStack) } }
+        guard let data = pcre2_match_data_create_from_pattern_8(code, nil) else { return .undecided(.tooComplex) }
+        defer { pcre2_match_data_free_8(data) }
+
+        var value = value
+        var empty: UInt8 = 0
+        // A Swift String is valid UTF-8, so PCRE2's own check would only repeat work.
+        let result = value.withUTF8 { bytes in
+            withUnsafePointer(to: &empty) { fallback in
+                // PCRE2 wants a non-null subject even when it is empty.
+                pcre2_match_8(code, bytes.baseAddress ?? fallback, bytes.count, 0, UInt32(PCRE2_NO_UTF_CHECK), data, context)
+            }
+        }
+        return CompiledPattern.outcome(result)
+    }
+
+    private static func outcome(_ result: Int32) -> PatternMatch {
+        if result >= 0 { return .match }
+        switch result {
+        case PCRE2_ERROR_NOMATCH, PCRE2_ERROR_PARTIAL:
+            return .noMatch
+        case PCRE2_ERROR_MATCHLIMIT, PCRE2_ERROR_DEPTHLIMIT, PCRE2_ERROR_HEAPLIMIT,
+             PCRE2_ERROR_JIT_STACKLIMIT, PCRE2_ERROR_NOMEMORY:
+            return .undecided(.tooComplex)
+        default:
+            return .undecided(.engineError(engineMessage(result)))
+        }
+    }
+
+    /// PCRE2's message, with where PCRE2 noticed the mistake (characters read before it stopped).
+    private static func compileMessage(_ source: String, _ errorCode: Int32, _ byteOffset: Int) -> String {
+        let reason = engineMessage(errorCode)
+        let prefix = source.utf8.prefix(byteOffset)
+        let characters = String(decoding: prefix, as: UTF8.self).unicodeScalars.count
+        return "\(reason) after character \(characters)"
+    }
+
+    static func engineMessage(_ errorCode: Int32) -> String {
+        var buffer = [UInt8](repeating: 0, count: 256)
+        let count = buffer.withUnsafeMutableBufferPointer { pcre2_get_error_message_8(errorCode, $0.baseAddress, $0.count) }
+        guard count > 0 else { return "PCRE2 error \(errorCode)" }
+        return String(decoding: buffer.prefix(Int(count)), as: UTF8.self)
+    }
 }
