@@ -109,7 +109,7 @@ private final class CompiledPattern: @unchecked Sendable {
         }
         guard let code else {
             // A mistake in the Swift Regex syntax formline documented before keeps Swift's wording.
-            if size <= PatternPortability.swiftCompileBytes, let swift = PatternPortability.swiftCompileError(source) {
+            if let swift = PatternPortability.swiftCompileError(source) {
                 throw FieldPatternError(swift)
             }
             throw FieldPatternError(CompiledPattern.compileMessage(source, errorCode, errorOffset))

@@ -15,23 +15,74 @@ public enum PatternPortability {
     /// Longest source handed to the Swift Regex compiler (the same bound as PCRE2's).
     static let swiftCompileBytes = PatternLimits.sourceBytes
 
-    /// Swift Regex's compile error for `source`, or nil when Swift accepts it.
-    static func swiftCompileError(_ source: String) -> String? {
+    /// Deepest nesting of `(` and `[` handed to the Swift Regex compiler. Its parser recurses on
+    /// nested classes without a limit of its own and overflows the stack (measured: 64 levels on a
+    /// 256 KiB thread stack, 3,000 on an 8 MiB one), so deeper patterns are not compared.
+    static let swiftCompileNesting = 32
+
+    /// Swift Regex's compile error for `source`, nil when Swift accepts it, or `.notCompared` when
+    /// the source is too large or too deeply nested to hand to Swift's compiler safely.
+    static func swiftVerdict(_ source: String) -> SwiftVerdict {
+        guard source.utf8.count <= swiftCompileBytes else {
+            return .notCompared("longer than \(swiftCompileBytes) bytes")
+        }
+        guard nestingDepth(source) <= swiftCompileNesting else {
+            return .notCompared("groups and classes nested more than \(swiftCompileNesting) deep")
+        }
         do {
             _ = try Regex(source)
-            return nil
+            return .accepted
         } catch {
-            return "\(error)"
+            return .refused("\(error)")
         }
+    }
+
+    enum SwiftVerdict: Equatable {
+        case accepted
+        case refused(String)
+        case notCompared(String)
+    }
+
+    /// Swift Regex's compile error, when Swift can be asked and refuses.
+    static func swiftCompileError(_ source: String) -> String? {
+        switch swiftVerdict(source) {
+        case .refused(let message): return message
+        case .accepted, .notCompared: return nil
+        }
+    }
+
+    /// The deepest nesting of `(` and `[`, skipping escaped characters: an upper bound on how far
+    /// Swift's parser recurses.
+    static func nestingDepth(_ source: String) -> Int {
+        var depth = 0
+        var deepest = 0
+        var escaped = false
+        for byte in source.utf8 {
+            if escaped {
+                escaped = false
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\\"): escaped = true
+            case UInt8(ascii: "("), UInt8(ascii: "["):
+                depth += 1
+                deepest = max(deepest, depth)
+            case UInt8(ascii: ")"), UInt8(ascii: "]"): depth = max(0, depth - 1)
+            default: break
+            }
+        }
+        return deepest
     }
 
     /// The warnings for one pattern source, each a sentence without the pattern itself (the
     /// caller prefixes its position and source). Empty when both engines agree on every value.
     public static func warnings(_ source: String) -> [String] {
-        guard source.utf8.count <= swiftCompileBytes else {
-            return ["too long to compare with Swift Regex (more than \(swiftCompileBytes) bytes)"]
+        let swiftError: String?
+        switch swiftVerdict(source) {
+        case .accepted: swiftError = nil
+        case .refused(let message): swiftError = message
+        case .notCompared(let why): return ["not compared with Swift Regex (\(why)): its meaning there is unknown"]
         }
-        let swiftError = swiftCompileError(source)
         let pcreError: String?
         do {
             _ = try FieldPattern(source)

@@ -135,4 +135,15 @@ import Testing
         #expect(swiftOnly.first?.hasPrefix("valid Swift Regex that formline's engine (PCRE2) refuses") == true)
         #expect(FieldPattern.portabilityWarnings("([a-z]") == [])  // both refuse: the load error covers it
     }
+
+    @Test func deeplyNestedClassesAreNotHandedToSwiftRegex() throws {
+        // Swift's parser overflows the stack on deeply nested classes; PCRE2 reads inner `[` as literals.
+        let source = String(repeating: "[", count: 5_000) + "a" + String(repeating: "]", count: 5_000)
+        #expect(FieldPattern.portabilityWarnings(source) == [
+            "not compared with Swift Regex (groups and classes nested more than 32 deep): its meaning there is unknown",
+        ])
+        #expect(throws: Never.self) { try FieldPattern(source) }
+        let unbalanced = String(repeating: "(", count: 5_000)
+        #expect { try FieldPattern(unbalanced) } throws: { "\($0)".contains("parentheses are too deeply nested") }
+    }
 }
