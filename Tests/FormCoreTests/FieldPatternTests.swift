@@ -102,7 +102,12 @@ import Testing
     // MARK: portability warnings
 
     @Test func asciiOnlyPatternsHaveNoWarnings() {
-        for source in ["^[A-Za-z0-9_]+$", "[0-9]{5}(-[0-9]{4})?", "(ab|cd)+\\.x", "\\X", "a\\x41", "(?:x)(?<n>y)\\k<n>"] {
+        let sources = [
+            "^[A-Za-z0-9_]+$", "[0-9]{5}(-[0-9]{4})?", "(ab|cd)+\\.x", "\\X", "a\\x41", "(?:x)(?<n>y)\\k<n>",
+            "(?=a)(?!b)a", "(?>a+)b*+c??", "[\\]\\-a]", "a{2,}b{1,3}", "(?#note)x", "(x)\\1",
+            #"\Qa.b\E"#, "\\x{7F}",
+        ]
+        for source in sources {
             #expect(FieldPattern.portabilityWarnings(source) == [], "\(source)")
         }
     }
@@ -119,6 +124,16 @@ import Testing
         #expect(FieldPattern.portabilityWarnings("[a-zé]").first?.hasPrefix("[a-zé] match") == true)
     }
 
+    @Test func eachKindOfDifferenceIsOneWarning() {
+        let warnings = FieldPattern.portabilityWarnings(#"(?i)\b.\d[^x]é\b"#)
+        #expect(warnings.count == 3)
+        #expect(warnings.first?.hasPrefix(#". \d [^x] é match one Unicode scalar"#) == true)
+        #expect(FieldPattern.portabilityWarnings(#"\x{E9}"#).first?.hasPrefix(#"\x{E9} match"#) == true)
+        #expect(FieldPattern.portabilityWarnings(#"[\x{E9}a]"#).first?.hasPrefix(#"[\x{E9}a] match"#) == true)
+        #expect(FieldPattern.portabilityWarnings(#"\Qé\E"#).first?.hasPrefix("é match") == true)
+        #expect(FieldPattern.portabilityWarnings("[[:alpha:]]").first?.hasPrefix("[[:alpha:]] match") == true)
+    }
+
     @Test func swiftOnlySyntaxReadDifferentlyIsFlagged() {
         let sets = FieldPattern.portabilityWarnings("[a-z--[aeiou]]")
         #expect(sets.contains { $0.contains("class set operations") })
@@ -131,6 +146,8 @@ import Testing
         let pcreOnly = FieldPattern.portabilityWarnings(#"a\Kb"#)
         #expect(pcreOnly.count == 1)
         #expect(pcreOnly.first?.hasPrefix("Swift Regex refuses this pattern") == true)
+        #expect(FieldPattern.portabilityWarnings("(?<=a)b").first?.contains("lookbehind is not currently supported") == true)
+        #expect(FieldPattern.portabilityWarnings("[]a]").first?.hasPrefix("Swift Regex refuses this pattern") == true)
         let swiftOnly = FieldPattern.portabilityWarnings(#"\u{41}"#)
         #expect(swiftOnly.first?.hasPrefix("valid Swift Regex that formline's engine (PCRE2) refuses") == true)
         #expect(FieldPattern.portabilityWarnings("([a-z]") == [])  // both refuse: the load error covers it
