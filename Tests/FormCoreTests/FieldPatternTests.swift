@@ -37,10 +37,10 @@ import Testing
     }
 
     @Test func thousandsOfAlternativesMatchCorrectly() throws {
-        let pattern = try FieldPattern((0..<3_000).map { "word\($0)" }.joined(separator: "|"))
-        #expect(pattern.match("word2999") == .match)
-        #expect(pattern.match("word1500") == .match)
-        #expect(pattern.match("word3000") == .noMatch)
+        let pattern = try FieldPattern((0..<1_000).map { "word\($0)" }.joined(separator: "|"))
+        #expect(pattern.match("word999") == .match)
+        #expect(pattern.match("word500") == .match)
+        #expect(pattern.match("word1000") == .noMatch)
         #expect(pattern.match("word") == .noMatch)
     }
 
@@ -53,7 +53,7 @@ import Testing
             #expect(pattern.match("word0") == .match)
             #expect(pattern.match("word7000") == .noMatch)
         } catch {
-            #expect("\(error)".contains("too large"), "\(error)")
+            #expect("\(error)" == "regular expression is too large")
         }
     }
 
@@ -86,6 +86,14 @@ import Testing
             == "Username: this value is too complex to check against the field's pattern")
         #expect(PatternMatch.undecidedMessage(field: "Code", .engineError("bad"))
             == "Code: this value could not be checked against the field's pattern (bad)")
+    }
+
+    @Test(arguments: [true, false])
+    func aLongScanInsideEachStepGivesUpAsUndecided(jit: Bool) throws {
+        // Quadratic: 64 Ki steps, each scanning the rest of the value in a lookahead (5.8 s unbounded).
+        let value = String(repeating: "a", count: 64 * 1024 - 1) + "!"
+        #expect(try FieldPattern(#"(\w(?=\w*!))*[^!]"#, jit: jit).match(value) == .undecided(.tooComplex))
+        #expect(try FieldPattern("(?=.*\\d)(?=.*[a-z]).{8,}", jit: jit).match(value) == .noMatch)
     }
 
     @Test(arguments: [true, false])
