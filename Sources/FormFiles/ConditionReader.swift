@@ -71,9 +71,10 @@ struct ConditionReader {
                     "\(combinator.key) must list at least one condition", at: combinator.valuePosition)
                 return nil
             }
-            let read = items.map { self.read($0, what: "each condition of \(combinator.key)", depth: depth + 1) }
-            let conditions = read.compactMap { $0 }
-            guard conditions.count == items.count else { return nil }
+            // The conditions that were read are kept even when one was not, so the fields they
+            // name are still checked in this pass (the form does not load either way).
+            let conditions = items.compactMap { self.read($0, what: "each condition of \(combinator.key)", depth: depth + 1) }
+            guard !conditions.isEmpty else { return nil }
             return combinator.key == "all" ? .all(conditions) : .any(conditions)
         }
     }
