@@ -19,9 +19,9 @@ public struct ChoiceResolver: Sendable {
         let matches = choices.filter { $0.lowercased().hasPrefix(folded) }
         if matches.count == 1 { return .success(matches[0]) }
         if matches.count > 1 {
-            return .failure(ValueError("'\(input)' matches \(ChoiceResolver.list(matches, conjunction: "and")): type more"))
+            return .failure(.ambiguousChoice(typed: input, matches: matches))
         }
-        return .failure(ValueError("Choose one of: \(choices.joined(separator: ", "))"))
+        return .failure(.notAChoice(choices: choices))
     }
 
     /// "a", "a and b", "a, b and c".

@@ -5,8 +5,18 @@ public struct CrossFieldCheck: Sendable, Equatable {
         case differ
         /// The two values must be equal (a confirmation field).
         case same
-        /// The first must come strictly before the second (dates or numbers).
+        /// The first must come strictly before the second (an ordered type).
         case before
+        /// The first must not come after the second: before or equal (resolved the same day).
+        case notAfter = "not_after"
+
+        /// Whether the check compares the order of its two values.
+        public var isOrdering: Bool {
+            switch self {
+            case .differ, .same: return false
+            case .before, .notAfter: return true
+            }
+        }
     }
 
     public var kind: Kind
@@ -24,23 +34,22 @@ public struct CrossFieldCheck: Sendable, Equatable {
     }
 
     /// True when the check passes. A check with either value missing passes: emptiness is the
-    /// business of `required`, not of a comparison.
+    /// business of `required`, not of a comparison. An ordering check compares in the ordering
+    /// that reads both canonical values (the orderings' texts never overlap: a number, a date, a
+    /// time and a datetime each have their own shape; the form reader only builds checks between
+    /// fields of one ordering); values that no ordering reads pass.
     public func passes(_ a: FieldValue?, _ b: FieldValue?) -> Bool {
         guard let a, let b else { return true }
         switch kind {
         case .differ: return a != b
         case .same: return a == b
-        case .before:
-            switch (a, b) {
-            case (.number(let x), .number(let y)):
-                guard let dx = DecimalText(x), let dy = DecimalText(y) else { return true }
-                return dx < dy
-            case (.text(let x), .text(let y)):
-                guard let dx = CalendarDate(x), let dy = CalendarDate(y) else { return true }
-                return dx < dy
-            default:
-                return true
+        case .before, .notAfter:
+            for ordering in FieldOrdering.allCases {
+                guard let x = ordering.value(of: a), let y = ordering.value(of: b) else { continue }
+                let strictlyBefore = x.precedes(y) ?? false
+                return kind == .before ? strictlyBefore : !(y.precedes(x) ?? false)
             }
+            return true
         }
     }
 }

@@ -9,12 +9,9 @@ public struct Field: Sendable, Equatable {
     public var maxLength: Int?
     public var pattern: FieldPattern?
     public var patternMessage: String?
-    /// Bounds for integers and decimals.
-    public var minNumber: DecimalText?
-    public var maxNumber: DecimalText?
-    /// Bounds for dates.
-    public var minDate: CalendarDate?
-    public var maxDate: CalendarDate?
+    /// Inclusive bounds of an ordered type, in the ordering of the field's kind.
+    public var minimum: OrderedValue?
+    public var maximum: OrderedValue?
     public var choices: [String]
     /// The default as written in the form file; it has passed the field's own rules at load.
     public var defaultText: String?
@@ -28,7 +25,8 @@ public struct Field: Sendable, Equatable {
         name: String, label: String? = nil, type: FieldType = .text, required: Bool = true,
         minLength: Int? = nil, maxLength: Int? = nil, pattern: FieldPattern? = nil,
         patternMessage: String? = nil, minNumber: DecimalText? = nil, maxNumber: DecimalText? = nil,
-        minDate: CalendarDate? = nil, maxDate: CalendarDate? = nil, choices: [String] = [],
+        minDate: CalendarDate? = nil, maxDate: CalendarDate? = nil,
+        minimum: OrderedValue? = nil, maximum: OrderedValue? = nil, choices: [String] = [],
         defaultText: String? = nil, help: String? = nil, when: Condition? = nil,
         serverCodes: [String] = []
     ) {
@@ -40,10 +38,9 @@ public struct Field: Sendable, Equatable {
         self.maxLength = maxLength
         self.pattern = pattern
         self.patternMessage = patternMessage
-        self.minNumber = minNumber
-        self.maxNumber = maxNumber
-        self.minDate = minDate
-        self.maxDate = maxDate
+        // The typed bounds are conveniences for the generic ones.
+        self.minimum = minimum ?? minNumber.map(OrderedValue.number) ?? minDate.map(OrderedValue.date)
+        self.maximum = maximum ?? maxNumber.map(OrderedValue.number) ?? maxDate.map(OrderedValue.date)
         self.choices = choices
         self.defaultText = defaultText
         self.help = help
@@ -52,6 +49,18 @@ public struct Field: Sendable, Equatable {
     }
 
     public var isSecret: Bool { type == .secret }
+
+    /// What the field's type means: parsing, texts, completion, ordering.
+    public var kind: any FieldKind { type.kind }
+
+    /// `minimum` when it is a number.
+    public var minNumber: DecimalText? { if case .number(let n)? = minimum { n } else { nil } }
+    /// `maximum` when it is a number.
+    public var maxNumber: DecimalText? { if case .number(let n)? = maximum { n } else { nil } }
+    /// `minimum` when it is a date.
+    public var minDate: CalendarDate? { if case .date(let d)? = minimum { d } else { nil } }
+    /// `maximum` when it is a date.
+    public var maxDate: CalendarDate? { if case .date(let d)? = maximum { d } else { nil } }
 
     /// The default parsed by the field's own rules (nil when there is none or it no longer passes).
     public var defaultValue: FieldValue? {

@@ -1,16 +1,37 @@
-/// The kinds of answer a form field accepts. Each decides how a typed line is parsed and how the
-/// value travels in the JSON payload.
+/// The names of the field types a form file may use (`type: ipv4`). What each one means lives in
+/// its kind (`FieldTypes/`); `kind` is the one switch that connects them, so a new case makes the
+/// compiler point here and nowhere else.
 public enum FieldType: String, Sendable, CaseIterable, Hashable {
     case text, multiline, secret, email, url, integer, decimal, date, boolean, choice, multichoice
+    case ipv4, ipv6, ip, cidr, hostname, mac, time, datetime
 
-    /// Numbers and dates are ordered, so `min`/`max` and `before` checks apply to them.
-    public var isOrdered: Bool { self == .integer || self == .decimal || self == .date }
-
-    /// Types whose value is free text measured in characters (`min_length`/`max_length`/`pattern`).
-    public var isTextual: Bool {
+    public var kind: any FieldKind {
         switch self {
-        case .text, .multiline, .secret, .email, .url: return true
-        default: return false
+        case .text: return TextKind()
+        case .multiline: return MultilineKind()
+        case .secret: return SecretKind()
+        case .email: return EmailKind()
+        case .url: return URLKind()
+        case .integer: return IntegerKind()
+        case .decimal: return DecimalKind()
+        case .date: return DateKind()
+        case .boolean: return BooleanKind()
+        case .choice: return ChoiceKind()
+        case .multichoice: return MultichoiceKind()
+        case .ipv4: return IPv4Kind()
+        case .ipv6: return IPv6Kind()
+        case .ip: return IPKind()
+        case .cidr: return CIDRKind()
+        case .hostname: return HostnameKind()
+        case .mac: return MACKind()
+        case .time: return TimeKind()
+        case .datetime: return DateTimeKind()
         }
     }
+
+    /// Ordered types: `min`/`max` and `before`/`not_after` checks apply.
+    public var isOrdered: Bool { kind.ordering != nil }
+
+    /// Types whose value is free text measured in characters (`min_length`/`max_length`/`pattern`).
+    public var isTextual: Bool { kind.measuresLength }
 }

@@ -306,10 +306,11 @@ public struct Wizard: Sendable {
 
     func isVisible(_ field: Field) -> Bool {
         guard let condition = field.when else { return true }
-        guard let other = spec.field(named: condition.field), isVisible(other) else {
-            return condition.holds(for: nil)
+        // A field that is hidden (or unknown) has no value to compare.
+        return condition.holds { name in
+            guard let other = spec.field(named: name), isVisible(other) else { return nil }
+            return values[name]?.comparableStrings
         }
-        return condition.holds(for: values[condition.field]?.comparableStrings)
     }
 
     /// Sets (or clears) a value, then drops the values of fields it hides and, once the walk is

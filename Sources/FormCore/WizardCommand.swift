@@ -38,7 +38,7 @@ enum WizardCommand: Equatable {
     /// The message for an unknown command: the nearest real one, and how to type a literal dot.
     static func unknownMessage(_ typed: String) -> String {
         let word = String(typed.dropFirst().prefix { !$0.isWhitespace }.prefix(30)).lowercased()
-        let nearest = names.map { ($0, editDistance($0, word)) }.min { $0.1 < $1.1 }
+        let nearest = names.map { ($0, FormCore.editDistance($0, word)) }.min { $0.1 < $1.1 }
         if names.contains(word) && word != "edit" {
             return ".\(word) takes nothing after it. To enter a value starting with '.', type '."
                 + TextWrap.truncate(typed, to: 30) + "'"
@@ -50,21 +50,6 @@ enum WizardCommand: Equatable {
             message += " (commands: .back .next .done .review .edit .skip .clear .help .cancel)"
         }
         return message + ". To enter a value starting with '.', type '." + TextWrap.truncate(typed, to: 30) + "'"
-    }
-
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        var row = Array(0...b.count)
-        for i in 1...max(1, a.count) where !a.isEmpty {
-            var previous = row[0]
-            row[0] = i
-            for j in stride(from: 1, through: b.count, by: 1) {
-                let old = row[j]
-                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
-                previous = old
-            }
-        }
-        return a.isEmpty ? b.count : row[b.count]
     }
 }
 

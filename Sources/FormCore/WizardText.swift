@@ -46,33 +46,16 @@ extension Wizard {
             prefill = rejected ?? current?.editableText
         }
         let completion: Prompt.Completion
-        switch field.type {
-        case .choice: completion = .single(field.choices)
-        case .multichoice: completion = .list(field.choices)
-        case .boolean: completion = .single(["yes", "no"])
-        default: completion = .none
+        switch field.kind.completion(for: field) {
+        case .none: completion = .none
+        case .single(let words): completion = .single(words)
+        case .list(let words): completion = .list(words)
         }
         return Prompt(text: text, field: field.name, prefill: prefill, secret: field.isSecret, completion: completion)
     }
 
     func promptHints(_ field: Field) -> [String] {
-        var hints: [String] = []
-        if !field.required { hints.append("optional") }
-        switch field.type {
-        case .integer, .decimal:
-            switch (field.minNumber, field.maxNumber) {
-            case let (lo?, hi?): hints.append("\(lo)-\(hi)")
-            case let (lo?, nil): hints.append("at least \(lo)")
-            case let (nil, hi?): hints.append("at most \(hi)")
-            default: break
-            }
-        case .date: hints.append("YYYY-MM-DD")
-        case .boolean: hints.append("y/n")
-        case .multichoice: hints.append("comma-separated")
-        case .multiline: hints.append(Wizard.multilineHint)
-        default: break
-        }
-        return hints
+        (field.required ? [] : ["optional"]) + field.kind.promptHints(for: field)
     }
 
     /// A value as the review and prompts show it: secrets masked, lists joined, booleans yes/no,
@@ -145,29 +128,15 @@ extension Wizard {
 
     func ruleDescriptions(_ field: Field) -> [String] {
         var rules: [String] = [field.required ? "required" : "optional"]
-        switch field.type {
-        case .email: rules.append("an email address")
-        case .url: rules.append("a web address (http:// or https://)")
-        case .integer: rules.append("a whole number")
-        case .decimal: rules.append("a number with . as the decimal point")
-        case .date: rules.append("a date as YYYY-MM-DD")
-        case .boolean: rules.append("y or n")
-        case .choice: rules.append("one of the choices, by name, number or first letters")
-        case .multichoice: rules.append("choices separated by commas")
-        case .multiline: rules.append("several lines, ended by a line with only '.'")
-        case .secret: rules.append("not shown as you type")
-        case .text: break
-        }
+        if let rule = field.kind.rule(for: field) { rules.append(rule) }
         switch (field.minLength, field.maxLength) {
         case let (lo?, hi?): rules.append("\(lo)-\(hi) characters")
         case let (lo?, nil): rules.append("at least \(lo) characters")
         case let (nil, hi?): rules.append("at most \(hi) characters")
         default: break
         }
-        if let lo = field.minNumber { rules.append("at least \(lo)") }
-        if let hi = field.maxNumber { rules.append("at most \(hi)") }
-        if let lo = field.minDate { rules.append("on or after \(lo)") }
-        if let hi = field.maxDate { rules.append("on or before \(hi)") }
+        if let lo = field.minimum { rules.append(lo.ordering.lowerBoundPhrase(lo)) }
+        if let hi = field.maximum { rules.append(hi.ordering.upperBoundPhrase(hi)) }
         if field.pattern != nil { rules.append(field.patternMessage ?? "a set format") }
         if let d = field.defaultText { rules.append("default \(d)") }
         return rules

@@ -9,10 +9,13 @@ struct CheckDraft {
     let message: String
 }
 
-/// Reads `checks`: `differ|same|before: [a, b]` with `field` (where the error lands) and `message`.
+/// Reads `checks`: `differ|same|before|not_after: [a, b]` with `field` (where the error lands) and
+/// `message`.
 struct CheckReader {
     static let kinds = CrossFieldCheck.Kind.allCases.map(\.rawValue)
     static let keys = kinds + ["field", "message"]
+    /// "differ, same, before or not_after".
+    static let kindList = kinds.dropLast().joined(separator: ", ") + " or " + (kinds.last ?? "")
 
     let reader: YAMLNodeReader
 
@@ -33,17 +36,17 @@ struct CheckReader {
                 return "unknown key \"\(key)\" in a check (did you mean \"\(meant)\"?)"
             }
             return "unknown check kind \"\(key)\""
-                + (meant.map { " (did you mean \"\($0)\"?)" } ?? " (use differ, same or before)")
+                + (meant.map { " (did you mean \"\($0)\"?)" } ?? " (use \(Self.kindList))")
         }
         let given = entries.ordered.filter { Self.kinds.contains($0.key) }
         for extra in given.dropFirst() {
-            reader.diagnostics.error("a check takes only one of differ, same or before", at: extra.keyPosition)
+            reader.diagnostics.error("a check takes only one of \(Self.kindList)", at: extra.keyPosition)
         }
         let unknownKeys = mapping.keys.contains { key in
             key.scalar.map { !Self.keys.contains($0.string) && !reader.skippedKeys.contains(Position($0.mark)) } ?? false
         }
         if given.isEmpty && !unknownKeys {
-            reader.diagnostics.error("a check needs one of differ, same or before", at: entries.position)
+            reader.diagnostics.error("a check needs one of \(Self.kindList)", at: entries.position)
         }
         if entries["field"] == nil { reader.missing("field", in: entries, ": the field the error lands on") }
         if entries["message"] == nil { reader.missing("message", in: entries, ": what the operator is told") }

@@ -7,6 +7,8 @@ struct FieldDraft {
     let namePosition: Position
     let when: ConditionDraft?
     let whenPosition: Position
+    /// The sections the field is in, outermost first (indices into `FormReader`'s sections).
+    var sections: [Int] = []
 }
 
 /// Reads one item of `fields`: the field's own keys, their types, which rules apply to its type,
@@ -43,10 +45,10 @@ struct FieldReader {
                     type = t
                 } else {
                     typeKnown = false
-                    diagnostics.error(
-                        "unknown field type \"\(raw)\""
-                            + NameSuggestion.hint(for: raw, in: FieldType.allCases.map(\.rawValue)),
-                        at: e.valuePosition)
+                    let names = FieldType.allCases.map(\.rawValue)
+                    let hint = NameSuggestion.closest(to: raw, in: names).map { "did you mean \"\($0)\"?" }
+                        ?? "use \(names.joined(separator: ", "))"
+                    diagnostics.error("unknown field type \"\(raw)\" (\(hint))", at: e.valuePosition)
                 }
             } else {
                 typeKnown = false
@@ -99,19 +101,21 @@ struct FieldReader {
 
     private func readRules(_ entries: Entries, into field: inout Field) {
         let type = field.type
-        let numberUse = type.isOrdered ? "min and max" : nil
-        let lengthUse = type.isTextual ? "min_length and max_length" : nil
+        let kind = field.kind
+        let numberUse = kind.ordering != nil ? "min and max" : nil
+        let lengthUse = kind.measuresLength ? "min_length and max_length" : nil
 
         for key in ["min_length", "max_length", "pattern", "pattern_message"] {
-            if let e = entries[key], !type.isTextual { notApplicable(e, type, use: key.hasSuffix("length") ? numberUse : nil) }
+            if let e = entries[key], !kind.measuresLength {
+                notApplicable(e, type, use: key.hasSuffix("length") ? numberUse : nil)
+            }
         }
         for key in ["min", "max"] {
-            if let e = entries[key], !type.isOrdered { notApplicable(e, type, use: lengthUse) }
+            if let e = entries[key], kind.ordering == nil { notApplicable(e, type, use: lengthUse) }
         }
-        let takesChoices = type == .choice || type == .multichoice
-        if let e = entries["choices"], !takesChoices { notApplicable(e, type, use: nil) }
+        if let e = entries["choices"], !kind.takesChoices { notApplicable(e, type, use: nil) }
 
-        if type.isTextual {
+        if kind.measuresLength {
             let minE = entries["min_length"], maxE = entries["max_length"]
             field.minLength = minE.flatMap(reader.count)
             field.maxLength = maxE.flatMap(reader.count)
@@ -133,9 +137,9 @@ struct FieldReader {
             }
         }
 
-        if type.isOrdered { readBounds(entries, into: &field) }
+        if let ordering = kind.ordering { readBounds(entries, ordering: ordering, into: &field) }
 
-        if takesChoices {
+        if kind.takesChoices {
             if let e = entries["choices"] {
                 field.choices = readChoices(e, multi: type == .multichoice) ?? []
             } else {
@@ -148,35 +152,25 @@ struct FieldReader {
         }
     }
 
-    private func readBounds(_ entries: Entries, into field: inout Field) {
+    /// `min` and `max`, read by the field's own kind (an integer's bound is a whole number, a
+    /// time's a time) and compared in its ordering. Numbers must be written unquoted.
+    private func readBounds(_ entries: Entries, ordering: FieldOrdering, into field: inout Field) {
+        let kind = field.kind
+        let bare = Field(name: field.name, type: field.type)
+        func bound(_ e: Entry) -> OrderedValue? {
+            let text = ordering == .number ? reader.plainScalar(e, expected: kind.boundFormat) : reader.string(e)
+            guard let text else { return nil }
+            if case .success(let value) = kind.parse(text, for: bare), let bound = ordering.value(of: value) {
+                return bound
+            }
+            diagnostics.error("\(e.key) must be \(kind.boundFormat), not \"\(text)\"", at: e.valuePosition)
+            return nil
+        }
         let minE = entries["min"], maxE = entries["max"]
-        switch field.type {
-        case .date:
-            func date(_ e: Entry) -> CalendarDate? {
-                guard let s = reader.string(e) else { return nil }
-                if let d = CalendarDate(s) { return d }
-                diagnostics.error("\(e.key) must be a real date as YYYY-MM-DD, not \"\(s)\"", at: e.valuePosition)
-                return nil
-            }
-            field.minDate = minE.flatMap(date)
-            field.maxDate = maxE.flatMap(date)
-            if let lo = field.minDate, let hi = field.maxDate, hi < lo, let minE {
-                diagnostics.error("min \(lo) is after max \(hi)", at: minE.valuePosition)
-            }
-        default:
-            let whole = field.type == .integer
-            func number(_ e: Entry) -> DecimalText? {
-                let expected = whole ? "a whole number" : "a number"
-                guard let s = reader.plainScalar(e, expected: expected) else { return nil }
-                if let n = DecimalText(s, allowFraction: !whole) { return n }
-                diagnostics.error("\(e.key) must be \(expected), not \"\(s)\"", at: e.valuePosition)
-                return nil
-            }
-            field.minNumber = minE.flatMap(number)
-            field.maxNumber = maxE.flatMap(number)
-            if let lo = field.minNumber, let hi = field.maxNumber, hi < lo, let minE {
-                diagnostics.error("min \(lo) is more than max \(hi)", at: minE.valuePosition)
-            }
+        field.minimum = minE.flatMap(bound)
+        field.maximum = maxE.flatMap(bound)
+        if let lo = field.minimum, let hi = field.maximum, hi.precedes(lo) == true, let minE {
+            diagnostics.error("min \(lo) \(ordering.beyondPhrase) max \(hi)", at: minE.valuePosition)
         }
     }
 
@@ -223,7 +217,7 @@ struct FieldReader {
                 items = s.split(separator: ",").map { (String($0).trimmedWhitespace, e.valuePosition) }
             }
         }
-        if field.type == .choice || field.type == .multichoice {
+        if field.kind.takesChoices {
             for (item, position) in items where !field.choices.contains(item) {
                 let meant = (try? ChoiceResolver(field.choices).resolve(item).get())
                     ?? NameSuggestion.closest(to: item, in: field.choices)

@@ -29,10 +29,11 @@ struct FormReader {
         let title = entries["title"].flatMap(reader.string)
 
         var drafts: [FieldDraft] = []
+        var sections: [SectionDraft] = []
         if let e = entries["fields"] {
             if case .sequence(let items) = e.value {
                 if items.isEmpty { diagnostics.error("fields must list at least one field", at: e.valuePosition) }
-                drafts = items.compactMap(FieldReader(reader: reader).read)
+                readItems(Array(items), in: [], depth: 1, into: &drafts, sections: &sections)
             } else {
                 diagnostics.error("fields must be a list, not \(YAMLNodeReader.describe(e.value))", at: e.valuePosition)
             }
@@ -40,7 +41,7 @@ struct FormReader {
             reader.missing("fields", in: entries, ": the questions the form asks")
         }
         checkNames(drafts)
-        let fields = resolveConditions(drafts)
+        let fields = resolveConditions(drafts, sections: sections)
 
         let checks = entries["checks"].map { CheckReader(reader: reader).read($0) } ?? []
         let resolvedChecks = checks.compactMap { resolve($0, fields: fields) }
@@ -55,8 +56,9 @@ struct FormReader {
         var fake = FakeSpec()
         if let e = entries["fake"] {
             for draft in FakeReader(reader: reader).read(e) {
-                let target = lookUp(draft.when.field, at: draft.when.fieldPosition, in: fields, by: "condition")
-                let condition = target.flatMap { ConditionReader(reader: reader).resolve(draft.when, against: $0) }
+                let condition = ConditionReader(reader: reader).resolve(draft.when) { name, position in
+                    lookUp(name, at: position, in: fields, by: "condition")
+                }
                 let fieldKnown = draft.field.map { lookUp($0.0, at: $0.1, in: fields, by: "reject rule") != nil } ?? true
                 guard let condition, fieldKnown else { continue }
                 fake.reject.append(.init(when: condition, field: draft.field?.0, code: draft.code, message: draft.message))
@@ -110,25 +112,68 @@ struct FormReader {
         return nil
     }
 
-    /// Each field with its `when` resolved; a `when` may only name a field before its own.
-    private func resolveConditions(_ drafts: [FieldDraft]) -> [Field] {
+    // MARK: Fields and sections
+
+    /// Reads the items of a `fields` list, flattening sections: each field remembers the sections
+    /// it is in (`enclosing`, outermost first).
+    private func readItems(
+        _ items: [Node], in enclosing: [Int], depth: Int, into drafts: inout [FieldDraft], sections: inout [SectionDraft]
+    ) {
+        for item in items {
+            if SectionReader.isSection(item) {
+                guard let (name, when, inner) = SectionReader(reader: reader).read(item, depth: depth) else { continue }
+                sections.append(SectionDraft(name: name, when: when, start: drafts.count))
+                readItems(inner, in: enclosing + [sections.count - 1], depth: depth + 1, into: &drafts, sections: &sections)
+            } else if var draft = FieldReader(reader: reader).read(item) {
+                draft.sections = enclosing
+                drafts.append(draft)
+            }
+        }
+    }
+
+    /// Each field with its `when` resolved: the conditions of the sections it is in and its own,
+    /// all of which must hold. A `when` may only name a field before its own field (a section's,
+    /// a field before the section).
+    private func resolveConditions(_ drafts: [FieldDraft], sections: [SectionDraft]) -> [Field] {
         var fields = drafts.map(\.field)
         let conditions = ConditionReader(reader: reader)
+
+        /// The field `name` if it comes before index `limit`; otherwise nil after an error.
+        func earlier(_ name: String, at position: Position, before limit: Int, own: Int?) -> Field? {
+            guard let j = fields.firstIndex(where: { $0.name == name }) else {
+                _ = lookUp(name, at: position, in: Array(fields[..<min(limit, fields.count)]), by: "when")
+                return nil
+            }
+            if j < limit { return fields[j] }
+            diagnostics.error(
+                j == own
+                    ? "when can't name its own field \"\(name)\""
+                    : "when names \"\(name)\", which is not before this \(own == nil ? "section" : "field") "
+                        + "(a when may only look back)",
+                at: position)
+            return nil
+        }
+
+        let sectionConditions: [Condition?] = sections.map { section in
+            section.when.flatMap { when in
+                conditions.resolve(when) { earlier($0, at: $1, before: section.start, own: nil) }
+            }
+        }
         for (i, draft) in drafts.enumerated() {
-            guard let when = draft.when else { continue }
-            guard let j = fields.firstIndex(where: { $0.name == when.field }) else {
-                _ = lookUp(when.field, at: when.fieldPosition, in: Array(fields[..<i]), by: "when")
-                continue
+            var parts: [Condition] = []
+            var complete = true
+            for s in draft.sections {
+                if let c = sectionConditions[s] { parts.append(c) } else { complete = false }
             }
-            if j >= i {
-                diagnostics.error(
-                    j == i
-                        ? "when can't name its own field \"\(when.field)\""
-                        : "when names \"\(when.field)\", which is not before this field (a when may only look back)",
-                    at: when.fieldPosition)
-                continue
+            if let when = draft.when {
+                if let c = conditions.resolve(when, lookUp: { earlier($0, at: $1, before: i, own: i) }) {
+                    parts.append(c)
+                } else {
+                    complete = false
+                }
             }
-            fields[i].when = conditions.resolve(when, against: fields[j])
+            guard complete, !parts.isEmpty else { continue }
+            fields[i].when = parts.count == 1 ? parts[0] : .all(parts)
         }
         return fields
     }
@@ -139,22 +184,19 @@ struct FormReader {
         let found = draft.names.map { lookUp($0.0, at: $0.1, in: fields, by: "check") }
         let target = lookUp(draft.field.0, at: draft.field.1, in: fields, by: "check")
         guard found.count == 2, let a = found[0], let b = found[1], target != nil else { return nil }
-        if draft.kind == .before {
-            func kind(_ f: Field) -> String? {
-                switch f.type {
-                case .date: return "a date"
-                case .integer, .decimal: return "a number"
-                default: return nil
-                }
-            }
-            for (field, (_, position)) in zip([a, b], draft.names) where kind(field) == nil {
+        if draft.kind.isOrdering {
+            let accepted = FieldOrdering.allCases.map(\.plural)
+            let list = accepted.dropLast().joined(separator: ", ") + " or " + (accepted.last ?? "")
+            for (field, (_, position)) in zip([a, b], draft.names) where field.kind.ordering == nil {
                 diagnostics.error(
-                    "before needs dates or numbers: \"\(field.name)\" is a \(field.type.rawValue) field", at: position)
+                    "\(draft.kind.rawValue) needs \(list): \"\(field.name)\" is a \(field.type.rawValue) field",
+                    at: position)
                 return nil
             }
-            if let ka = kind(a), let kb = kind(b), ka != kb {
+            if let oa = a.kind.ordering, let ob = b.kind.ordering, oa != ob {
                 diagnostics.error(
-                    "before can't compare \"\(a.name)\" (\(ka)) with \"\(b.name)\" (\(kb))", at: draft.names[1].1)
+                    "\(draft.kind.rawValue) can't compare \"\(a.name)\" (\(oa.noun)) with \"\(b.name)\" (\(ob.noun))",
+                    at: draft.names[1].1)
                 return nil
             }
         }

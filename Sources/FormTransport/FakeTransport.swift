@@ -13,8 +13,7 @@ public final class FakeTransport: Transport {
     public func send(_ request: TransportRequest) -> Result<TransportResponse, TransportFailure> {
         var errors: [String: [JSONValue]] = [:]
         for rule in rules {
-            let value = request.payload.value(atDottedPath: rule.when.field)
-            guard rule.when.holds(for: value?.comparableStrings) else { continue }
+            guard rule.when.holds({ request.payload.value(atDottedPath: $0)?.comparableStrings }) else { continue }
             let entry = JSONValue.object(["message": .string(rule.message), "code": .string(rule.code)])
             errors[rule.field ?? "non_field_errors", default: []].append(entry)
         }

@@ -193,7 +193,7 @@ import Testing
     }
 
     @Test func fieldTypeClassification() {
-        #expect(FieldType.allCases.filter(\.isOrdered) == [.integer, .decimal, .date])
+        #expect(FieldType.allCases.filter(\.isOrdered) == [.integer, .decimal, .date, .time, .datetime])
         #expect(FieldType.allCases.filter(\.isTextual) == [.text, .multiline, .secret, .email, .url])
     }
 }

@@ -122,7 +122,7 @@ import Testing
             "t.yaml:4:11: unknown field type \"emial\" (did you mean \"email\"?)"
         ])
         #expect(errorLines(form("  - name: a\n    type: password\n")) == [
-            "t.yaml:4:11: unknown field type \"password\""
+            "t.yaml:4:11: unknown field type \"password\" (use text, multiline, secret, email, url, integer, decimal, date, boolean, choice, multichoice, ipv4, ipv6, ip, cidr, hostname, mac, time, datetime)"
         ])
     }
 
@@ -347,7 +347,7 @@ import Testing
         let yaml = form("  - name: a\n  - name: b\n", "checks:\n  - diffr: [a, b]\n    field: a\n    message: m\n")
         #expect(errorLines(yaml) == ["t.yaml:6:5: unknown check kind \"diffr\" (did you mean \"differ\"?)"])
         let other = form("  - name: a\n  - name: b\n", "checks:\n  - unlike: [a, b]\n    field: a\n    message: m\n")
-        #expect(errorLines(other) == ["t.yaml:6:5: unknown check kind \"unlike\" (use differ, same or before)"])
+        #expect(errorLines(other) == ["t.yaml:6:5: unknown check kind \"unlike\" (use differ, same, before or not_after)"])
         let key = form("  - name: a\n  - name: b\n", "checks:\n  - same: [a, b]\n    field: a\n    mesage: m\n")
         #expect(errorLines(key) == [
             "t.yaml:6:5: missing \"message\": what the operator is told",
@@ -364,7 +364,7 @@ import Testing
         let yaml = form(
             "  - name: a\n  - name: b\n    type: date\n",
             "checks:\n  - before: [a, b]\n    field: b\n    message: m\n")
-        #expect(errorLines(yaml) == ["t.yaml:7:14: before needs dates or numbers: \"a\" is a text field"])
+        #expect(errorLines(yaml) == ["t.yaml:7:14: before needs numbers, dates, times or datetimes: \"a\" is a text field"])
         let mixed = form(
             "  - name: a\n    type: integer\n  - name: b\n    type: date\n",
             "checks:\n  - before: [a, b]\n    field: b\n    message: m\n")

@@ -12,7 +12,7 @@ import Testing
         return parts.joined(separator: "/")
     }()
 
-    static let sampleNames = ["signup", "login", "incident-report", "shipment-intake"]
+    static let sampleNames = ["signup", "login", "incident-report", "shipment-intake", "switch-port"]
 
     static func load(_ name: String) throws -> FormSpec {
         switch FormFileLoader.load(path: "\(root)/Forms/\(name).yaml") {
@@ -94,5 +94,16 @@ import Testing
         ]
         #expect(Payload.build(fields: form.fields, values: values).compactText
             == #"{"address":{"city":"Oslo","country":"NO","postcode":"0155","street":"Storgata 1"}}"#)
+    }
+
+    @Test func switchPortShowsTheNetworkTypesSectionsAndNotAfter() throws {
+        let form = try Self.load("switch-port")
+        #expect(form.fields.map(\.type) == [.hostname, .integer, .choice, .cidr, .ip, .mac, .datetime, .datetime, .time])
+        let routed = Condition(field: "mode", test: .equals("routed"))
+        #expect(form.fields[3].when == routed && form.fields[4].when == routed)
+        #expect(form.fields[5].when == .not(Condition(field: "mode", test: .equals("trunk"))))
+        #expect(form.fields[6].minimum == .instant(Timestamp("2020-01-01T00:00:00Z")!))
+        #expect(form.checks.map(\.kind) == [.notAfter])
+        #expect(form.fake.reject.first?.when.fields == ["mode", "gateway"])
     }
 }

@@ -1,0 +1,59 @@
+/// Everything one field type means, in one place: how a typed line becomes a canonical value,
+/// how a saved value comes back, what `?` and the prompt say, what completes, which rules apply
+/// and how values order. Each type's kind is one file in `FieldTypes/`; `FieldType.kind` is the
+/// only switch that maps a type to it.
+public protocol FieldKind: Sendable {
+    /// Whether the line is trimmed at both ends before parsing (not secrets, not multiline).
+    var trimsInput: Bool { get }
+    /// Whether a value may hold line breaks (multiline): they are not control characters there.
+    var allowsLineBreaks: Bool { get }
+    /// Free text measured in characters: `min_length`, `max_length` and `pattern` apply.
+    var measuresLength: Bool { get }
+    /// The field lists its `choices`.
+    var takesChoices: Bool { get }
+    /// How values order, so `min`/`max` and `before`/`not_after` apply; nil: not ordered.
+    var ordering: FieldOrdering? { get }
+    /// What a `min`/`max` must be written as, for load errors ("a whole number").
+    var boundFormat: String { get }
+
+    /// The canonical value of a non-empty line (already trimmed if `trimsInput`, free of control
+    /// characters), or why not. The field's length, pattern and bounds are checked by the caller.
+    func parse(_ input: String, for field: Field) -> Result<FieldValue, ValueError>
+    /// A value saved in a draft, if it still fits the field.
+    func restore(_ json: JSONValue, for field: Field) -> FieldValue?
+    /// The type's rule for `?`/`.help` ("a whole number"); nil for plain text.
+    func rule(for field: Field) -> String?
+    /// Short hints in the prompt's parentheses ("YYYY-MM-DD", "y/n").
+    func promptHints(for field: Field) -> [String]
+    /// Words an editing terminal completes.
+    func completion(for field: Field) -> FieldCompletion
+}
+
+/// What Tab completes at a field's prompt.
+public enum FieldCompletion: Sendable, Equatable {
+    case none
+    /// One of these words.
+    case single([String])
+    /// Comma-separated items from these words.
+    case list([String])
+}
+
+extension FieldKind {
+    public var trimsInput: Bool { true }
+    public var allowsLineBreaks: Bool { false }
+    public var measuresLength: Bool { false }
+    public var takesChoices: Bool { false }
+    public var ordering: FieldOrdering? { nil }
+    public var boundFormat: String { ordering?.noun ?? "a value" }
+    public func promptHints(for field: Field) -> [String] { [] }
+    public func completion(for field: Field) -> FieldCompletion { .none }
+
+    /// Saved text and numbers go through the field's full rules again.
+    public func restore(_ json: JSONValue, for field: Field) -> FieldValue? {
+        switch json {
+        case .string(let s): return try? field.parse(s).get()
+        case .number(let n): return try? field.parse(n).get()
+        default: return nil
+        }
+    }
+}

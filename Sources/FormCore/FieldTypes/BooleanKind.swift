@@ -1,0 +1,23 @@
+/// `boolean`: y/yes/true/1 or n/no/false/0 in any case, sent as JSON true/false.
+struct BooleanKind: FieldKind {
+    func parse(_ input: String, for field: Field) -> Result<FieldValue, ValueError> {
+        switch input.lowercased() {
+        case "y", "yes", "true", "1": return .success(.boolean(true))
+        case "n", "no", "false", "0": return .success(.boolean(false))
+        default: return .failure(.notBoolean)
+        }
+    }
+
+    func restore(_ json: JSONValue, for field: Field) -> FieldValue? {
+        switch json {
+        case .bool(let b): return .boolean(b)
+        case .string(let s): return try? field.parse(s).get()
+        case .number(let n): return try? field.parse(n).get()
+        default: return nil
+        }
+    }
+
+    func rule(for field: Field) -> String? { "y or n" }
+    func promptHints(for field: Field) -> [String] { ["y/n"] }
+    func completion(for field: Field) -> FieldCompletion { .single(["yes", "no"]) }
+}

@@ -1,0 +1,11 @@
+/// `choice`: one of the field's choices, by name, number or a unique prefix (`ChoiceResolver`).
+struct ChoiceKind: FieldKind {
+    var takesChoices: Bool { true }
+
+    func parse(_ input: String, for field: Field) -> Result<FieldValue, ValueError> {
+        ChoiceResolver(field.choices).resolve(input).map { .text($0) }
+    }
+
+    func rule(for field: Field) -> String? { "one of the choices, by name, number or first letters" }
+    func completion(for field: Field) -> FieldCompletion { .single(field.choices) }
+}

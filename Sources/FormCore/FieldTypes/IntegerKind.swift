@@ -1,0 +1,26 @@
+/// `integer`: an optional sign and ASCII digits, sent as a JSON number in canonical text
+/// (`+007` is 7), exact at any size. Ordered as numbers.
+struct IntegerKind: FieldKind {
+    var ordering: FieldOrdering? { .number }
+    var boundFormat: String { "a whole number" }
+
+    func parse(_ input: String, for field: Field) -> Result<FieldValue, ValueError> {
+        guard let n = DecimalText(input, allowFraction: false) else { return .failure(.notWholeNumber) }
+        return .success(.number(n.description))
+    }
+
+    func rule(for field: Field) -> String? { "a whole number" }
+    func promptHints(for field: Field) -> [String] { NumberRangeHint.hints(field) }
+}
+
+/// The range in a number's prompt: "1-5", "at least 1", "at most 5".
+enum NumberRangeHint {
+    static func hints(_ field: Field) -> [String] {
+        switch (field.minimum, field.maximum) {
+        case let (lo?, hi?): return ["\(lo)-\(hi)"]
+        case let (lo?, nil): return ["at least \(lo)"]
+        case let (nil, hi?): return ["at most \(hi)"]
+        case (nil, nil): return []
+        }
+    }
+}

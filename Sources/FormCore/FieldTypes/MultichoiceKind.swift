@@ -1,0 +1,41 @@
+/// `multichoice`: a comma-separated list of choices, sent as an array in the form's order with
+/// repeats dropped.
+struct MultichoiceKind: FieldKind {
+    var takesChoices: Bool { true }
+
+    func parse(_ input: String, for field: Field) -> Result<FieldValue, ValueError> {
+        var picked: [String] = []
+        let items = input.split(separator: ",").map { String($0).trimmedWhitespace }.filter { !$0.isEmpty }
+        for item in items {
+            switch ChoiceResolver(field.choices).resolve(item) {
+            case .success(let c): if !picked.contains(c) { picked.append(c) }
+            case .failure(let e):
+                // Name the item: in "fragile, bogus" the operator must see which one failed. An
+                // ambiguous prefix already names it.
+                if case .ambiguousChoice = e { return .failure(e) }
+                return .failure(.inItem(item, e))
+            }
+        }
+        // Keep the form's order, so "c, a" and "a, c" send the same array.
+        return .success(.list(field.choices.filter(picked.contains)))
+    }
+
+    func restore(_ json: JSONValue, for field: Field) -> FieldValue? {
+        switch json {
+        case .array(let items):
+            var picked: [String] = []
+            for case .string(let s) in items {
+                guard let c = try? ChoiceResolver(field.choices).resolve(s).get() else { return nil }
+                picked.append(c)
+            }
+            return .list(field.choices.filter(picked.contains))
+        case .string(let s): return try? field.parse(s).get()
+        case .number(let n): return try? field.parse(n).get()
+        default: return nil
+        }
+    }
+
+    func rule(for field: Field) -> String? { "choices separated by commas" }
+    func promptHints(for field: Field) -> [String] { ["comma-separated"] }
+    func completion(for field: Field) -> FieldCompletion { .list(field.choices) }
+}
