@@ -29,7 +29,14 @@ extension Field {
         let length = s.count
         if let min = minLength, length < min { return .tooShort(minimum: min) }
         if let max = maxLength, length > max { return .tooLong(maximum: max, length: length) }
-        if let pattern, !pattern.matchesWhole(s) { return .patternMismatch(message: patternMessage) }
+        if let pattern {
+            switch pattern.match(s) {
+            case .match: break
+            case .noMatch: return .patternMismatch(message: patternMessage)
+            // A match the engine gave up on is never reported as a mismatch: the operator is told.
+            case .undecided(let reason): return .patternUndecided(field: label, reason)
+            }
+        }
         return nil
     }
 

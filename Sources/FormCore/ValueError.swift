@@ -6,6 +6,8 @@ public enum ValueError: Error, Sendable, CustomStringConvertible {
     case tooLong(maximum: Int, length: Int)
     /// The field's `pattern` did not match; the form's `pattern_message`, if any.
     case patternMismatch(message: String?)
+    /// The pattern engine hit its work limit (or failed): neither a match nor a mismatch.
+    case patternUndecided(field: String, PatternUndecidedReason)
     case notEmail
     case notWebURL
     case notWholeNumber
@@ -62,6 +64,7 @@ public enum ValueError: Error, Sendable, CustomStringConvertible {
         case .tooShort(let min): return "At least \(min) character\(min == 1 ? "" : "s")"
         case .tooLong(let max, let length): return "At most \(max) character\(max == 1 ? "" : "s") (this has \(length))"
         case .patternMismatch(let message): return message ?? "Not in the expected format"
+        case .patternUndecided(let field, let reason): return PatternMatch.undecidedMessage(field: field, reason)
         case .notEmail: return "Enter a valid email address"
         case .notWebURL: return "Enter a web address starting with http:// or https://"
         case .notWholeNumber: return "Enter a whole number, like 42"
