@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+"""Regenerates every app's fixtures: starts the apps (start.py), sends each case, and writes the raw
+answer (status, content type, body exactly as sent) to NAME/fixtures/CASE.json.
+
+    capture.py [NAME... | all]
+
+The cases are the suite's contract with formline's dialect work; each fixture also records the
+request that produced it. The apps are freshly started, so an accepted submission gets id 1 and a
+second capture produces the same files.
+"""
+import http.client
+import json
+import os
+import sys
+
+import start
+
+VALID = {"email": "new@example.com", "password": "s3cretpass"}
+
+# case -> (what it shows, the signup fields sent)
+CASES = {
+    "field_error": ("one field error: the username is taken",
+                    {"username": "admin", **VALID}),
+    "two_field_errors": ("two field errors at once: username too short, email not an email",
+                         {"username": "ab", "email": "not-an-email", "password": "s3cretpass"}),
+    "coded_non_field_error": ("the coded non-field error: password equals username",
+                              {"username": "samename1", "email": "new@example.com", "password": "samename1"}),
+    "uncoded_non_field_error": ("the non-field error without a code: sign-ups closed for this account",
+                                {"username": "blocked", **VALID}),
+    "accepted": ("the accepted submission",
+                 {"username": "newuser", **VALID, "age": 30}),
+}
+
+JSON_API_APPS = {"drf_jsonapi"}
+
+
+def request_for(app, fields):
+    """The request body and headers the app's own docs have a client send."""
+    if app in JSON_API_APPS:
+        body = {"data": {"type": "signups", "attributes": fields}}
+        media = "application/vnd.api+json"
+    else:
+        body, media = fields, "application/json"
+    return json.dumps(body), {"Content-Type": media, "Accept": media}
+
+
+def send(port, body, headers):
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    conn.request("POST", "/api/signup", body=body.encode(), headers=headers)
+    response = conn.getresponse()
+    raw = response.read()
+    conn.close()
+    return response.status, response.getheader("Content-Type", ""), raw.decode("utf-8")
+
+
+def capture(app, port):
+    folder = os.path.join(start.HERE, start.APPS[app][0], "fixtures")
+    os.makedirs(folder, exist_ok=True)
+    cases = dict(CASES)
+    if app in JSON_API_APPS:
+        # What a client that speaks plain JSON gets (the refusal formline met before it sent JSON:API).
+        cases["plain_json_request"] = ("a plain JSON body with Accept: application/json, not a JSON:API document",
+                                       {"username": "newuser", **VALID})
+    for case, (about, fields) in cases.items():
+        if case == "plain_json_request":
+            body, headers = json.dumps(fields), {"Content-Type": "application/json", "Accept": "application/json"}
+        else:
+            body, headers = request_for(app, fields)
+        status, content_type, text = send(port, body, headers)
+        fixture = {
+            "app": app,
+            "case": case,
+            "about": about,
+            "request": {"method": "POST", "path": "/api/signup", "headers": headers, "body": body},
+            "status": status,
+            "content_type": content_type,
+            "body": text,
+        }
+        with open(os.path.join(folder, case + ".json"), "w", encoding="utf-8") as f:
+            json.dump(fixture, f, indent=2, ensure_ascii=False)
+            f.write("\n")
+        print(f"{app:18} {case:24} {status} {content_type}")
+
+
+def main(argv):
+    names = list(start.APPS) if argv in ([], ["all"]) else argv
+    unknown = [n for n in names if n not in start.APPS]
+    if unknown:
+        print(f"capture.py: unknown app {', '.join(unknown)}", file=sys.stderr)
+        return 2
+    with start.running(names) as ports:
+        for app in names:
+            capture(app, ports[app])
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
