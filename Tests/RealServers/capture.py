@@ -2,7 +2,10 @@
 """Regenerates every app's fixtures: starts the apps (start.py), sends each case, and writes the raw
 answer (status, content type, body exactly as sent) to NAME/fixtures/CASE.json.
 
-    capture.py [NAME... | all]
+    capture.py [NAME... | all]            rewrite the fixtures
+    capture.py --check [NAME... | all]    compare the live answers with the fixtures instead (CI):
+                                          one line per case, then "N passed, N failed"; exit 1 on
+                                          any difference
 
 The cases are the suite's contract with formline's dialect work; each fixture also records the
 request that produced it. The apps are freshly started, so an accepted submission gets id 1 and a
@@ -55,7 +58,9 @@ def send(port, body, headers):
     return response.status, response.getheader("Content-Type", ""), raw.decode("utf-8")
 
 
-def capture(app, port):
+def capture(app, port, check=False):
+    """Writes the app's fixtures, or with check=True compares; returns (passed, failed)."""
+    passed = failed = 0
     folder = os.path.join(start.HERE, start.APPS[app][0], "fixtures")
     os.makedirs(folder, exist_ok=True)
     cases = dict(CASES)
@@ -78,21 +83,44 @@ def capture(app, port):
             "content_type": content_type,
             "body": text,
         }
-        with open(os.path.join(folder, case + ".json"), "w", encoding="utf-8") as f:
+        path = os.path.join(folder, case + ".json")
+        if check:
+            with open(path, encoding="utf-8") as f:
+                kept = json.load(f)
+            differs = [key for key in ("status", "content_type", "body") if kept.get(key) != fixture[key]]
+            if differs:
+                failed += 1
+                print(f"FAIL {app} {case}: {', '.join(differs)} differ")
+                for key in differs:
+                    print(f"  fixture: {kept.get(key)!r}\n  live:    {fixture[key]!r}")
+            else:
+                passed += 1
+                print(f"ok   {app} {case}")
+            continue
+        with open(path, "w", encoding="utf-8") as f:
             json.dump(fixture, f, indent=2, ensure_ascii=False)
             f.write("\n")
         print(f"{app:18} {case:24} {status} {content_type}")
+    return passed, failed
 
 
 def main(argv):
+    check = bool(argv) and argv[0] == "--check"
+    if check:
+        argv = argv[1:]
     names = list(start.APPS) if argv in ([], ["all"]) else argv
     unknown = [n for n in names if n not in start.APPS]
     if unknown:
         print(f"capture.py: unknown app {', '.join(unknown)}", file=sys.stderr)
         return 2
+    passed = failed = 0
     with start.running(names) as ports:
         for app in names:
-            capture(app, ports[app])
+            p, f = capture(app, ports[app], check)
+            passed, failed = passed + p, failed + f
+    if check:
+        print(f"RealServers: {passed} passed, {failed} failed")
+        return 1 if failed else 0
     return 0
 
 
