@@ -26,7 +26,7 @@ DEBIAN_PINS=(
 VENV=.build-realservers/venv
 REQUIREMENTS=Tests/RealServers/requirements.txt
 
-installed_version() { dpkg-query -W -f='${Status} ${Version}' "$1" 2>/dev/null | sed -n 's/^install ok installed //p'; }
+installed_version() { { dpkg-query -W -f='${Status} ${Version}' "$1" 2>/dev/null || true; } | sed -n 's/^install ok installed //p'; }
 
 missing=()
 for pin in "${DEBIAN_PINS[@]}"; do
