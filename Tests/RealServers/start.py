@@ -89,9 +89,12 @@ def running(names):
                 argv = [a.format(port=port, venv=VENV_BIN) for a in command]
                 logs[name] = os.path.join(LOG_DIR, name + ".log")
                 with open(logs[name], "wb") as log:
-                    procs[name] = subprocess.Popen(
-                        argv, cwd=os.path.join(HERE, folder), env=env, stdin=subprocess.DEVNULL,
-                        stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+                    try:
+                        procs[name] = subprocess.Popen(
+                            argv, cwd=os.path.join(HERE, folder), env=env, stdin=subprocess.DEVNULL,
+                            stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+                    except FileNotFoundError:
+                        raise RuntimeError(f"{name}: cannot run {argv[0]}: run Scripts/install-real-servers.sh first") from None
                 ports[name] = port
             deadline = time.monotonic() + START_TIMEOUT
             waiting = list(names)
