@@ -90,5 +90,7 @@ let package = Package(
             name: "IntegrationTests",
             dependencies: ["CPseudoTerminal", "DemoServer", "FormCore", "FormFiles", "FormSessions", "FormlineTesting"]
         ),
+        // Drives the built binary against the stock framework apps of Tests/RealServers (run under its start.py).
+        .testTarget(name: "RealServerTests"),
     ]
 )

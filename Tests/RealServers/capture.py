@@ -1,0 +1,147 @@
+#!/usr/bin/env python3
+"""Regenerates every app's fixtures: starts the apps (start.py), sends each case, and writes the raw
+answer (status, content type, body exactly as sent) to NAME/fixtures/CASE.json.
+
+    capture.py [NAME... | all]            rewrite the fixtures
+    capture.py --check [NAME... | all]    compare the live answers with the fixtures instead (CI):
+                                          one line per case, then "N passed, N failed"; exit 1 on
+                                          any difference
+
+The cases are the suite's contract with formline's dialect work; each fixture also records the
+request that produced it and `expect`: where formline, filling signup.yaml with `errors: auto`,
+should put the answer's errors (the fields re-asked, in order, and how many messages go to the
+banner only). The apps are freshly started, so an accepted submission gets id 1 and a
+second capture produces the same files.
+"""
+import http.client
+import json
+import os
+import sys
+
+import start
+
+VALID = {"email": "new@example.com", "password": "s3cretpass"}
+
+# case -> (what it shows, the signup fields sent); EXPECT[case] is where formline should put it
+CASES = {
+    "field_error": ("one field error: the username is taken",
+                    {"username": "admin", **VALID}),
+    # Both values pass formline's own checks (a form cannot know a name is taken, and its email
+    # type accepts an underscore in the domain), so formline itself can send this request.
+    "two_field_errors": ("two field errors at once: username taken, email's domain has an underscore",
+                         {"username": "admin", "email": "new@exa_mple.com", "password": "s3cretpass"}),
+    "coded_non_field_error": ("the coded non-field error: password equals username",
+                              {"username": "samename1", "email": "new@example.com", "password": "samename1"}),
+    "uncoded_non_field_error": ("the non-field error without a code: sign-ups closed for this account",
+                                {"username": "blocked", **VALID}),
+    "accepted": ("the accepted submission",
+                 {"username": "newuser", **VALID, "age": 30}),
+}
+
+EXPECT = {
+    "field_error": {"outcome": "rejected", "fields": ["username"], "banner_messages": 0},
+    "two_field_errors": {"outcome": "rejected", "fields": ["username", "email"], "banner_messages": 0},
+    # Routed by signup.yaml's `server_codes: [password_matches_username]` on password (see
+    # EXPECT_OVERRIDES for the renderings that drop the code).
+    "coded_non_field_error": {"outcome": "rejected", "fields": ["password"], "banner_messages": 0},
+    "uncoded_non_field_error": {"outcome": "rejected", "fields": [], "banner_messages": 1},
+    "accepted": {"outcome": "accepted", "id": 1},
+}
+
+# Renderings that drop the code: with signup.yaml as it is (no message pattern), the banner.
+_NO_CODE = {"outcome": "rejected", "fields": [], "banner_messages": 1,
+            "why": "this rendering carries no code; only a message pattern in the form could route it"}
+EXPECT_OVERRIDES = {("drf", "coded_non_field_error"): _NO_CODE, ("rails", "coded_non_field_error"): _NO_CODE}
+
+JSON_API_APPS = {"drf_jsonapi"}
+
+
+def request_for(app, fields):
+    """The request body and headers the app's own docs have a client send."""
+    if app in JSON_API_APPS:
+        body = {"data": {"type": "signups", "attributes": fields}}
+        media = "application/vnd.api+json"
+    else:
+        body, media = fields, "application/json"
+    return json.dumps(body), {"Content-Type": media, "Accept": media}
+
+
+def send(port, body, headers):
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    conn.request("POST", "/api/signup", body=body.encode(), headers=headers)
+    response = conn.getresponse()
+    raw = response.read()
+    conn.close()
+    return response.status, response.getheader("Content-Type", ""), raw.decode("utf-8")
+
+
+def capture(app, port, check=False):
+    """Writes the app's fixtures, or with check=True compares; returns (passed, failed)."""
+    passed = failed = 0
+    folder = os.path.join(start.HERE, start.APPS[app][0], "fixtures")
+    os.makedirs(folder, exist_ok=True)
+    cases = dict(CASES)
+    if app in JSON_API_APPS:
+        # What a client that speaks plain JSON gets (the refusal formline met before it sent JSON:API).
+        cases["plain_json_request"] = ("a plain JSON body with Accept: application/json, not a JSON:API document",
+                                       {"username": "newuser", **VALID})
+    for case, (about, fields) in cases.items():
+        if case == "plain_json_request":
+            body, headers = json.dumps(fields), {"Content-Type": "application/json", "Accept": "application/json"}
+        else:
+            body, headers = request_for(app, fields)
+        status, content_type, text = send(port, body, headers)
+        fixture = {
+            "app": app,
+            "case": case,
+            "about": about,
+            "request": {"method": "POST", "path": "/api/signup", "headers": headers, "body": body},
+            "status": status,
+            "content_type": content_type,
+            "body": text,
+        }
+        if case in EXPECT:
+            fixture["expect"] = EXPECT_OVERRIDES.get((app, case), EXPECT[case])
+        path = os.path.join(folder, case + ".json")
+        if check:
+            with open(path, encoding="utf-8") as f:
+                kept = json.load(f)
+            differs = [key for key in ("status", "content_type", "body") if kept.get(key) != fixture[key]]
+            if differs:
+                failed += 1
+                print(f"FAIL {app} {case}: {', '.join(differs)} differ")
+                for key in differs:
+                    print(f"  fixture: {kept.get(key)!r}\n  live:    {fixture[key]!r}")
+            else:
+                passed += 1
+                print(f"ok   {app} {case}")
+            continue
+        with open(path, "w", encoding="utf-8") as f:
+            json.dump(fixture, f, indent=2, ensure_ascii=False)
+            f.write("\n")
+        print(f"{app:18} {case:24} {status} {content_type}")
+    return passed, failed
+
+
+def main(argv):
+    check = bool(argv) and argv[0] == "--check"
+    if check:
+        argv = argv[1:]
+    names = list(start.APPS) if argv in ([], ["all"]) else argv
+    unknown = [n for n in names if n not in start.APPS]
+    if unknown:
+        print(f"capture.py: unknown app {', '.join(unknown)}", file=sys.stderr)
+        return 2
+    passed = failed = 0
+    with start.running(names) as ports:
+        for app in names:
+            p, f = capture(app, ports[app], check)
+            passed, failed = passed + p, failed + f
+    if check:
+        print(f"RealServers: {passed} passed, {failed} failed")
+        return 1 if failed else 0
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,78 @@
+"""Django REST framework + drf-standardized-errors, set up as its README shows: the same Serializer,
+errors rendered by drf-standardized-errors' exception handler.
+
+One file, no database (the taken username is a constant). Run: python app.py PORT
+"""
+import sys
+
+from django.conf import settings
+
+settings.configure(
+    DEBUG=False,
+    ALLOWED_HOSTS=["127.0.0.1", "localhost"],
+    ROOT_URLCONF=__name__,
+    SECRET_KEY="real-servers-test-only",
+    INSTALLED_APPS=["rest_framework", "drf_standardized_errors"],
+    MIDDLEWARE=["django.middleware.common.CommonMiddleware"],
+    DATABASES={},
+    REST_FRAMEWORK={
+        # No users and no database: nobody is authenticated, nothing is looked up.
+        "DEFAULT_AUTHENTICATION_CLASSES": [],
+        "DEFAULT_PERMISSION_CLASSES": [],
+        "UNAUTHENTICATED_USER": None,
+        "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+        "EXCEPTION_HANDLER": "drf_standardized_errors.handler.exception_handler",
+    },
+)
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.urls import path  # noqa: E402
+from rest_framework import serializers, status  # noqa: E402
+from rest_framework.response import Response  # noqa: E402
+from rest_framework.views import APIView  # noqa: E402
+
+TAKEN_USERNAMES = {"admin"}
+BLOCKED_USERNAMES = {"blocked"}
+
+
+class SignupSerializer(serializers.Serializer):
+    username = serializers.CharField(min_length=3, max_length=20)
+    email = serializers.EmailField()
+    password = serializers.CharField(min_length=8, write_only=True)
+    age = serializers.IntegerField(min_value=13, max_value=120, required=False, allow_null=True)
+
+    def validate_username(self, value):
+        if value in TAKEN_USERNAMES:
+            raise serializers.ValidationError("A user with that username already exists.", code="unique")
+        return value
+
+    def validate(self, attrs):
+        if attrs["username"] in BLOCKED_USERNAMES:
+            raise serializers.ValidationError("Sign-ups from this account are closed.")
+        if attrs["password"] == attrs["username"]:
+            raise serializers.ValidationError(
+                "The password must not equal the username.", code="password_matches_username"
+            )
+        return attrs
+
+
+class SignupView(APIView):
+    next_id = 1
+
+    def post(self, request):
+        serializer = SignupSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        user_id = SignupView.next_id
+        SignupView.next_id += 1
+        return Response({"id": user_id}, status=status.HTTP_201_CREATED)
+
+
+urlpatterns = [path("api/signup", SignupView.as_view())]
+
+if __name__ == "__main__":
+    from django.core.management import execute_from_command_line
+
+    execute_from_command_line([sys.argv[0], "runserver", "--noreload", "--skip-checks", f"127.0.0.1:{sys.argv[1]}"])
