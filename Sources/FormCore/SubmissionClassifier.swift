@@ -55,7 +55,7 @@ public enum SubmissionClassifier {
 
     private static func bodyKind(_ contentType: String?, _ body: [UInt8]) -> String {
         if body.isEmpty { return "empty body" }
-        return contentType.map { ServerErrorParser.mediaType($0) } ?? "no content type"
+        return contentType.map(MediaType.of) ?? "no content type"
     }
 
     /// `500 Internal Server Error`; the number alone for statuses without a common phrase.

@@ -6,7 +6,12 @@
 /// - `many=True` is a list with one object per item, `{}` for items without errors;
 /// - a list field reports per item by index: `{"tags": {"1": ["..."]}}`;
 /// - a bare string (`{"detail": "..."}`) is one message.
-enum DRFErrors {
+enum DRFErrors: ServerErrorDialect {
+    static let dialect = ErrorDialect.drf
+
+    /// The last claim: any body no other dialect claimed is read as DRF's nested messages.
+    static let fallbackClaim = DialectClaim(.drf, .shape, "anything else") { _ in true }
+
     static func parse(_ json: JSONValue) -> [ServerError]? {
         guard case .object = json else { return nil }
         var errors: [ServerError] = []

@@ -9,7 +9,15 @@
 /// - a bare top-level array of such entries is read the same way;
 /// - paths read `items[0].name` or `items.0.name`; an entry without one is a non-field error;
 /// - the code is `code`, else `type`.
-enum ErrorListErrors {
+enum ErrorListErrors: ServerErrorDialect {
+    static let dialect = ErrorDialect.list
+
+    static let bareArrayClaim = DialectClaim(.list, .shape, "a top-level array") { json in json.arrayValue != nil }
+
+    static let errorsListClaim = DialectClaim(.list, .shape, "`errors` is a list (of entries no earlier claim took)") { json in
+        json["errors"]?.arrayValue != nil
+    }
+
     static func parse(_ json: JSONValue) -> [ServerError]? {
         guard let list = json.arrayValue ?? json["errors"]?.arrayValue else { return nil }
         var errors: [ServerError] = []

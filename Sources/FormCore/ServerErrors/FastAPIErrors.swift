@@ -6,7 +6,15 @@
 /// - `loc == ["body"]` (a model validator) is a non-field error, and so is a string `detail`
 ///   (`HTTPException(status_code=409, detail="...")`);
 /// - the code is `type` (`value_error`, `missing`, or an app's own `PydanticCustomError` type).
-enum FastAPIErrors {
+enum FastAPIErrors: ServerErrorDialect {
+    static let dialect = ErrorDialect.fastapi
+
+    static let shapeClaim = DialectClaim(.fastapi, .shape, "`detail` is a list holding `loc`/`msg` entries, or a string alone in the body") { json in
+        guard let object = json.objectValue, let detail = object["detail"] else { return false }
+        if let entries = detail.arrayValue, entries.contains(where: { $0["loc"] != nil || $0["msg"] != nil }) { return true }
+        return detail.stringValue != nil && object.count == 1
+    }
+
     private static let locations: Set<String> = ["body", "query", "path", "header", "cookie"]
 
     static func parse(_ json: JSONValue) -> [ServerError]? {

@@ -6,7 +6,16 @@
 /// - `source.parameter` names a query parameter;
 /// - no `source`, a pointer `/data` or `""`: a non-field error;
 /// - the message is `detail`, else `title`; the code is `code`.
-enum JSONAPIErrors {
+enum JSONAPIErrors: ServerErrorDialect {
+    static let dialect = ErrorDialect.jsonapi
+
+    static let mediaTypeClaim = DialectClaim(.jsonapi, .mediaType("application/vnd.api+json"), "always") { _ in true }
+
+    static let shapeClaim = DialectClaim(.jsonapi, .shape, "`errors` is a list and an entry has `source` (or the body has `jsonapi`)") { json in
+        guard let entries = json["errors"]?.arrayValue else { return false }
+        return json["jsonapi"] != nil || entries.contains { $0["source"] != nil }
+    }
+
     static func parse(_ json: JSONValue) -> [ServerError]? {
         guard let list = json["errors"]?.arrayValue else { return nil }
         var errors: [ServerError] = []

@@ -8,7 +8,27 @@
 /// - the code is an entry's `code`, else its `type` URI;
 /// - `title` / `detail` are a non-field error only when the problem lists no errors of its own:
 ///   beside per-field errors they merely summarise them.
-enum ProblemDetailsErrors {
+enum ProblemDetailsErrors: ServerErrorDialect {
+    static let dialect = ErrorDialect.problem
+
+    static let problemJSONClaim = DialectClaim(.problem, .mediaType("application/problem+json"), "always") { _ in true }
+
+    static let invalidParamsClaim = DialectClaim(.problem, .shape, "`invalid-params` or `invalid_params`") { json in
+        json["invalid-params"] != nil || json["invalid_params"] != nil
+    }
+
+    static let pointerClaim = DialectClaim(.problem, .shape, "`errors` is a list and an entry has `pointer`") { json in
+        json["errors"]?.arrayValue?.contains { $0["pointer"] != nil } ?? false
+    }
+
+    static let emptyErrorsClaim = DialectClaim(.problem, .shape, "`errors` is an empty list beside `type`, `title` or `detail`") { json in
+        json["errors"]?.arrayValue?.isEmpty == true && ["type", "title", "detail"].contains { json[$0] != nil }
+    }
+
+    static let typeAndTitleClaim = DialectClaim(.problem, .shape, "`type` and `title`") { json in
+        json.objectValue != nil && json["type"] != nil && json["title"] != nil
+    }
+
     static func parse(_ json: JSONValue) -> [ServerError]? {
         guard let object = json.objectValue else { return nil }
         var errors: [ServerError] = []
