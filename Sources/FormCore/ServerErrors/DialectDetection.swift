@@ -7,12 +7,16 @@
 enum DialectDetection {
     static let order: [DialectClaim] = [
         // By media type.
+        SymfonyErrors.problemJSONClaim,
         ASPNetErrors.problemJSONClaim,
         ProblemDetailsErrors.problemJSONClaim,
         JSONAPIErrors.mediaTypeClaim,
         // By shape.
         ErrorListErrors.bareArrayClaim,
         FastAPIErrors.shapeClaim,
+        DRFStandardizedErrors.shapeClaim,
+        SymfonyErrors.shapeClaim,
+        AjvErrors.shapeClaim,
         ProblemDetailsErrors.invalidParamsClaim,
         JSONAPIErrors.shapeClaim,
         ProblemDetailsErrors.pointerClaim,

@@ -8,7 +8,8 @@
 ///   `{"message": ..., "code": ...}`;
 /// - a bare top-level array of such entries is read the same way;
 /// - paths read `items[0].name` or `items.0.name`; an entry without one is a non-field error;
-/// - the code is `code`, else `type`.
+/// - the code is `code`, else `type`;
+/// - ajv's error objects (`keyword` beside `instancePath`/`dataPath`) are read by `AjvErrors`.
 enum ErrorListErrors: ServerErrorDialect {
     static let dialect = ErrorDialect.list
 
@@ -20,6 +21,7 @@ enum ErrorListErrors: ServerErrorDialect {
 
     static func parse(_ json: JSONValue) -> [ServerError]? {
         guard let list = json.arrayValue ?? json["errors"]?.arrayValue else { return nil }
+        if AjvErrors.isAjvList(list) { return AjvErrors.parse(json) }
         var errors: [ServerError] = []
         for entry in list {
             guard let fields = entry.objectValue else { return nil }

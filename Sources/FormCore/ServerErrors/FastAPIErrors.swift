@@ -23,13 +23,19 @@ enum FastAPIErrors: ServerErrorDialect {
         guard let list = detail.arrayValue else { return nil }
         var errors: [ServerError] = []
         for entry in list {
-            guard let fields = entry.objectValue, let message = fields["msg"]?.scalarText else { return nil }
-            var path = (fields["loc"]?.arrayValue ?? []).compactMap(ServerPath.component)
-            if let first = path.first, case .key(let location) = first, locations.contains(location) {
-                path.removeFirst()
-            }
-            errors.append(ServerError(path: path.isEmpty ? nil : path, message: message, code: fields["type"]?.scalarText))
+            guard let error = error(from: entry) else { return nil }
+            errors.append(error)
         }
         return errors
+    }
+
+    /// One Pydantic error entry; nil without a message.
+    static func error(from entry: JSONValue) -> ServerError? {
+        guard let fields = entry.objectValue, let message = fields["msg"]?.scalarText else { return nil }
+        var path = (fields["loc"]?.arrayValue ?? []).compactMap(ServerPath.component)
+        if let first = path.first, case .key(let location) = first, locations.contains(location) {
+            path.removeFirst()
+        }
+        return ServerError(path: path.isEmpty ? nil : path, message: message, code: fields["type"]?.scalarText)
     }
 }

@@ -5,6 +5,10 @@
 ///   an entry without any of them, or pointing at the whole document, is a non-field error;
 /// - RFC 7807 extension used by many APIs: `"invalid-params"` (or `invalid_params`):
 ///   `[{"name": "age", "reason": "must be a positive integer"}]`;
+/// - Pydantic entries (fastapi-problem-details): `"errors": [{"type": "missing", "loc": ["body",
+///   "name"], "msg": "Field required"}]`, read as the `fastapi` dialect reads them;
+/// - Symfony's `violations` list, read as the `symfony` dialect reads it, so a forced `problem`
+///   never drops the per-field list for the `detail` summary;
 /// - the code is an entry's `code`, else its `type` URI;
 /// - `title` / `detail` are a non-field error only when the problem lists no errors of its own:
 ///   beside per-field errors they merely summarise them.
@@ -39,6 +43,10 @@ enum ProblemDetailsErrors: ServerErrorDialect {
                 errors.append(error)
             }
         }
+        if object["violations"] != nil {
+            guard let violations = SymfonyErrors.parse(json) else { return nil }
+            errors += violations
+        }
         for key in ["invalid-params", "invalid_params"] {
             guard let entries = object[key] else { continue }
             guard let list = entries.arrayValue else { return nil }
@@ -50,13 +58,14 @@ enum ProblemDetailsErrors: ServerErrorDialect {
         if errors.isEmpty, let summary = object["detail"]?.stringValue ?? object["title"]?.stringValue {
             errors.append(ServerError(path: nil, message: summary, code: problemCode(object)))
         }
-        let looksLikeAProblem = ["type", "title", "status", "detail", "errors", "invalid-params", "invalid_params"]
+        let looksLikeAProblem = ["type", "title", "status", "detail", "errors", "invalid-params", "invalid_params", "violations"]
             .contains { object[$0] != nil }
         return looksLikeAProblem ? errors : nil
     }
 
     private static func error(from entry: JSONValue) -> ServerError? {
         if let message = entry.stringValue { return ServerError(path: nil, message: message) }
+        if entry["loc"] != nil, entry["msg"] != nil { return FastAPIErrors.error(from: entry) }
         guard let fields = entry.objectValue,
               let message = (fields["detail"] ?? fields["reason"] ?? fields["message"] ?? fields["title"])?.scalarText
         else { return nil }
