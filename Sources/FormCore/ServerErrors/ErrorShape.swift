@@ -34,6 +34,12 @@ public struct ErrorShape: Sendable, Equatable {
     public var code: [String]
     /// Path texts that mean "no field" (`non_field_errors`, `__all__`), besides an empty path.
     public var nonFieldPaths: Set<String>
+    /// Leading path segments that are the framework's, not the form's (`["body"]`,
+    /// `["data", "attributes"]`): the first that a path starts with is removed. (Only built-in
+    /// dialects use it; a form's own shape relies on the mapper dropping such segments.)
+    var droppedPrefixes: [[String]] = []
+    /// Whether an entry that is a bare string is a non-field error (true) or not this shape.
+    var bareStringsAreErrors = true
 
     public init(
         list: [String], path: [String], pathSyntax: PathSyntax, message: [String], code: [String] = [],
@@ -47,21 +53,38 @@ public struct ErrorShape: Sendable, Equatable {
         self.nonFieldPaths = nonFieldPaths
     }
 
+    /// A built-in dialect's shape, with the options a form's own shape does not offer.
+    init(
+        list: [String], path: [String], pathSyntax: PathSyntax, message: [String], code: [String],
+        droppedPrefixes: [[String]], bareStringsAreErrors: Bool
+    ) {
+        self.init(list: list, path: path, pathSyntax: pathSyntax, message: message, code: code)
+        self.droppedPrefixes = droppedPrefixes
+        self.bareStringsAreErrors = bareStringsAreErrors
+    }
+
+    public static func == (a: ErrorShape, b: ErrorShape) -> Bool {
+        a.list == b.list && a.path == b.path && a.pathSyntax == b.pathSyntax && a.message == b.message
+            && a.code == b.code && a.nonFieldPaths == b.nonFieldPaths && a.droppedPrefixes == b.droppedPrefixes
+            && a.bareStringsAreErrors == b.bareStringsAreErrors
+    }
+
     /// The entries of the list, or nil when the body has no such list or an entry has no message.
     public func parse(_ json: JSONValue) -> [ServerError]? {
         guard let entries = entries(in: json) else { return nil }
         var errors: [ServerError] = []
         for entry in entries {
-            if let text = entry.stringValue {
-                errors.append(ServerError(path: nil, message: text))
-                continue
-            }
-            guard entry.objectValue != nil,
-                  let message = first(of: message, in: entry)?.scalarText
-            else { return nil }
-            errors.append(ServerError(path: path(of: entry), message: message, code: first(of: code, in: entry)?.scalarText))
+            guard let error = error(from: entry) else { return nil }
+            errors.append(error)
         }
         return errors
+    }
+
+    /// One entry of the list; nil when it is not this shape's.
+    func error(from entry: JSONValue) -> ServerError? {
+        if bareStringsAreErrors, let text = entry.stringValue { return ServerError(path: nil, message: text) }
+        guard entry.objectValue != nil, let message = first(of: message, in: entry)?.scalarText else { return nil }
+        return ServerError(path: path(of: entry), message: message, code: first(of: code, in: entry)?.scalarText)
     }
 
     /// The list this shape reads, if the body has it.
@@ -75,6 +98,17 @@ public struct ErrorShape: Sendable, Equatable {
     }
 
     private func path(of entry: JSONValue) -> [ServerError.PathComponent]? {
+        guard var components = written(path: entry) else { return nil }
+        for prefix in droppedPrefixes where components.count >= prefix.count
+            && zip(components, prefix).allSatisfy({ $0.0 == .key($0.1) }) {
+            components.removeFirst(prefix.count)
+            break
+        }
+        return components.isEmpty ? nil : components
+    }
+
+    /// The entry's path as written, before any prefix is dropped.
+    private func written(path entry: JSONValue) -> [ServerError.PathComponent]? {
         guard let value = first(of: path, in: entry) else { return nil }
         if let text = value.stringValue {
             if nonFieldPaths.contains(text) { return nil }

@@ -15,27 +15,17 @@ enum FastAPIErrors: ServerErrorDialect {
         return detail.stringValue != nil && object.count == 1
     }
 
-    private static let locations: Set<String> = ["body", "query", "path", "header", "cookie"]
+    /// The list is an `ErrorShape`; only the string `detail` needs code.
+    static let shape = ErrorShape(
+        list: ["detail"], path: ["loc"], pathSyntax: .loc, message: ["msg"], code: ["type"],
+        droppedPrefixes: [["body"], ["query"], ["path"], ["header"], ["cookie"]], bareStringsAreErrors: false)
 
     static func parse(_ json: JSONValue) -> [ServerError]? {
         guard let detail = json["detail"] else { return nil }
         if let message = detail.stringValue { return [ServerError(path: nil, message: message)] }
-        guard let list = detail.arrayValue else { return nil }
-        var errors: [ServerError] = []
-        for entry in list {
-            guard let error = error(from: entry) else { return nil }
-            errors.append(error)
-        }
-        return errors
+        return shape.parse(json)
     }
 
     /// One Pydantic error entry; nil without a message.
-    static func error(from entry: JSONValue) -> ServerError? {
-        guard let fields = entry.objectValue, let message = fields["msg"]?.scalarText else { return nil }
-        var path = (fields["loc"]?.arrayValue ?? []).compactMap(ServerPath.component)
-        if let first = path.first, case .key(let location) = first, locations.contains(location) {
-            path.removeFirst()
-        }
-        return ServerError(path: path.isEmpty ? nil : path, message: message, code: fields["type"]?.scalarText)
-    }
+    static func error(from entry: JSONValue) -> ServerError? { shape.error(from: entry) }
 }
