@@ -1,14 +1,12 @@
 import Foundation
 import Hummingbird
 
-/// The error dialects the demo server speaks, one route prefix each.
-public enum DemoDialect: String, Sendable, CaseIterable {
-    case drf, laravel, rails, problem, jsonapi, fastapi, aspnet, list
-}
-
 /// The signup rules, shared by every dialect: `admin` is taken; the password must not contain the
 /// username (ignoring case). Everything else is accepted with `201 {"id":N}`.
 enum SignupEndpoint {
+    static let samePassword = "The password is too similar to the username"
+    static let samePasswordCode = "password_matches_username"
+
     struct Problems {
         var usernameTaken: String?
         var passwordMatchesUsername = false
@@ -32,7 +30,7 @@ enum SignupEndpoint {
             let id = accounts.create(idempotencyKey: request.headers.first { $0.name.canonicalName == "idempotency-key" }?.value)
             return DemoResponse.json(.created, #"{"id":\#(id)}"#)
         }
-        return DialectRejection.response(for: problems, dialect: dialect, path: request.uri.path)
+        return dialect.rejection.response(for: problems, path: request.uri.path)
     }
 }
 

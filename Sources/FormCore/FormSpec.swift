@@ -34,12 +34,22 @@ public struct SubmitSpec: Sendable, Equatable {
     public var errors: ErrorDialect
     /// Server path -> field name, for servers whose names differ from the form's.
     public var aliases: [String: String]
+    /// The form's own error shape (`errors:` as a mapping); when set it is read instead of `errors`.
+    public var errorShape: ErrorShape?
+    /// Message text -> field, for errors that name no field and carry no code
+    /// (`ServerErrorMapper`, "routing by message").
+    public var messageRoutes: [MessageRoute]
 
-    public init(method: Method = .POST, path: String = "/", errors: ErrorDialect = .auto, aliases: [String: String] = [:]) {
+    public init(
+        method: Method = .POST, path: String = "/", errors: ErrorDialect = .auto, aliases: [String: String] = [:],
+        errorShape: ErrorShape? = nil, messageRoutes: [MessageRoute] = []
+    ) {
         self.method = method
         self.path = path
         self.errors = errors
         self.aliases = aliases
+        self.errorShape = errorShape
+        self.messageRoutes = messageRoutes
     }
 }
 

@@ -18,25 +18,29 @@ public struct ErrorPlacement: Sendable, Equatable {
 /// 2. the name compared case-insensitively, ignoring `_` and `-` (`Address.City`, `first-name`);
 /// 3. the form's `submit.aliases` (server path text -> field name), exactly, then as in 2;
 /// 4. the nearest parent that is a field by 1-3 (`items.0.name` lands on a field `items`); the
-///    message then starts with the full server path, so the operator knows which part is wrong.
+///    message then starts with the full server path, so the operator knows which part is wrong;
+/// 5. the path without its leading segments, when what is left names a field by 1-4: framework
+///    wrappers (`body`, django-ninja's view parameter `payload`, `data.attributes`, Rails'
+///    `user[email]`) name no field of the form, and are dropped, shortest drop first.
 ///
-/// Only visible fields count. A path matching none goes to the banner as "path: message". A
-/// non-field error goes to the first visible field whose `server_codes` lists its code (a code
-/// that is a URI also matches by its last segment), else to the banner as the message alone.
+/// Only visible fields count. An error whose path names no field, or that has no path, goes to
+/// the first visible field whose `server_codes` lists its code (a code that is a URI also matches
+/// by its last segment); else to the field of the first `submit.messages` route whose text its
+/// message contains (ignoring case); else to the banner, as "path: message" when it has a path.
 public enum ServerErrorMapper {
     public static func place(_ errors: [ServerError], in spec: FormSpec, visibleFields: Set<String>) -> ErrorPlacement {
         let index = FieldIndex(spec: spec, visibleFields: visibleFields)
         var placement = ErrorPlacement()
         for error in errors {
-            if let path = error.path, !path.isEmpty {
-                if let (field, depth) = index.field(for: path) {
-                    let message = depth == path.count ? error.message : "\(error.pathText ?? ""): \(error.message)"
-                    placement.fieldErrors[field, default: []].append(message)
-                } else {
-                    placement.banner.append("\(error.pathText ?? ""): \(error.message)")
-                }
+            let path = error.path.flatMap { $0.isEmpty ? nil : $0 }
+            if let path, let (field, message) = index.place(path: path, message: error.message) {
+                placement.fieldErrors[field, default: []].append(message)
             } else if let code = error.code, let field = index.field(forCode: code) {
                 placement.fieldErrors[field, default: []].append(error.message)
+            } else if let field = index.field(forMessage: error.message) {
+                placement.fieldErrors[field, default: []].append(error.message)
+            } else if path != nil {
+                placement.banner.append("\(error.pathText ?? ""): \(error.message)")
             } else {
                 placement.banner.append(error.message)
             }
@@ -73,6 +77,23 @@ private struct FieldIndex {
         }
         self.aliases = aliases
         self.looseAliases = looseAliases
+    }
+
+    /// The field a path lands on and the message to show there (rules 1-5 of `ServerErrorMapper`).
+    func place(path: [ServerError.PathComponent], message: String) -> (String, String)? {
+        for dropped in 0..<path.count {
+            let rest = Array(path.dropFirst(dropped))
+            guard let (field, depth) = field(for: rest) else { continue }
+            if depth == rest.count { return (field, message) }
+            let restText = rest.map(\.description).joined(separator: ".")
+            return (field, "\(restText): \(message)")
+        }
+        return nil
+    }
+
+    /// The field of the first message route whose text the message contains.
+    func field(forMessage message: String) -> String? {
+        spec.submit.messageRoutes.first { visible.contains($0.field) && $0.matches(message) }?.field
     }
 
     /// The field for a path and how many leading components of the path it covers.

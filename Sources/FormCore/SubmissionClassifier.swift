@@ -3,16 +3,38 @@
 /// - 2xx: accepted. The summary is `id=N` when the body is a JSON object with an `id` (or
 ///   JSON:API's `data.id`), else nil. A 2xx whose body is not JSON is still accepted: the server
 ///   said it took the form, and calling that a failure would invite a duplicate resubmission.
-/// - 400/409/422 whose body parses into at least one error (in `dialect`): rejected.
+/// - 400/409/422 whose body parses into at least one error (in `dialect`, or the form's own
+///   `shape`): rejected.
+/// - 400/409/422 with `auto` whose JSON body no dialect reads but holds some text: rejected, with
+///   every message in the body as a non-field error `key.path: text` (`UnreadBody`), so nothing
+///   the server said is lost and the review comes back.
 /// - Anything else is a failure with one line an operator can act on:
 ///   - 3xx: `the server redirected to https://... (redirects are not followed)`;
-///   - 400/409/422 with a body that is not JSON, or holds no errors in a known shape;
+///   - 400/409/422 with a body that is not JSON, holds no text at all, or does not fit a dialect
+///     (or shape) the form named: the form's author asked for that shape, and the mismatch is
+///     theirs to fix;
 ///   - any other status: `the server answered 500 Internal Server Error (text/html)`, with the
 ///     server's own message when its JSON body carries one.
 public enum SubmissionClassifier {
     public static func classify(
         status: Int, contentType: String?, body: [UInt8], location: String? = nil,
         dialect: ErrorDialect
+    ) -> SubmissionResult {
+        classify(status: status, contentType: contentType, body: body, location: location, dialect: dialect, shape: nil)
+    }
+
+    /// The same, reading errors as the form's `submit` says: its own `errorShape` when it has
+    /// one, else its `errors` dialect.
+    public static func classify(
+        status: Int, contentType: String?, body: [UInt8], location: String? = nil,
+        submit: SubmitSpec
+    ) -> SubmissionResult {
+        classify(status: status, contentType: contentType, body: body, location: location, dialect: submit.errors, shape: submit.errorShape)
+    }
+
+    private static func classify(
+        status: Int, contentType: String?, body: [UInt8], location: String?,
+        dialect: ErrorDialect, shape: ErrorShape?
     ) -> SubmissionResult {
         let json = JSONValue.parse(body)
         switch status {
@@ -27,11 +49,19 @@ public enum SubmissionClassifier {
             guard json != nil else {
                 return .failed(reason: "the server answered \(statusText(status)) but the body is not JSON (\(bodyKind(contentType, body)))")
             }
+            if let shape {
+                if let json, let errors = shape.parse(json), !errors.isEmpty { return .rejected(status: status, errors: errors) }
+                return .failed(reason: "the server answered \(statusText(status)) but the body holds no errors in the form's error shape")
+            }
             if let errors = ServerErrorParser.parse(contentType: contentType, body: body, dialect: dialect), !errors.isEmpty {
                 return .rejected(status: status, errors: errors)
             }
-            let shape = dialect == .auto ? "any known error format" : "the \(dialect.rawValue) error format"
-            return .failed(reason: "the server answered \(statusText(status)) but the body holds no errors in \(shape)")
+            if dialect == .auto, let json {
+                let unread = UnreadBody.messages(in: json)
+                if !unread.isEmpty { return .rejected(status: status, errors: unread) }
+            }
+            let format = dialect == .auto ? "any known error format" : "the \(dialect.rawValue) error format"
+            return .failed(reason: "the server answered \(statusText(status)) but the body holds no errors in \(format)")
         default:
             if let message = json.flatMap(serverMessage) {
                 return .failed(reason: "the server answered \(statusText(status)): \(message)")
@@ -55,7 +85,7 @@ public enum SubmissionClassifier {
 
     private static func bodyKind(_ contentType: String?, _ body: [UInt8]) -> String {
         if body.isEmpty { return "empty body" }
-        return contentType.map { ServerErrorParser.mediaType($0) } ?? "no content type"
+        return contentType.map(MediaType.of) ?? "no content type"
     }
 
     /// `500 Internal Server Error`; the number alone for statuses without a common phrase.

@@ -50,7 +50,7 @@ struct FormReader {
         if let e = entries["submit"] {
             let (spec, targets) = SubmitReader(reader: reader).read(e)
             submit = spec
-            for (name, position) in targets { _ = lookUp(name, at: position, in: fields, by: "alias") }
+            for (name, position, user) in targets { _ = lookUp(name, at: position, in: fields, by: user) }
         }
 
         var fake = FakeSpec()

@@ -1,14 +1,16 @@
 import FormCore
 import Yams
 
-/// Reads `submit: {method, path, errors, aliases}`; alias targets are checked by `FormReader`.
+/// Reads `submit: {method, path, errors, aliases, messages}`; alias and message-route targets are
+/// checked by `FormReader`. `errors` is a dialect name or a mapping (`ErrorShapeReader`).
 struct SubmitReader {
-    static let keys = ["method", "path", "errors", "aliases"]
+    static let keys = ["method", "path", "errors", "aliases", "messages"]
 
     let reader: YAMLNodeReader
 
-    /// The spec and each alias target with its position.
-    func read(_ entry: Entry) -> (SubmitSpec, [(String, Position)]) {
+    /// The spec and each field it names (alias and message-route targets) with its position and
+    /// what named it, for `FormReader` to check.
+    func read(_ entry: Entry) -> (SubmitSpec, [(String, Position, String)]) {
         var spec = SubmitSpec()
         guard let mapping = reader.mapping(entry.value, "submit") else { return (spec, []) }
         let entries = reader.entries(of: mapping, allowed: Self.keys, context: "submit")
@@ -31,7 +33,9 @@ struct SubmitReader {
                 diagnostics.error("submit path \"\(path)\" must start with / and have no spaces", at: e.valuePosition)
             }
         }
-        if let e = entries["errors"], let raw = reader.string(e) {
+        if let e = entries["errors"], case .mapping = e.value {
+            spec.errorShape = ErrorShapeReader(reader: reader).read(e)
+        } else if let e = entries["errors"], let raw = reader.string(e) {
             if let dialect = ErrorDialect(rawValue: raw) {
                 spec.errors = dialect
             } else {
@@ -41,13 +45,20 @@ struct SubmitReader {
                 diagnostics.error("unknown error dialect \"\(raw)\" (\(hint))", at: e.valuePosition)
             }
         }
-        var targets: [(String, Position)] = []
+        var targets: [(String, Position, String)] = []
         if let e = entries["aliases"], let aliases = reader.mapping(e.value, "aliases") {
             let pairs = reader.entries(of: aliases, allowed: nil, context: "aliases")
             for pair in pairs.ordered {
                 guard let target = reader.string(pair) else { continue }
                 spec.aliases[pair.key] = target
-                targets.append((target, pair.valuePosition))
+                targets.append((target, pair.valuePosition, "alias"))
+            }
+        }
+        if let e = entries["messages"], let routes = reader.mapping(e.value, "messages") {
+            for pair in reader.entries(of: routes, allowed: nil, context: "messages").ordered {
+                guard let target = reader.string(pair) else { continue }
+                spec.messageRoutes.append(MessageRoute(text: pair.key, field: target))
+                targets.append((target, pair.valuePosition, "a message route"))
             }
         }
         return (spec, targets)

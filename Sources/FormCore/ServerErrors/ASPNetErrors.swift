@@ -6,7 +6,17 @@
 ///   JSON paths: `$.age`, `$.items[0].name`;
 /// - the key `""` or `$` is a non-field error;
 /// - `title` is a non-field error only when `errors` is empty.
-enum ASPNetErrors {
+enum ASPNetErrors: ServerErrorDialect {
+    static let dialect = ErrorDialect.aspnet
+
+    static let problemJSONClaim = DialectClaim(.aspnet, .mediaType("application/problem+json"), "`errors` is an object") { json in
+        json["errors"]?.objectValue != nil
+    }
+
+    static let shapeClaim = DialectClaim(.aspnet, .shape, "`errors` is an object beside `title`, `status`, `type` or `traceId`") { json in
+        json["errors"]?.objectValue != nil && ["title", "status", "type", "traceId"].contains { json[$0] != nil }
+    }
+
     static func parse(_ json: JSONValue) -> [ServerError]? {
         guard let object = json.objectValue, let members = object["errors"]?.objectValue else { return nil }
         var errors: [ServerError] = []

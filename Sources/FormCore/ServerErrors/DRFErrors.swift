@@ -5,10 +5,19 @@
 /// - a nested serializer is a nested object: `{"address": {"city": [...]}}`;
 /// - `many=True` is a list with one object per item, `{}` for items without errors;
 /// - a list field reports per item by index: `{"tags": {"1": ["..."]}}`;
-/// - a bare string (`{"detail": "..."}`) is one message.
-enum DRFErrors {
+/// - a bare string (`{"detail": "..."}`) is one message;
+/// - drf-standardized-errors bodies (`{"type": "validation_error", "errors": [...]}`) are read
+///   by `DRFStandardizedErrors`;
+/// - an object with `message` holds nothing but `message` and `code`, else the body is not DRF's.
+enum DRFErrors: ServerErrorDialect {
+    static let dialect = ErrorDialect.drf
+
+    /// The last claim: any body no other dialect claimed is read as DRF's nested messages.
+    static let fallbackClaim = DialectClaim(.drf, .shape, "anything else") { _ in true }
+
     static func parse(_ json: JSONValue) -> [ServerError]? {
         guard case .object = json else { return nil }
+        if DRFStandardizedErrors.shapeClaim.test(json) { return DRFStandardizedErrors.parse(json) }
         var errors: [ServerError] = []
         guard collect(json, at: [], into: &errors) else { return nil }
         return errors
@@ -23,7 +32,10 @@ enum DRFErrors {
             return true
         case .object(let members):
             if let message = members["message"]?.stringValue {
-                // {"message": "...", "code": "..."}: one error with its code.
+                // {"message": "...", "code": "..."}: one error with its code. Anything beside them
+                // (`{"message": ..., "fields": {...}}`) is not DRF's, and reading only the
+                // message would drop the rest.
+                guard members.keys.allSatisfy({ $0 == "message" || $0 == "code" }) else { return false }
                 errors.append(ServerError(path: errorPath, message: message, code: members["code"]?.scalarText))
                 return true
             }

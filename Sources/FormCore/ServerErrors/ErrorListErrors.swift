@@ -8,10 +8,20 @@
 ///   `{"message": ..., "code": ...}`;
 /// - a bare top-level array of such entries is read the same way;
 /// - paths read `items[0].name` or `items.0.name`; an entry without one is a non-field error;
-/// - the code is `code`, else `type`.
-enum ErrorListErrors {
+/// - the code is `code`, else `type`;
+/// - ajv's error objects (`keyword` beside `instancePath`/`dataPath`) are read by `AjvErrors`.
+enum ErrorListErrors: ServerErrorDialect {
+    static let dialect = ErrorDialect.list
+
+    static let bareArrayClaim = DialectClaim(.list, .shape, "a top-level array") { json in json.arrayValue != nil }
+
+    static let errorsListClaim = DialectClaim(.list, .shape, "`errors` is a list (of entries no earlier claim took)") { json in
+        json["errors"]?.arrayValue != nil
+    }
+
     static func parse(_ json: JSONValue) -> [ServerError]? {
         guard let list = json.arrayValue ?? json["errors"]?.arrayValue else { return nil }
+        if AjvErrors.isAjvList(list) { return AjvErrors.parse(json) }
         var errors: [ServerError] = []
         for entry in list {
             guard let fields = entry.objectValue else { return nil }

@@ -6,22 +6,26 @@
 /// - `loc == ["body"]` (a model validator) is a non-field error, and so is a string `detail`
 ///   (`HTTPException(status_code=409, detail="...")`);
 /// - the code is `type` (`value_error`, `missing`, or an app's own `PydanticCustomError` type).
-enum FastAPIErrors {
-    private static let locations: Set<String> = ["body", "query", "path", "header", "cookie"]
+enum FastAPIErrors: ServerErrorDialect {
+    static let dialect = ErrorDialect.fastapi
+
+    static let shapeClaim = DialectClaim(.fastapi, .shape, "`detail` is a list holding `loc`/`msg` entries, or a string alone in the body") { json in
+        guard let object = json.objectValue, let detail = object["detail"] else { return false }
+        if let entries = detail.arrayValue, entries.contains(where: { $0["loc"] != nil || $0["msg"] != nil }) { return true }
+        return detail.stringValue != nil && object.count == 1
+    }
+
+    /// The list is an `ErrorShape`; only the string `detail` needs code.
+    static let shape = ErrorShape(
+        list: ["detail"], path: ["loc"], pathSyntax: .loc, message: ["msg"], code: ["type"],
+        droppedPrefixes: [["body"], ["query"], ["path"], ["header"], ["cookie"]], bareStringsAreErrors: false)
 
     static func parse(_ json: JSONValue) -> [ServerError]? {
         guard let detail = json["detail"] else { return nil }
         if let message = detail.stringValue { return [ServerError(path: nil, message: message)] }
-        guard let list = detail.arrayValue else { return nil }
-        var errors: [ServerError] = []
-        for entry in list {
-            guard let fields = entry.objectValue, let message = fields["msg"]?.scalarText else { return nil }
-            var path = (fields["loc"]?.arrayValue ?? []).compactMap(ServerPath.component)
-            if let first = path.first, case .key(let location) = first, locations.contains(location) {
-                path.removeFirst()
-            }
-            errors.append(ServerError(path: path.isEmpty ? nil : path, message: message, code: fields["type"]?.scalarText))
-        }
-        return errors
+        return shape.parse(json)
     }
+
+    /// One Pydantic error entry; nil without a message.
+    static func error(from entry: JSONValue) -> ServerError? { shape.error(from: entry) }
 }

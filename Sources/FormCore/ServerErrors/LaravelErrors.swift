@@ -3,7 +3,13 @@
 ///
 /// Keys are dotted paths (`items.0.qty`); the top-level `message` only summarises the errors, so it
 /// is ignored, unless `errors` holds nothing: then it is the one non-field error.
-enum LaravelErrors {
+enum LaravelErrors: ServerErrorDialect {
+    static let dialect = ErrorDialect.laravel
+
+    static let shapeClaim = DialectClaim(.laravel, .shape, "`errors` is an object beside `message`") { json in
+        json["errors"]?.objectValue != nil && json["message"] != nil
+    }
+
     static func parse(_ json: JSONValue) -> [ServerError]? {
         guard let object = json.objectValue else { return nil }
         var errors: [ServerError] = []

@@ -5,10 +5,34 @@
 ///   an entry without any of them, or pointing at the whole document, is a non-field error;
 /// - RFC 7807 extension used by many APIs: `"invalid-params"` (or `invalid_params`):
 ///   `[{"name": "age", "reason": "must be a positive integer"}]`;
+/// - Pydantic entries (fastapi-problem-details): `"errors": [{"type": "missing", "loc": ["body",
+///   "name"], "msg": "Field required"}]`, read as the `fastapi` dialect reads them;
+/// - Symfony's `violations` list, read as the `symfony` dialect reads it, so a forced `problem`
+///   never drops the per-field list for the `detail` summary;
 /// - the code is an entry's `code`, else its `type` URI;
 /// - `title` / `detail` are a non-field error only when the problem lists no errors of its own:
 ///   beside per-field errors they merely summarise them.
-enum ProblemDetailsErrors {
+enum ProblemDetailsErrors: ServerErrorDialect {
+    static let dialect = ErrorDialect.problem
+
+    static let problemJSONClaim = DialectClaim(.problem, .mediaType("application/problem+json"), "always") { _ in true }
+
+    static let invalidParamsClaim = DialectClaim(.problem, .shape, "`invalid-params` or `invalid_params`") { json in
+        json["invalid-params"] != nil || json["invalid_params"] != nil
+    }
+
+    static let pointerClaim = DialectClaim(.problem, .shape, "`errors` is a list and an entry has `pointer`") { json in
+        json["errors"]?.arrayValue?.contains { $0["pointer"] != nil } ?? false
+    }
+
+    static let emptyErrorsClaim = DialectClaim(.problem, .shape, "`errors` is an empty list beside `type`, `title` or `detail`") { json in
+        json["errors"]?.arrayValue?.isEmpty == true && ["type", "title", "detail"].contains { json[$0] != nil }
+    }
+
+    static let typeAndTitleClaim = DialectClaim(.problem, .shape, "`type` and `title`") { json in
+        json.objectValue != nil && json["type"] != nil && json["title"] != nil
+    }
+
     static func parse(_ json: JSONValue) -> [ServerError]? {
         guard let object = json.objectValue else { return nil }
         var errors: [ServerError] = []
@@ -18,6 +42,10 @@ enum ProblemDetailsErrors {
                 guard let error = error(from: entry) else { return nil }
                 errors.append(error)
             }
+        }
+        if object["violations"] != nil {
+            guard let violations = SymfonyErrors.parse(json) else { return nil }
+            errors += violations
         }
         for key in ["invalid-params", "invalid_params"] {
             guard let entries = object[key] else { continue }
@@ -30,13 +58,14 @@ enum ProblemDetailsErrors {
         if errors.isEmpty, let summary = object["detail"]?.stringValue ?? object["title"]?.stringValue {
             errors.append(ServerError(path: nil, message: summary, code: problemCode(object)))
         }
-        let looksLikeAProblem = ["type", "title", "status", "detail", "errors", "invalid-params", "invalid_params"]
+        let looksLikeAProblem = ["type", "title", "status", "detail", "errors", "invalid-params", "invalid_params", "violations"]
             .contains { object[$0] != nil }
         return looksLikeAProblem ? errors : nil
     }
 
     private static func error(from entry: JSONValue) -> ServerError? {
         if let message = entry.stringValue { return ServerError(path: nil, message: message) }
+        if entry["loc"] != nil, entry["msg"] != nil { return FastAPIErrors.error(from: entry) }
         guard let fields = entry.objectValue,
               let message = (fields["detail"] ?? fields["reason"] ?? fields["message"] ?? fields["title"])?.scalarText
         else { return nil }

@@ -6,7 +6,20 @@
 /// - nested attributes read `items.price` or `items[1].price`;
 /// - `errors.details` style entries (`[{"error": "blank"}]`) give the error as message and code;
 /// - `{"errors": ["Email has already been taken"]}` (full messages) are non-field errors.
-enum RailsErrors {
+enum RailsErrors: ServerErrorDialect {
+    static let dialect = ErrorDialect.rails
+
+    static let fullMessagesClaim = DialectClaim(.rails, .shape, "`errors` is a non-empty list of strings (full messages)") { json in
+        guard let entries = json["errors"]?.arrayValue else { return false }
+        return !entries.isEmpty && entries.allSatisfy { $0.stringValue != nil }
+    }
+
+    static let errorsObjectClaim = DialectClaim(.rails, .shape, "`errors` is an object (no earlier claim took it)") { json in
+        json["errors"]?.objectValue != nil
+    }
+
+    static let baseClaim = DialectClaim(.rails, .shape, "a top-level `base`") { json in json["base"] != nil }
+
     static func parse(_ json: JSONValue) -> [ServerError]? {
         guard let object = json.objectValue else { return nil }
         if let errorsValue = object["errors"] {

@@ -20,7 +20,13 @@ enum ServerPath {
             switch character {
             case "." where !inBracket: flush()
             case "[" where !inBracket: flush(); inBracket = true
-            case "]" where inBracket: flush(); inBracket = false
+            case "]" where inBracket:
+                // `['first-name']` (JavaScript property syntax): the quotes are not part of the key.
+                if current.count >= 2, let quote = current.first, quote == "'" || quote == "\"", current.last == quote {
+                    current = String(current.dropFirst().dropLast())
+                }
+                flush()
+                inBracket = false
             default: current.append(character)
             }
         }

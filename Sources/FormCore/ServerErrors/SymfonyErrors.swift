@@ -1,0 +1,27 @@
+/// Symfony's serializer normalising a ConstraintViolationList (`application/problem+json`):
+/// `{"type": "https://symfony.com/errors/validation", "title": "Validation Failed",
+/// "detail": "username: This value is too short.", "violations": [{"propertyPath": "username",
+/// "title": "This value is too short.", "parameters": {}, "type": "urn:uuid:...", "code": "..."}]}`.
+///
+/// - `propertyPath` reads `address.city`, `items[0].name`; `""` (a class constraint) is non-field;
+/// - the message is `title` (Symfony 5.4+), else `message` (older); the code is the
+///   constraint's `code` (a UUID, which `server_codes` may list);
+/// - `detail` only summarises the violations and is not read.
+///
+/// A flavour of the `problem` dialect: `errors: problem` reads the violations too.
+enum SymfonyErrors: ServerErrorDialect {
+    static let dialect = ErrorDialect.problem
+
+    static let shape = ErrorShape(
+        list: ["violations"], path: ["propertyPath"], pathSyntax: .bracket, message: ["title", "message"], code: ["code"])
+
+    static let problemJSONClaim = DialectClaim(.problem, .mediaType("application/problem+json"), "`violations` is a list") { json in
+        json["violations"]?.arrayValue != nil
+    }
+
+    static let shapeClaim = DialectClaim(.problem, .shape, "`violations` is a list") { json in
+        json["violations"]?.arrayValue != nil
+    }
+
+    static func parse(_ json: JSONValue) -> [ServerError]? { shape.parse(json) }
+}
