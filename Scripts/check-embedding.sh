@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Fails when a module an embedder links (FormCore, FormlineTesting) drags in a heavy backend:
+# GNU readline, async-http-client, NIO or swift-crypto. Reads the package graph from
+# `swift package describe --type json` and walks every target's dependencies transitively.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+swift package describe --type json | python3 -c '
+import json, sys
+
+package = json.load(sys.stdin)
+targets = {t["name"]: t for t in package["targets"]}
+
+
+def is_forbidden(name):
+    return name == "CReadline" or name == "AsyncHTTPClient" or name.startswith("NIO") or name in ("Crypto", "_CryptoExtras")
+
+def closure(name, seen):
+    # Our own targets list "target_dependencies"; products of other packages "product_dependencies".
+    target = targets.get(name)
+    if target is None or name in seen:
+        return
+    seen.add(name)
+    for dep in target.get("target_dependencies", []):
+        closure(dep, seen)
+    for product in target.get("product_dependencies", []):
+        seen.add(product)
+
+failed = False
+for root in ("FormCore", "FormRunner", "FormlineTesting"):
+    seen = set()
+    closure(root, seen)
+    bad = sorted(n for n in seen if is_forbidden(n))
+    if bad:
+        failed = True
+        print(f"{root} depends on {", ".join(bad)}: an embedder would link them", file=sys.stderr)
+    else:
+        print(f"{root}: {", ".join(sorted(seen - {root})) or "no dependencies"}")
+sys.exit(1 if failed else 0)
+'
