@@ -327,7 +327,7 @@ public struct Wizard: Sendable {
     // MARK: - Walking
 
     /// Indices of the fields whose `when` holds now, in form order.
-    public var visibleIndices: [Int] {
+    var visibleIndices: [Int] {
         spec.fields.indices.filter { isVisible(spec.fields[$0]) }
     }
 
@@ -602,7 +602,7 @@ public struct Wizard: Sendable {
     // MARK: - Endings
 
     /// The non-secret values, as stored in a draft.
-    public var draftValues: [String: JSONValue] {
+    var draftValues: [String: JSONValue] {
         var out: [String: JSONValue] = [:]
         for field in spec.fields where !field.isSecret {
             if let v = values[field.name] { out[field.name] = v.json }
