@@ -119,19 +119,12 @@ public final class ReadlineLineSource: LineSource {
                 abandonLine()
                 return .interrupted(signal)
             }
-            var fds = [
-                pollfd(fd: inputFD, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: interrupts.wakeDescriptor, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: TerminalSignals.wakeFD, events: Int16(POLLIN), revents: 0),
-            ]
-            let ready = poll(&fds, nfds_t(fds.count), -1)
-            if ready < 0 {
-                if errno == EINTR { continue }
+            guard let wake = TerminalWait.next(input: inputFD, interrupts: interrupts) else {
                 abandonLine()
                 return .endOfInput
             }
-            if fds[1].revents != 0 { continue }  // interrupts.takeSignal() above handles it
-            if fds[2].revents != 0 {
+            if wake.interrupted { continue }  // interrupts.takeSignal() above handles it
+            if wake.terminalSignal {
                 let caught = TerminalSignals.drain()
                 if caught.continued {
                     // Back from Ctrl-Z: the shell restored its own modes meanwhile.
@@ -143,7 +136,7 @@ public final class ReadlineLineSource: LineSource {
                     rl_resize_terminal()
                 }
             }
-            let input = fds[0].revents
+            let input = wake.input
             if input & Int16(POLLNVAL | POLLERR) != 0 && input & Int16(POLLIN) == 0 {
                 abandonLine()
                 return .endOfInput

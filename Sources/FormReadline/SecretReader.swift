@@ -137,22 +137,13 @@ public enum SecretReader {
         var byte: UInt8 = 0
         while true {
             if let signal = interrupts.takeSignal() { return .signal(signal) }
-            var fds = [
-                pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: interrupts.wakeDescriptor, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: TerminalSignals.wakeFD, events: Int16(POLLIN), revents: 0),
-            ]
-            let ready = poll(&fds, nfds_t(fds.count), -1)
-            if ready < 0 {
-                if errno == EINTR { continue }
-                return .endOfInput
-            }
-            if fds[1].revents != 0 { continue }
-            if fds[2].revents != 0, TerminalSignals.drain().continued, haveTerminal {
+            guard let wake = TerminalWait.next(input: fd, interrupts: interrupts) else { return .endOfInput }
+            if wake.interrupted { continue }
+            if wake.terminalSignal, TerminalSignals.drain().continued, haveTerminal {
                 // Back from Ctrl-Z: the shell put its own modes back; hide the input again.
                 _ = tcsetattr(fd, TCSANOW, &quiet)
             }
-            if fds[0].revents == 0 { continue }
+            if wake.input == 0 { continue }
             let count = systemRead(fd, &byte, 1)
             if count < 0 {
                 if errno == EINTR || errno == EAGAIN { continue }
