@@ -3,11 +3,12 @@ import PackageDescription
 
 let package = Package(
     name: "formline",
-    platforms: [.macOS(.v15)],
+    // Built and tested on Linux (Debian 12, Swift 6.3) only; no other platform is claimed.
     products: [
         .executable(name: "formline", targets: ["formline"]),
         .executable(name: "formline-demo-server", targets: ["formline-demo-server"]),
         .library(name: "FormCore", targets: ["FormCore"]),
+        .library(name: "FormRunner", targets: ["FormRunner"]),
         .library(name: "FormlineTesting", targets: ["FormlineTesting"]),
     ],
     dependencies: [
@@ -40,28 +41,38 @@ let package = Package(
         .target(name: "FormCore", dependencies: ["CPCRE2"]),
         // YAML form files -> FormSpec, every mistake as FILE:LINE:COL.
         .target(name: "FormFiles", dependencies: ["FormCore", "Yams"]),
-        // Line sources (readline, plain bytes, secrets) and the renderer.
-        .target(name: "FormTerminal", dependencies: ["FormCore", "CReadline"]),
-        // Where a finished form goes: the in-process fake, HTTP, replayed exchanges.
+        // Small POSIX helpers shared by our modules (`package` access): the whole-file read, the
+        // atomic write, the XDG state folder, stderr, the environment.
+        .target(name: "FormSystem"),
+        // The API an embedder links (like swift-log's Logging): the edge protocols (LineSource,
+        // Transport, SessionRecorder, InterruptEdge), the in-process FakeTransport, the renderer
+        // and the SessionDriver loop. No readline, no HTTP client, no crypto.
+        .target(name: "FormRunner", dependencies: ["FormCore", "FormSystem"]),
+        // Backend: the plain terminal (byte line reader, output, signal trap, input modes). POSIX only.
+        .target(name: "FormTerminal", dependencies: ["FormRunner", "FormSystem"]),
+        // Backend: GNU readline (editing, history, completion, secrets); the only user of CReadline.
+        .target(name: "FormReadline", dependencies: ["FormCore", "FormRunner", "FormSystem", "FormTerminal", "CReadline"]),
+        // Backend: HTTP with async-http-client; the only user of AsyncHTTPClient and NIO.
         .target(name: "FormTransport", dependencies: [
-            "FormCore",
+            "FormCore", "FormRunner",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
         ]),
-        // The driver loop: feeds wizard events from a LineSource, carries out its effects.
-        .target(name: "FormRunner", dependencies: [
-            "FormCore", "FormTerminal", "FormTransport",
+        // Backend: draft files (SHA-256 of the form with swift-crypto); the only user of Crypto.
+        .target(name: "FormDrafts", dependencies: [
+            "FormCore", "FormSystem",
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
-        // Transcripts: recorder, parser, in-process replayer, diff.
-        .target(name: "FormSessions", dependencies: ["FormCore", "FormFiles", "FormRunner", "FormTransport", "FormTerminal"]),
+        // Transcripts: recorder, parser, in-process replayer, diff. Light: no backend above.
+        .target(name: "FormSessions", dependencies: ["FormCore", "FormFiles", "FormRunner", "FormSystem"]),
         // Public replay API for packages that embed formline's core in their own test suites.
         .target(name: "FormlineTesting", dependencies: ["FormSessions"]),
         // The commands (argument-parser, plus the quick reader for everyday `fill`).
         .target(name: "FormlineCLI", dependencies: [
-            "FormCore", "FormFiles", "FormTerminal", "FormTransport", "FormRunner", "FormSessions",
+            "FormCore", "FormDrafts", "FormFiles", "FormReadline", "FormRunner", "FormSessions", "FormSystem",
+            "FormTerminal", "FormTransport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "formline", dependencies: ["FormlineCLI"]),
@@ -79,13 +90,14 @@ let package = Package(
 
         .testTarget(name: "FormCoreTests", dependencies: ["FormCore"]),
         .testTarget(name: "FormFilesTests", dependencies: ["FormFiles", "FormCore"]),
-        .testTarget(name: "FormTerminalTests", dependencies: ["FormTerminal", "FormCore"]),
-        .testTarget(name: "FormTransportTests", dependencies: ["FormTransport", "FormCore", "DemoServer"]),
-        .testTarget(name: "FormRunnerTests", dependencies: ["FormRunner", "FormCore", "FormTerminal", "FormTransport"]),
+        .testTarget(name: "FormSystemTests", dependencies: ["FormSystem"]),
+        .testTarget(name: "FormTerminalTests", dependencies: ["FormTerminal", "FormReadline", "FormRunner", "FormCore"]),
+        .testTarget(name: "FormTransportTests", dependencies: ["FormTransport", "FormRunner", "FormCore", "DemoServer"]),
+        .testTarget(name: "FormRunnerTests", dependencies: ["FormRunner", "FormDrafts", "FormSystem", "FormCore"]),
         .testTarget(name: "FormlineCLITests", dependencies: [
             "FormlineCLI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .testTarget(name: "FormSessionsTests", dependencies: ["FormSessions", "FormlineTesting", "FormCore"]),
+        .testTarget(name: "FormSessionsTests", dependencies: ["FormSessions", "FormlineTesting", "FormRunner", "FormSystem", "FormCore"]),
         .testTarget(
             name: "IntegrationTests",
             dependencies: ["CPseudoTerminal", "DemoServer", "FormCore", "FormFiles", "FormSessions", "FormlineTesting"]

@@ -3,12 +3,12 @@
 /// Order: an exact name (same case, then any case), then a number from the list, then a unique
 /// case-insensitive prefix. Exact names beat numbers so a choice literally named "2" stays
 /// reachable; an ambiguous prefix is an error that lists the matches.
-public struct ChoiceResolver: Sendable {
-    public let choices: [String]
+package struct ChoiceResolver: Sendable {
+    package let choices: [String]
 
-    public init(_ choices: [String]) { self.choices = choices }
+    package init(_ choices: [String]) { self.choices = choices }
 
-    public func resolve(_ input: String) -> Result<String, ValueError> {
+    package func resolve(_ input: String) -> Result<String, ValueError> {
         if let exact = choices.first(where: { $0 == input }) { return .success(exact) }
         let folded = input.lowercased()
         if let exact = choices.first(where: { $0.lowercased() == folded }) { return .success(exact) }

@@ -6,11 +6,11 @@
 /// - Only whole occurrences are masked: where the value begins or ends with a letter or digit,
 ///   the character beside it must not be one. Masking "name" inside "username" would show the
 ///   operator (and anyone reading the transcript) what the secret is.
-public enum SecretMask {
-    public static let minimumLength = 4
+package enum SecretMask {
+    package static let minimumLength = 4
 
     /// `text` with every whole occurrence of `secret` replaced by `placeholder`.
-    public static func mask(_ text: String, secret: String, with placeholder: String) -> String {
+    package static func mask(_ text: String, secret: String, with placeholder: String) -> String {
         guard secret.count >= minimumLength, let first = secret.first, let last = secret.last else { return text }
         let needsStart = isWordCharacter(first), needsEnd = isWordCharacter(last)
         var out = ""

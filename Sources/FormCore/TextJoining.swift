@@ -6,7 +6,7 @@
 /// binary (about 8,700 here): 0.25 ms each, measured, the only such scans left on the way to the
 /// first prompt (docs/PERFORMANCE.md). These concrete versions compile to a plain loop.
 extension ArraySlice where Element == String {
-    public func joinedText(separator: String) -> String {
+    package func joinedText(separator: String) -> String {
         var text = ""
         var first = true
         for part in self {
@@ -19,5 +19,5 @@ extension ArraySlice where Element == String {
 }
 
 extension Array where Element == String {
-    public func joinedText(separator: String) -> String { self[...].joinedText(separator: separator) }
+    package func joinedText(separator: String) -> String { self[...].joinedText(separator: separator) }
 }

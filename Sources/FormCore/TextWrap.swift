@@ -1,10 +1,10 @@
 /// Word-wraps formline's own text so it stays within 80 columns on any terminal or serial line.
-public enum TextWrap {
-    public static let width = 80
+package enum TextWrap {
+    package static let width = 80
 
     /// Wraps `text` into lines of at most `width` characters; the first line starts with `indent`,
     /// the others with `continuation`. A word longer than a line is cut.
-    public static func wrap(_ text: String, indent: String = "", continuation: String? = nil, width: Int = TextWrap.width) -> [String] {
+    package static func wrap(_ text: String, indent: String = "", continuation: String? = nil, width: Int = TextWrap.width) -> [String] {
         let next = continuation ?? indent
         var lines: [String] = []
         var current = indent
@@ -52,7 +52,7 @@ public enum TextWrap {
     }
 
     /// Shortens `text` to at most `limit` terminal columns, marking the cut with "...".
-    public static func truncate(_ text: String, to limit: Int) -> String {
+    package static func truncate(_ text: String, to limit: Int) -> String {
         guard columns(text) > limit else { return text }
         var out = ""
         var used = 0
@@ -67,7 +67,7 @@ public enum TextWrap {
 
     /// How many terminal columns `text` takes: East Asian wide characters and most emoji take
     /// two, combining marks none (a small wcwidth, enough to keep lines within 80 columns).
-    public static func columns(_ text: String) -> Int {
+    package static func columns(_ text: String) -> Int {
         text.reduce(0) { $0 + columns($1) }
     }
 

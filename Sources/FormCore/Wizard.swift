@@ -78,29 +78,56 @@ public struct Wizard: Sendable {
 
     // MARK: - Events
 
+    /// The reducer: every (event, phase) pair is listed, and a pair the wizard does not expect
+    /// (a line while a submission is out, a result while asking, anything once finished) is
+    /// named and answers no effects, so it changes nothing. The switch has no `default:`: a new
+    /// event or phase does not compile until every pair is decided.
     public mutating func handle(_ event: WizardEvent) -> [WizardEffect] {
         switch (event, phase) {
+        // A finished wizard takes nothing more: the driver has stopped, and whatever arrives
+        // late (a line typed after .cancel, a response after a signal) must change nothing.
         case (_, .finished):
             return []
+
         case (.start, .notStarted):
             return start()
-        case (.interrupted(let signal), _):
+        // Started once only: a second start would print the title again over a session.
+        case (.start, .asking), (.start, .review), (.start, .submitting), (.start, .failed):
+            return []
+
+        // Signals and end of input end the session from any phase, saving a draft.
+        case (.interrupted(let signal), .notStarted), (.interrupted(let signal), .asking),
+             (.interrupted(let signal), .review), (.interrupted(let signal), .submitting),
+             (.interrupted(let signal), .failed):
             return end(.forSignal(signal))
-        case (.endOfInput, _):
+        case (.endOfInput, .notStarted), (.endOfInput, .asking), (.endOfInput, .review),
+             (.endOfInput, .submitting), (.endOfInput, .failed):
             return end(.endOfInput)
+
         case (.line(let line), .asking(let index, let lines)):
             return answer(line, at: index, collected: lines)
         case (.line(let line), .review):
             return reviewLine(line)
         case (.line(let line), .failed):
             return failedLine(line)
+        // No prompt is open before the start or while a submission is out: a line then answers
+        // nothing, and is dropped rather than taken as an answer to a prompt not yet shown.
+        case (.line, .notStarted), (.line, .submitting):
+            return []
+
         case (.unreadable(let reason), .asking(let index, let lines)):
             return [error(reason)] + resume(index, collected: lines)
         case (.unreadable(let reason), .review), (.unreadable(let reason), .failed):
             return [error(reason)] + promptAgain()
+        // As for a line: no prompt is open.
+        case (.unreadable, .notStarted), (.unreadable, .submitting):
+            return []
+
         case (.submission(let result), .submitting):
             return submitted(result)
-        default:
+        // Only the one submission the wizard sent is answered; a result at any other time (a
+        // late or duplicated response) must not accept or reject the form.
+        case (.submission, .notStarted), (.submission, .asking), (.submission, .review), (.submission, .failed):
             return []
         }
     }
@@ -300,7 +327,7 @@ public struct Wizard: Sendable {
     // MARK: - Walking
 
     /// Indices of the fields whose `when` holds now, in form order.
-    public var visibleIndices: [Int] {
+    var visibleIndices: [Int] {
         spec.fields.indices.filter { isVisible(spec.fields[$0]) }
     }
 
@@ -576,7 +603,7 @@ public struct Wizard: Sendable {
     // MARK: - Endings
 
     /// The non-secret values, as stored in a draft.
-    public var draftValues: [String: JSONValue] {
+    var draftValues: [String: JSONValue] {
         var out: [String: JSONValue] = [:]
         for field in spec.fields where !field.isSecret {
             if let v = values[field.name] { out[field.name] = v.json }
@@ -617,9 +644,7 @@ public struct Wizard: Sendable {
 
     /// Control characters (escape sequences, bells, newlines) replaced by spaces.
     static func withoutControlCharacters(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { s in
-            (s.value < 0x20 || (0x7F...0x9F).contains(s.value)) ? " " : s
-        }))
+        TextCleaning.withoutControlCharacters(text)
     }
 
     /// `text` wrapped within 80 columns, one output line each.

@@ -48,18 +48,24 @@ public struct OutputLine: Sendable, Equatable {
     }
 }
 
-/// A request for one line from the operator.
+/// A request for one line from the operator: what the wizard asks, and what an editing terminal
+/// can offer with it. Line sources take it as is (`LineSource.read`).
 public struct Prompt: Sendable, Equatable {
     public enum Completion: Sendable, Equatable {
         case none
+        /// Tab completes the whole line from these words.
         case single([String])
+        /// Tab completes each comma-separated item from these words.
         case list([String])
     }
 
+    /// The prompt exactly as shown, e.g. "Country [Norway]: ".
     public var text: String
     /// The field asked, nil for the review and retry prompts.
     public var field: String?
+    /// Text put on the edit line for editing (a rejected answer, a value being revisited).
     public var prefill: String?
+    /// Read without echo, never pre-filled, never in history.
     public var secret: Bool
     public var completion: Completion
 
@@ -70,6 +76,9 @@ public struct Prompt: Sendable, Equatable {
         self.secret = secret
         self.completion = completion
     }
+
+    /// Whose history Up-arrow walks: the field's, never a secret's; nil for other prompts.
+    public var historyKey: String? { secret ? nil : field }
 }
 
 /// One submission attempt. A retry after a transport failure repeats `attempt`, so the transport

@@ -1,7 +1,5 @@
 import Dispatch
 import FormCore
-import FormTerminal
-import FormTransport
 import Synchronization
 
 /// Runs one form session: feeds the wizard events from a LineSource and carries out its effects
@@ -23,11 +21,14 @@ public final class SessionDriver {
         public var onAccepted: ((Submission, TransportResponse) -> Void)?
         /// Makes the Idempotency-Key of an attempt (random in production, fixed in replay).
         public var idempotencyKey: (Int) -> String
+        /// Where signals come from; nothing interrupts a replay or a test.
+        public var interrupts: any InterruptEdge
 
         public init(
             source: any LineSource, transport: any Transport, write: @escaping (String) -> Void,
             renderer: Renderer = Renderer(face: .plain), recorder: (any SessionRecorder)? = nil,
-            drafts: DraftHandling? = nil, onAccepted: ((Submission, TransportResponse) -> Void)? = nil,
+            drafts: DraftHandling? = nil, interrupts: any InterruptEdge = NoInterrupts(),
+            onAccepted: ((Submission, TransportResponse) -> Void)? = nil,
             idempotencyKey: @escaping (Int) -> String = SessionDriver.randomKey
         ) {
             self.source = source
@@ -38,6 +39,7 @@ public final class SessionDriver {
             self.drafts = drafts
             self.onAccepted = onAccepted
             self.idempotencyKey = idempotencyKey
+            self.interrupts = interrupts
         }
     }
 
@@ -101,16 +103,7 @@ public final class SessionDriver {
 
     private func ask(_ prompt: Prompt) -> WizardEvent {
         edges.recorder?.prompt(prompt.text)
-        let completion: LineRequest.Completion
-        switch prompt.completion {
-        case .none: completion = .none
-        case .single(let words): completion = .single(words)
-        case .list(let words): completion = .list(words)
-        }
-        let request = LineRequest(
-            prompt: prompt.text, prefill: prompt.prefill, secret: prompt.secret,
-            completion: completion, historyKey: prompt.secret ? nil : prompt.field)
-        switch edges.source.read(request) {
+        switch edges.source.read(prompt) {
         case .line(let text):
             if prompt.secret, let field = prompt.field {
                 if let shown = Wizard.transcriptText(forSecretPromptLine: text) {
@@ -141,7 +134,7 @@ public final class SessionDriver {
         let outcome = sendCancellably(TransportRequest(
             method: submission.method, path: submission.path, payload: submission.payload, idempotencyKey: key))
         edges.recorder?.response(outcome)
-        if let signal = SignalTrap.take() {
+        if let signal = edges.interrupts.takeSignal() {
             edges.recorder?.interrupted(signal: signal)
             return .interrupted(signal: signal)
         }
@@ -157,20 +150,21 @@ public final class SessionDriver {
         }
     }
 
-    /// Sends on a helper thread while this one watches for a signal, so Ctrl-C during a slow
-    /// request cancels it at once instead of waiting for the timeout.
+    /// The one bridge from the wizard's synchronous loop to the async transport: the send runs in
+    /// a task while this thread waits, polling the interrupt edge, so Ctrl-C during a slow request
+    /// cancels the task at once instead of waiting for the timeout.
     private func sendCancellably(_ request: TransportRequest) -> Result<TransportResponse, TransportFailure> {
         let transport = edges.transport
         let box = OutcomeBox()
         let done = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            box.set(transport.send(request))
+        let task = Task.detached(executorPreference: BlockingBridgeExecutor.shared) {
+            box.set(await transport.send(request))
             done.signal()
         }
         var cancelled = false
         while done.wait(timeout: .now() + .milliseconds(20)) == .timedOut {
-            if !cancelled && SignalTrap.hasPending {
-                transport.cancelInFlight()
+            if !cancelled && edges.interrupts.hasPendingSignal {
+                task.cancel()
                 cancelled = true
             }
         }

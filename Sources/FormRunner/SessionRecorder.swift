@@ -1,5 +1,4 @@
 import FormCore
-import FormTransport
 
 /// Observes a session as it happens, for transcripts (`--record`, replay). The driver calls it
 /// with exactly what the operator saw and typed, and every exchange with the server; secrets reach

@@ -2,9 +2,8 @@
 public struct ReplayResult: Sendable, Equatable {
     /// The transcript file.
     public var path: String
-    /// Why it failed, one reason each, in words meant for the person reading the test log
-    /// (empty when it passed).
-    public var failures: [String]
+    /// Why it failed, one reason each (empty when it passed).
+    public var problems: [ReplayFailure]
     /// A unified diff from the transcript to what the replay recorded (empty when they match).
     public var diff: String
     /// The transcript as the replay would write it: the expected file's operator lines, comments
@@ -13,15 +12,18 @@ public struct ReplayResult: Sendable, Equatable {
     /// True when `--update` rewrote the file.
     public var updated: Bool
 
-    public init(path: String, failures: [String], diff: String = "", actualLines: [String] = [], updated: Bool = false) {
+    public init(path: String, problems: [ReplayFailure], diff: String = "", actualLines: [String] = [], updated: Bool = false) {
         self.path = path
-        self.failures = failures
+        self.problems = problems
         self.diff = diff
         self.actualLines = actualLines
         self.updated = updated
     }
 
-    public var passed: Bool { failures.isEmpty }
+    public var passed: Bool { problems.isEmpty }
+
+    /// The failures in words meant for the person reading the test log.
+    public var failures: [String] { problems.map(\.description) }
 
     /// The failures on one line: `prompt "Email:" with no input left; output differs ...`.
     public var reason: String { failures.joined(separator: "; ") }

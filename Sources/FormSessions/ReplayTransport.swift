@@ -1,4 +1,4 @@
-import FormTransport
+import FormRunner
 import Synchronization
 
 /// The transport of a replay: serves the transcript's `<=` lines in order, failures included

@@ -6,8 +6,7 @@ import Darwin
 import FormCore
 import FormFiles
 import FormRunner
-import FormTerminal
-import FormTransport
+import FormSystem
 
 /// Replays transcripts in-process: loads the form named by `#! form:`, runs the real
 /// `SessionDriver` and `Wizard` with a `ScriptedLineSource` and a `ReplayTransport`, records with
@@ -52,29 +51,29 @@ public struct Replayer: Sendable {
     /// no rewrite of output can fix). A stale `.actual` is removed once the transcript passes.
     public func replay(file path: String) -> ReplayResult {
         guard let bytes = AtomicFile.read(path) else {
-            return ReplayResult(path: path, failures: ["cannot read the file"])
+            return ReplayResult(path: path, problems: [.unreadableFile])
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            return ReplayResult(path: path, failures: ["the file is not UTF-8 text"])
+            return ReplayResult(path: path, problems: [.notUTF8])
         }
         var result = replay(text: text, path: path)
         let actualPath = path + ".actual"
         let outputDiffers = !result.diff.isEmpty
-        let inputsFit = result.failures.allSatisfy { $0.hasPrefix(Replayer.outputDiffers) }
+        let inputsFit = result.problems.allSatisfy(\.isOutputOnly)
         if update && outputDiffers && inputsFit && !result.actualLines.isEmpty {
             do {
                 try AtomicFile.write(Array(result.actualLines.map { $0 + "\n" }.joined().utf8), to: path, mode: 0o644)
-                result.failures = []
+                result.problems = []
                 result.diff = ""
                 result.updated = true
             } catch {
-                result.failures.append("cannot update the file: \(error)")
+                result.problems.append(.cannotUpdate(reason: error.reason))
             }
         } else if outputDiffers && !result.actualLines.isEmpty {
             do {
                 try AtomicFile.write(Array(result.actualLines.map { $0 + "\n" }.joined().utf8), to: actualPath, mode: 0o644)
             } catch {
-                result.failures.append("cannot write \(actualPath): \(error)")
+                result.problems.append(.cannotWriteActual(path: actualPath, reason: error.reason))
             }
         }
         if result.passed { unlink(actualPath) }
@@ -83,25 +82,23 @@ public struct Replayer: Sendable {
 
     // MARK: - In memory
 
-    static let outputDiffers = "output differs"
-
     /// Replays transcript `text` (named `path` in messages and the diff) without writing anything.
     public func replay(text: String, path: String) -> ReplayResult {
         let transcript: Transcript
         do {
             transcript = try TranscriptParser.parse(text, file: path)
         } catch {
-            return ReplayResult(path: path, failures: [error.description])
+            return ReplayResult(path: path, problems: [.invalidTranscript(error)])
         }
         for arg in transcript.args where !Replayer.knownArgs.contains(arg) {
-            return ReplayResult(path: path, failures: ["#! args: \"\(arg)\" is not a flag a transcript records (--plain, --output text|json)"])
+            return ReplayResult(path: path, problems: [.unknownArgument(arg)])
         }
         let formPath = SessionPaths.resolve(transcript.formPath, against: SessionPaths.directory(of: path))
         let spec: FormSpec
         switch loadForm(formPath) {
         case .success(let loaded): spec = loaded
         case .failure(let failure):
-            return ReplayResult(path: path, failures: ["cannot load the form \(formPath): " + failure.messages.joined(separator: "; ")])
+            return ReplayResult(path: path, problems: [.formNotLoaded(path: formPath, messages: failure.messages)])
         }
         return replay(transcript, spec: spec, path: path)
     }
@@ -115,13 +112,11 @@ public struct Replayer: Sendable {
                 secrets[name] = given
             } else if let field = spec.field(named: name), field.isSecret {
                 guard let value = DefaultSecret.value(for: field) else {
-                    return ReplayResult(path: path, failures: [
-                        "line \(line.number): no default value passes the rules of secret \"\(name)\": add \"#! secret \(name) = VALUE\""])
+                    return ReplayResult(path: path, problems: [.noDefaultSecret(line: line.number, field: name)])
                 }
                 secrets[name] = value
             } else {
-                return ReplayResult(path: path, failures: [
-                    "line \(line.number): the form has no secret field \"\(name)\" (give a value with \"#! secret \(name) = VALUE\")"])
+                return ReplayResult(path: path, problems: [.notASecretField(line: line.number, field: name)])
             }
         }
 
@@ -133,36 +128,34 @@ public struct Replayer: Sendable {
             recorder: recorder, drafts: nil, onAccepted: nil, idempotencyKey: { "replay-\($0)" }))
         _ = driver.run()
 
-        var failures: [String] = []
+        var failures: [ReplayFailure] = []
         if let prompt = source.promptWithNoInput {
-            failures.append("prompt \"\(TranscriptSyntax.trimTrailing(prompt))\" with no input left")
+            failures.append(.promptWithNoInput(TranscriptSyntax.trimTrailing(prompt)))
         }
         if let first = source.leftOver.first {
-            let more = source.leftOver.count - 1
-            failures.append("input left over from line \(first.number): \"\(first.text)\"" + (more > 0 ? " and \(more) more" : ""))
+            failures.append(.inputLeftOver(line: first.number, text: first.text, more: source.leftOver.count - 1))
         }
         for request in transport.unanswered {
-            failures.append("request \(request.method) \(request.path) with no response left")
+            failures.append(.requestWithNoResponse(method: request.method, path: request.path))
         }
         if let first = transport.unused.first {
-            let more = transport.unused.count - 1
-            failures.append("response never used, line \(first.number): \"\(first.text)\"" + (more > 0 ? " and \(more) more" : ""))
+            failures.append(.responseNeverUsed(line: first.number, text: first.text, more: transport.unused.count - 1))
         }
 
         let actual: Transcript
         do {
             actual = try TranscriptParser.parse(recorder.text, file: path + ".actual")
         } catch {
-            return ReplayResult(path: path, failures: failures + ["the recording does not parse (a formline bug): \(error)"])
+            return ReplayResult(path: path, problems: failures + [.recordingDoesNotParse(error)])
         }
         let expectedLines = transcript.lines.map(\.text)
         let merged = TranscriptMatcher.merge(expected: transcript.lines, actual: actual.lines)
         var diff = ""
         if merged != expectedLines {
             diff = UnifiedDiff.make(old: expectedLines, new: merged, oldName: path, newName: path + ".actual")
-            failures.append("\(Replayer.outputDiffers) from the transcript at line \(firstDifference(expectedLines, merged))")
+            failures.append(.outputDiffers(line: firstDifference(expectedLines, merged)))
         }
-        return ReplayResult(path: path, failures: failures, diff: diff, actualLines: merged)
+        return ReplayResult(path: path, problems: failures, diff: diff, actualLines: merged)
     }
 
     /// The 1-based line of `old` where `new` first departs from it.

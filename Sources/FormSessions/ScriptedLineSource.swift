@@ -1,4 +1,5 @@
-import FormTerminal
+import FormCore
+import FormRunner
 
 /// The line source of a replay: answers each prompt with the transcript's next operator line
 /// (`> text`, `>* [name]`, `#! unreadable`, `#! eof`, `#! interrupt`), the way `EmbeddedChannel` feeds a real
@@ -27,9 +28,9 @@ public final class ScriptedLineSource: LineSource {
 
     public var isInteractive: Bool { false }
 
-    public func read(_ request: LineRequest) -> LineResult {
+    public func read(_ request: Prompt) -> LineResult {
         guard !steps.isEmpty else {
-            if promptWithNoInput == nil { promptWithNoInput = request.prompt }
+            if promptWithNoInput == nil { promptWithNoInput = request.text }
             return .endOfInput
         }
         let step = steps.removeFirst()

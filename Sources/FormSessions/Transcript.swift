@@ -1,4 +1,4 @@
-import FormTransport
+import FormRunner
 
 /// A parsed transcript: every line of the file, numbered from 1, with what it means.
 public struct Transcript: Sendable, Equatable {

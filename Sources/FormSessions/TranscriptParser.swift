@@ -1,5 +1,5 @@
 import FormCore
-import FormTransport
+import FormRunner
 
 /// A mistake in a transcript file, with its line.
 public struct TranscriptError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -1,6 +1,6 @@
 import FormCore
 import FormRunner
-import FormTransport
+import FormSystem
 
 /// Records a session as a transcript (design.md section 6): the one recorder behind
 /// `formline fill --record FILE` and behind replay, so what replay compares is what `--record`
@@ -82,8 +82,12 @@ public final class TranscriptRecorder: SessionRecorder {
     public var text: String { lines.map { $0 + "\n" }.joined() }
 
     /// Writes the transcript atomically (temporary file, then rename), readable by the owner only.
-    public func write(to path: String) throws {
-        try AtomicFile.write(Array(text.utf8), to: path, mode: 0o600)
+    public func write(to path: String) throws(RecordingWriteError) {
+        do {
+            try AtomicFile.write(Array(text.utf8), to: path, mode: 0o600)
+        } catch {
+            throw RecordingWriteError(path: path, reason: error.reason)
+        }
     }
 
     // MARK: - SessionRecorder

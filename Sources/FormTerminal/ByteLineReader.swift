@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import FormRunner
 
 /// Splits a byte stream into lines the way serial consoles and pipes send them: LF, CRLF and a
 /// bare CR each end one line, also when the CR and LF arrive in separate reads.
@@ -14,7 +15,7 @@ public struct LineSplitter: Sendable {
         case tooLong
     }
 
-    public static let defaultLimit = 64 * 1024
+    public static let defaultLimit = UnreadableLine.lengthLimit
 
     public let limit: Int
     private var current: [UInt8] = []
@@ -58,8 +59,8 @@ public struct LineSplitter: Sendable {
     }
 }
 
-/// Reads lines from a file descriptor with `poll()` on the input and the signal pipe together, so
-/// SIGINT/SIGTERM/SIGHUP end a wait at once whichever thread the signal hit.
+/// Reads lines from a file descriptor with `poll()` on the input and the interrupt edge's wake
+/// descriptor together, so SIGINT/SIGTERM/SIGHUP end a wait at once whichever thread the signal hit.
 public final class ByteLineReader {
     public enum Event: Equatable {
         case line([UInt8])
@@ -69,18 +70,20 @@ public final class ByteLineReader {
     }
 
     private let fd: Int32
+    private let interrupts: any InterruptEdge
     private var splitter: LineSplitter
     private var ready: [LineSplitter.Item] = []
     private var atEnd = false
 
-    public init(fd: Int32, limit: Int = LineSplitter.defaultLimit) {
+    public init(fd: Int32, interrupts: any InterruptEdge, limit: Int = LineSplitter.defaultLimit) {
         self.fd = fd
+        self.interrupts = interrupts
         self.splitter = LineSplitter(limit: limit)
     }
 
     public func next() -> Event {
         while true {
-            if let signal = SignalTrap.take() { return .signal(signal) }
+            if let signal = interrupts.takeSignal() { return .signal(signal) }
             if !ready.isEmpty {
                 switch ready.removeFirst() {
                 case .line(let bytes): return .line(bytes)
@@ -89,7 +92,7 @@ public final class ByteLineReader {
             }
             if atEnd { return .endOfInput }
             var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0)]
-            let wake = SignalTrap.wakeFD
+            let wake = interrupts.wakeDescriptor
             if wake >= 0 { fds.append(pollfd(fd: wake, events: Int16(POLLIN), revents: 0)) }
             let n = poll(&fds, nfds_t(fds.count), -1)
             if n < 0 {

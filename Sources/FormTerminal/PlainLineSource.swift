@@ -3,6 +3,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import FormCore
+import FormRunner
 
 /// The line source for pipes, serial consoles and dumb terminals: bytes in, lines out, no
 /// editing. Without a terminal there is no echo, so it writes each answer after its prompt
@@ -14,20 +16,20 @@ public final class PlainLineSource: LineSource {
     /// True when the input is not a terminal (nothing echoes what is typed).
     private let echoAnswers: Bool
 
-    public init(inputFD: Int32 = 0, output: TerminalOutput) {
+    public init(inputFD: Int32 = 0, output: TerminalOutput, interrupts: any InterruptEdge) {
         self.inputFD = inputFD
-        self.reader = ByteLineReader(fd: inputFD)
+        self.reader = ByteLineReader(fd: inputFD, interrupts: interrupts)
         self.output = output
         self.echoAnswers = isatty(inputFD) == 0
     }
 
     public var isInteractive: Bool { false }
 
-    public func read(_ request: LineRequest) -> LineResult {
+    public func read(_ request: Prompt) -> LineResult {
         // Terminal modes first, then the prompt: an answer typed right after the prompt appears
         // is already read with them (no echo of a secret, a bare CR ends the line).
         let modes = LineInputModes.set(inputFD, secret: request.secret)
-        output.write(request.prompt)
+        output.write(request.text)
         let event = reader.next()
         modes?.restore()
         if request.secret && !echoAnswers {
@@ -38,13 +40,13 @@ public final class PlainLineSource: LineSource {
         case .line(let bytes):
             guard let text = String(validating: bytes, as: UTF8.self) else {
                 if echoAnswers { output.write("\n") }
-                return .unreadable("The line is not valid UTF-8 text")
+                return .unreadable(UnreadableLine.notUTF8)
             }
             if echoAnswers { output.write(request.secret ? "\n" : text + "\n") }
             return .line(text)
         case .tooLong:
             if echoAnswers { output.write("\n") }
-            return .unreadable("The line is too long (over 64 KiB)")
+            return .unreadable(UnreadableLine.tooLong)
         case .endOfInput:
             output.write("\n")
             return .endOfInput

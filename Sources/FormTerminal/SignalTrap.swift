@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import FormRunner
 import Synchronization
 
 /// Turns SIGINT, SIGTERM and SIGHUP into bytes on a pipe (the self-pipe trick).
@@ -58,14 +59,23 @@ public enum SignalTrap {
     }
 }
 
+/// The process's signal trap as the session's interrupt edge: what the CLI hands the driver and
+/// the line sources. Call `SignalTrap.install()` first.
+public struct ProcessSignals: InterruptEdge {
+    public init() {}
+    public func takeSignal() -> Int32? { SignalTrap.take() }
+    public var hasPendingSignal: Bool { SignalTrap.hasPending }
+    public var wakeDescriptor: Int32 { SignalTrap.wakeFD }
+}
+
 private func signalTrapHandler(_ signal: Int32) {
     SignalTrap.caught(signal)
 }
 
 /// The plumbing both signal pipes share (SignalTrap here, TerminalSignals for readline).
-enum SelfPipe {
+package enum SelfPipe {
     /// A non-blocking, close-on-exec pipe: the handler's write never blocks, children never see it.
-    static func make() -> (read: Int32, write: Int32)? {
+    package static func make() -> (read: Int32, write: Int32)? {
         var fds: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else { return nil }
         for fd in fds {
@@ -76,7 +86,7 @@ enum SelfPipe {
     }
 
     /// Installs `handler` for `signals` with sigaction and the given `sa_flags`.
-    static func handle(_ signals: [Int32], with handler: @escaping @convention(c) (Int32) -> Void, flags: Int32) {
+    package static func handle(_ signals: [Int32], with handler: @escaping @convention(c) (Int32) -> Void, flags: Int32) {
         for signal in signals {
             var action = sigaction()
             #if canImport(Glibc)

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import FormSystem
 
 /// Writes bytes to a file descriptor (stdout, or stderr under `--output json`), whole, retrying
 /// short writes and EINTR. Unbuffered on purpose: a prompt must be on screen before we read.
@@ -14,24 +15,5 @@ public final class TerminalOutput: @unchecked Sendable {
 
     public var isTerminal: Bool { isatty(fd) == 1 }
 
-    public func write(_ text: String) {
-        guard !text.isEmpty else { return }
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { raw -> Int in
-                guard let base = raw.baseAddress else { return 0 }
-                #if canImport(Glibc)
-                return Glibc.write(fd, base + offset, raw.count - offset)
-                #else
-                return Darwin.write(fd, base + offset, raw.count - offset)
-                #endif
-            }
-            if n < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
-                return
-            }
-            offset += n
-        }
-    }
+    public func write(_ text: String) { writeAll(text, to: fd) }
 }

@@ -1,6 +1,8 @@
 import AsyncHTTPClient
 import Dispatch
 import FormCore
+/// Re-exported: code that uses the HTTP backend speaks in the API's types (`TransportRequest`, ...).
+@_exported import FormRunner
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -27,7 +29,7 @@ public struct HTTPTransportError: Error, Sendable, Equatable, CustomStringConver
 ///                                   headers: [("Authorization", "Bearer \(token)")],
 ///                                   timeout: .seconds(30))
 /// defer { transport.shutdown() }
-/// let result = transport.send(request)    // POST https://api.example.net/v1/signup
+/// let result = await transport.send(request)    // POST https://api.example.net/v1/signup
 /// ```
 ///
 /// - The URL is the endpoint and the form's submit path joined as text, so a base path in the
@@ -39,8 +41,8 @@ public struct HTTPTransportError: Error, Sendable, Equatable, CustomStringConver
 ///   back as a response, which `SubmissionClassifier` turns into a failure naming the Location.
 /// - HTTPS uses the system's trust store. Bodies over 1 MiB are a failure.
 /// - One `HTTPClient`, created at the first `send`; `shutdown()` must be called before exit.
-/// - `send` blocks its calling thread (the wizard's synchronous loop) while the request runs in a
-///   task; do not call it from a Swift concurrency thread.
+/// - `send` honours Task cancellation: cancelling the task that awaits it (the driver does on
+///   Ctrl-C) stops the request at once, and `send` returns `.error("the request was cancelled")`.
 public final class HTTPTransport: Transport {
     /// The largest response body read; a bigger one is a failure.
     public static let maximumBodySize = 1 << 20
@@ -49,8 +51,6 @@ public final class HTTPTransport: Transport {
     private let headers: [(name: String, value: String)]
     private let timeout: Duration
     private let state = Mutex(ClientState.idle)
-    /// The request running now, so `cancelInFlight()` can stop it.
-    private let inFlight = Mutex<Task<Void, Never>?>(nil)
 
     private enum ClientState {
         case idle
@@ -82,30 +82,14 @@ public final class HTTPTransport: Transport {
         Self.join(endpoint, path)
     }
 
-    public func send(_ request: TransportRequest) -> Result<TransportResponse, TransportFailure> {
+    public func send(_ request: TransportRequest) async -> Result<TransportResponse, TransportFailure> {
         guard let client = startedClient() else {
             return .failure(.error("the HTTP client was already shut down"))
         }
-        let outcome = OutcomeBox()
-        let done = DispatchSemaphore(value: 0)
-        let url = url(for: request.path)
-        let headers = headers
-        let timeout = timeout
-        let task = Task.detached {
-            let result = await Self.perform(request, url: url, headers: headers, timeout: timeout, client: client)
-            outcome.result.withLock { $0 = result }
-            done.signal()
-        }
-        inFlight.withLock { $0 = task }
-        done.wait()
-        inFlight.withLock { $0 = nil }
-        return outcome.result.withLock { $0 } ?? .failure(.error("the request ended without a result"))
-    }
-
-    /// Stops the request `send` is waiting for, from another thread (e.g. the one that noticed a
-    /// Ctrl-C); that `send` then returns `.error("the request was cancelled")` at once.
-    public func cancelInFlight() {
-        inFlight.withLock { $0 }?.cancel()
+        // async-http-client's async `execute` cancels the request when this task is cancelled;
+        // a task cancelled before it started fails at once too.
+        if Task.isCancelled { return .failure(.error("the request was cancelled")) }
+        return await Self.perform(request, url: url(for: request.path), headers: headers, timeout: timeout, client: client)
     }
 
     /// Shuts the HTTP client down, if one was started; later sends fail. Call it before exit.
@@ -253,8 +237,7 @@ public final class HTTPTransport: Transport {
     }
 
     private static func oneLine(_ text: String) -> String {
-        let flat = String(text.map { $0.isNewline ? " " : $0 })
-        return flat.count > 200 ? String(flat.prefix(197)) + "..." : flat
+        TextCleaning.oneLine(text, limit: 200)
     }
 
     // MARK: - URLs
@@ -317,11 +300,6 @@ public final class HTTPTransport: Transport {
         let (seconds, attoseconds) = duration.components
         return .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
     }
-}
-
-/// Carries the result of the request task back to the thread waiting in `send`.
-private final class OutcomeBox: Sendable {
-    let result = Mutex<Result<TransportResponse, TransportFailure>?>(nil)
 }
 
 extension String {

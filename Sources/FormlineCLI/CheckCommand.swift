@@ -1,12 +1,7 @@
 import ArgumentParser
 import FormCore
 import FormFiles
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import FormSystem
 
 /// `formline check FORM...`: loads each form file and reports every mistake in it.
 ///
@@ -37,20 +32,9 @@ struct CheckCommand: ParsableCommand {
                 print("\(path): ok (\(form.id), \(count) field\(count == 1 ? "" : "s"))")
             case .failure(let errors):
                 failed = true
-                for error in errors.errors { writeToStandardError(error.description + "\n") }
+                for error in errors.errors { StandardError.write(error.description + "\n") }
             }
         }
         if failed { throw ExitCode(2) }
-    }
-
-    private func writeToStandardError(_ text: String) {
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress.map { $0 + offset }, $0.count - offset) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { return }
-            offset += n
-        }
     }
 }

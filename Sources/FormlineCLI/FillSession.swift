@@ -2,9 +2,12 @@
 import Glibc
 #endif
 import FormCore
+import FormDrafts
 import FormFiles
+import FormReadline
 import FormRunner
 import FormSessions
+import FormSystem
 import FormTerminal
 import FormTransport
 
@@ -82,9 +85,12 @@ public struct FillSession {
                 args: TranscriptRecorder.visibleArgs(plain: options.plain, outputJSON: options.output == .json))
         }
         SignalTrap.install()
+        let interrupts = ProcessSignals()
         // A closed output pipe (`| head`) must not kill formline before it saves the draft.
         signal(SIGPIPE, SIG_IGN)
-        let source = LineSources.make(interactive: interactive, output: output, environment: environment, formID: spec.id, plain: options.plain)
+        let source = LineSources.make(
+            interactive: interactive, output: output, interrupts: interrupts, environment: environment,
+            formID: spec.id, plain: options.plain)
 
         let drafts = SessionDriver.DraftHandling(
             save: { values in
@@ -105,7 +111,7 @@ public struct FillSession {
         let jsonMode = options.output == .json
         let driver = SessionDriver(wizard: wizard, edges: SessionDriver.Edges(
             source: source, transport: transport, write: output.write, renderer: renderer,
-            recorder: recorder, drafts: drafts,
+            recorder: recorder, drafts: drafts, interrupts: interrupts,
             onAccepted: { submission, response in
                 guard jsonMode else { return }
                 let result = JSONValue.object([
@@ -129,24 +135,4 @@ public struct FillSession {
         }
         return status
     }
-}
-
-/// The process environment as a dictionary (no Foundation needed).
-enum ProcessEnvironment {
-    static var current: [String: String] {
-        var result: [String: String] = [:]
-        var pointer = environ
-        while let entry = pointer.pointee {
-            let text = String(cString: entry)
-            if let eq = text.firstIndex(of: "=") {
-                result[String(text[..<eq])] = String(text[text.index(after: eq)...])
-            }
-            pointer += 1
-        }
-        return result
-    }
-}
-
-enum StandardError {
-    static func write(_ text: String) { TerminalOutput(fd: 2).write(text) }
 }

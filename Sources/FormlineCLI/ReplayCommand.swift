@@ -1,4 +1,5 @@
 import ArgumentParser
+import FormSystem
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,5 +1,6 @@
 import FormCore
-import FormRunner
+import FormDrafts
+import FormSystem
 import Glibc
 import Testing
 

@@ -1,14 +1,12 @@
 import FormCore
 import FormRunner
-import FormTerminal
-import FormTransport
 import Synchronization
 import Testing
 
 /// Lines typed by a script; records the prompts it was shown.
 final class ScriptLines: LineSource {
     var lines: [String]
-    var prompts: [LineRequest] = []
+    var prompts: [Prompt] = []
     let isInteractive: Bool
 
     init(_ lines: [String], interactive: Bool = true) {
@@ -16,7 +14,7 @@ final class ScriptLines: LineSource {
         self.isInteractive = interactive
     }
 
-    func read(_ request: LineRequest) -> LineResult {
+    func read(_ request: Prompt) -> LineResult {
         prompts.append(request)
         return lines.isEmpty ? .endOfInput : .line(lines.removeFirst())
     }

@@ -2,8 +2,7 @@ import FormCore
 import FormFiles
 import FormRunner
 import FormSessions
-import FormTerminal
-import FormTransport
+import FormSystem
 
 /// The forms these tests use, and a way to run a real session with scripted lines.
 enum Fixtures {
@@ -56,7 +55,7 @@ final class ListLineSource: LineSource {
     private var results: [LineResult]
     init(_ results: [LineResult]) { self.results = results }
     var isInteractive: Bool { false }
-    func read(_ request: LineRequest) -> LineResult {
+    func read(_ request: Prompt) -> LineResult {
         results.isEmpty ? .endOfInput : results.removeFirst()
     }
 }

@@ -23,8 +23,8 @@ struct RecordFlagTests {
     }
 
     /// Runs `formline fill FORM --record FILE ARGS`, typing `input`.
-    private func fill(_ form: String, _ args: [String] = [], input: String) throws -> (status: Int32, output: String, file: String) {
-        let file = folder.appendingPathComponent("s.session").path
+    private func fill(_ form: String, _ args: [String] = [], input: String, recordTo: String? = nil) throws -> (status: Int32, output: String, file: String) {
+        let file = recordTo ?? folder.appendingPathComponent("s.session").path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.binary)
         process.arguments = ["fill", Self.root.appendingPathComponent(form).path, "--record", file] + args
@@ -65,6 +65,18 @@ struct RecordFlagTests {
             #expect(!run.file.contains("correct-horse-1"))
             #expect(mode(folder.appendingPathComponent("s.session").path) == 0o600)
         }
+    }
+
+    /// A recording that cannot be written says so in its own words (never "cannot save the
+    /// draft"), and the session's status is what the session made of it.
+    @Test func aRecordingThatCannotBeWrittenSaysSo() throws {
+        let notAFolder = folder.appendingPathComponent("plain-file").path
+        try Data("x".utf8).write(to: URL(fileURLWithPath: notAFolder))
+        let target = notAFolder + "/s.session"
+        let run = try fill("Forms/signup.yaml", input: "eve\neve@example.com\n.cancel\n", recordTo: target)
+        #expect(run.status == 1)
+        #expect(run.output.contains("formline: --record: \(target): cannot write the recording: Not a directory\n"))
+        #expect(!run.output.contains("cannot save the draft"))
     }
 
     @Test func aTransportFailureWritesTheTranscript() throws {

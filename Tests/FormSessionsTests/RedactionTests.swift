@@ -1,6 +1,6 @@
 import FormCore
 import FormSessions
-import FormTransport
+import FormRunner
 import Testing
 
 /// A secret typed, rejected locally, retyped, rejected by the server (which echoes it) and typed

@@ -1,6 +1,6 @@
 @testable import FormCore
 import FormSessions
-import FormTransport
+import FormRunner
 import Testing
 
 /// What the secret scrubber leaves alone: operator lines (what the replay types), a secret the

@@ -1,5 +1,5 @@
 import FormSessions
-import FormTransport
+import FormRunner
 import Testing
 
 @Suite struct TranscriptParserTests {

@@ -1,6 +1,6 @@
 @testable import FormCore
 import FormSessions
-import FormTransport
+import FormRunner
 import Testing
 
 @Suite struct TranscriptRecorderTests {

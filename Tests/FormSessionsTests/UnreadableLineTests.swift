@@ -1,6 +1,6 @@
 import FormCore
 import FormSessions
-import FormTerminal
+import FormRunner
 import Testing
 
 /// A line the source could not read (invalid UTF-8, over 64 KiB) is recorded as
@@ -78,7 +78,7 @@ import Testing
 
             """)
         let source = ScriptedLineSource(steps: transcript.lines, secrets: [:])
-        let request = LineRequest(prompt: "Username: ")
+        let request = Prompt(text: "Username: ")
         #expect(source.read(request) == .unreadable(Self.tooLong))
         #expect(source.read(request) == .line("bob"))
         #expect(source.leftOver.isEmpty)

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import FormRunner
+import FormSystem
 import FormSessions
 import FormlineTesting
 import Testing

@@ -1,5 +1,5 @@
 import Testing
-@testable import FormTerminal
+@testable import FormReadline
 
 @Suite struct ChoiceCompleterTests {
     let countries = ["Norway", "Sweden", "Denmark", "Finland", "Iceland"]

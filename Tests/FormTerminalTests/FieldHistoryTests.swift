@@ -2,7 +2,7 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
-@testable import FormTerminal
+@testable import FormReadline
 
 @Suite final class FieldHistoryTests {
     private let dir: String

@@ -1,3 +1,4 @@
+import FormRunner
 import FormTerminal
 import Testing
 

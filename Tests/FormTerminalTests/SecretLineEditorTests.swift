@@ -1,5 +1,5 @@
 import Testing
-@testable import FormTerminal
+@testable import FormReadline
 
 @Suite struct SecretLineEditorTests {
     private func type(_ text: String, keys: SecretReader.Keys = .init()) -> (SecretReader.LineEditor.Step, String) {

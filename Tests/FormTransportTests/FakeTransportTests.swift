@@ -1,6 +1,6 @@
 import FormCore
 import Testing
-import FormTransport
+import FormRunner
 
 @Suite struct FakeTransportTests {
     private func request(_ payload: [String: JSONValue]) -> TransportRequest {

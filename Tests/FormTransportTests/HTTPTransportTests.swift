@@ -2,6 +2,7 @@ import DemoServer
 import FormCore
 import Foundation
 import Testing
+import FormRunner
 @testable import FormTransport
 
 /// The signup form the demo server's rejections are mapped onto.
@@ -20,7 +21,7 @@ private let signupSpec = FormSpec(
             let result = try await withTransport(
                 "http://127.0.0.1:\(port)/drf",
                 headers: [("Authorization", "Bearer s3cr3t"), ("X-Request-Source", "formline-tests")]
-            ) { $0.send(request) }
+            ) { await $0.send(request) }
             #expect(result.classified() == .accepted(status: 201, summary: "id=1"))
             let received = try #require(server.requests.last)
             #expect(received.method == "POST")
@@ -39,7 +40,7 @@ private let signupSpec = FormSpec(
         try await withDemoServer { port, server in
             let first = signupRequest("bob", key: "attempt-A")
             let results = try await withTransport("http://127.0.0.1:\(port)/rails") { transport in
-                [transport.send(first), transport.send(first), transport.send(signupRequest("bob", key: "attempt-B"))]
+                [await transport.send(first), await transport.send(first), await transport.send(signupRequest("bob", key: "attempt-B"))]
             }
             #expect(server.requests.all.map { $0.header("Idempotency-Key") } == ["attempt-A", "attempt-A", "attempt-B"])
             // The demo honours the key: the retry gets the first answer again, not a second account.
@@ -52,7 +53,7 @@ private let signupSpec = FormSpec(
     @Test func operatorHeadersReplaceOursOfTheSameName() async throws {
         try await withDemoServer { port, server in
             _ = try await withTransport("http://127.0.0.1:\(port)/drf", headers: [("accept", "application/vnd.api+json")]) {
-                $0.send(signupRequest("carol"))
+                await $0.send(signupRequest("carol"))
             }
             let received = try #require(server.requests.last)
             #expect(received.headers.filter { $0.name.lowercased() == "accept" }.map(\.value) == ["application/vnd.api+json"])
@@ -62,7 +63,7 @@ private let signupSpec = FormSpec(
     @Test func basePathIsKeptWithoutADoubleSlash() async throws {
         try await withDemoServer { port, server in
             _ = try await withTransport("http://127.0.0.1:\(port)/fastapi/") { transport in
-                [transport.send(signupRequest("dave", key: "k1")), transport.send(signupRequest("dave", key: "k2", path: "v2/signup"))]
+                [await transport.send(signupRequest("dave", key: "k1")), await transport.send(signupRequest("dave", key: "k2", path: "v2/signup"))]
             }
             #expect(server.requests.all.map(\.path) == ["/fastapi/signup", "/fastapi/v2/signup"])
         }
@@ -72,7 +73,7 @@ private let signupSpec = FormSpec(
     func eachDialectsRejectionIsParsedAndPlaced(_ dialect: DemoDialect) async throws {
         try await withDemoServer { port, _ in
             let result = try await withTransport("http://127.0.0.1:\(port)/\(dialect.rawValue)") {
-                $0.send(signupRequest("admin", password: "admin"))
+                await $0.send(signupRequest("admin", password: "admin"))
             }
             let response = try result.get()
             guard case .rejected(let status, let errors) = result.classified() else {
@@ -101,7 +102,7 @@ private let signupSpec = FormSpec(
     @Test(arguments: DemoDialect.allCases)
     func eachDialectAcceptsAGoodSignup(_ dialect: DemoDialect) async throws {
         try await withDemoServer { port, _ in
-            let result = try await withTransport("http://127.0.0.1:\(port)/\(dialect.rawValue)") { $0.send(signupRequest("erin")) }
+            let result = try await withTransport("http://127.0.0.1:\(port)/\(dialect.rawValue)") { await $0.send(signupRequest("erin")) }
             #expect(result.classified() == .accepted(status: 201, summary: "id=1"))
         }
     }
@@ -109,7 +110,7 @@ private let signupSpec = FormSpec(
     @Test func refusedConnection() async throws {
         try await withRefusingPort { closedPort in
             let started = ContinuousClock.now
-            let result = try await withTransport("http://127.0.0.1:\(closedPort)/drf", timeout: .seconds(10)) { $0.send(signupRequest("x")) }
+            let result = try await withTransport("http://127.0.0.1:\(closedPort)/drf", timeout: .seconds(10)) { await $0.send(signupRequest("x")) }
             #expect(result == .failure(.refused))
             #expect(ContinuousClock.now - started < .seconds(3), "a refused connection fails at once, not at the deadline")
         }
@@ -117,7 +118,7 @@ private let signupSpec = FormSpec(
 
     @Test func tlsToAPlainHTTPServerFailsWithOneLine() async throws {
         try await withDemoServer { port, _ in
-            let result = try await withTransport("https://127.0.0.1:\(port)/drf") { $0.send(signupRequest("x")) }
+            let result = try await withTransport("https://127.0.0.1:\(port)/drf") { await $0.send(signupRequest("x")) }
             guard case .failure(.error(let reason)) = result else {
                 Issue.record("expected a TLS failure, got \(result)")
                 return
@@ -130,7 +131,7 @@ private let signupSpec = FormSpec(
         try await withDemoServer(slowDelay: .seconds(20)) { port, _ in
             let started = ContinuousClock.now
             let result = try await withTransport("http://127.0.0.1:\(port)/fault/slow", timeout: .milliseconds(400)) {
-                $0.send(signupRequest("x"))
+                await $0.send(signupRequest("x"))
             }
             #expect(result == .failure(.timeout))
             #expect(ContinuousClock.now - started < .seconds(10), "the timeout bounds the whole exchange")
@@ -139,7 +140,7 @@ private let signupSpec = FormSpec(
 
     @Test func html500() async throws {
         try await withDemoServer { port, _ in
-            let result = try await withTransport("http://127.0.0.1:\(port)/fault/html500") { $0.send(signupRequest("x")) }
+            let result = try await withTransport("http://127.0.0.1:\(port)/fault/html500") { await $0.send(signupRequest("x")) }
             #expect(try result.get().contentType == "text/html")
             #expect(result.classified() == .failed(reason: "the server answered 500 Internal Server Error (text/html)"))
         }
@@ -147,14 +148,14 @@ private let signupSpec = FormSpec(
 
     @Test func garbage200IsAcceptedWithoutSummary() async throws {
         try await withDemoServer { port, _ in
-            let result = try await withTransport("http://127.0.0.1:\(port)/fault/garbage200") { $0.send(signupRequest("x")) }
+            let result = try await withTransport("http://127.0.0.1:\(port)/fault/garbage200") { await $0.send(signupRequest("x")) }
             #expect(result.classified() == .accepted(status: 200, summary: nil))
         }
     }
 
     @Test func redirectIsNotFollowed() async throws {
         try await withDemoServer { port, server in
-            let result = try await withTransport("http://127.0.0.1:\(port)/fault/redirect") { $0.send(signupRequest("x")) }
+            let result = try await withTransport("http://127.0.0.1:\(port)/fault/redirect") { await $0.send(signupRequest("x")) }
             #expect(try result.get().status == 302)
             #expect(result.classified() == .failed(reason: "the server redirected to https://login.demo.formline.invalid/sso?next=%2Fsignup (redirects are not followed)"))
             #expect(server.requests.all.count == 1)
@@ -163,7 +164,7 @@ private let signupSpec = FormSpec(
 
     @Test func unparseable422() async throws {
         try await withDemoServer { port, _ in
-            let result = try await withTransport("http://127.0.0.1:\(port)/fault/unparseable422") { $0.send(signupRequest("x")) }
+            let result = try await withTransport("http://127.0.0.1:\(port)/fault/unparseable422") { await $0.send(signupRequest("x")) }
             #expect(result.classified() == .failed(reason: "the server answered 422 Unprocessable Content but the body is not JSON (text/plain)"))
         }
     }
@@ -171,18 +172,18 @@ private let signupSpec = FormSpec(
     @Test(arguments: ["oversized", "oversized-chunked"])
     func oversizedBody(_ route: String) async throws {
         try await withDemoServer { port, _ in
-            let result = try await withTransport("http://127.0.0.1:\(port)/fault/\(route)") { $0.send(signupRequest("x")) }
+            let result = try await withTransport("http://127.0.0.1:\(port)/fault/\(route)") { await $0.send(signupRequest("x")) }
             #expect(result == .failure(.error("the response was larger than 1 MiB")))
         }
     }
 
     @Test func sendAfterShutdownFailsAndShutdownIsIdempotent() async throws {
         let transport = try HTTPTransport(endpoint: "http://127.0.0.1:9/x", headers: [], timeout: .seconds(1))
-        let result = await offPool {
+        await offPool {
             transport.shutdown()
             transport.shutdown()
-            return transport.send(signupRequest("x"))
         }
+        let result = await transport.send(signupRequest("x"))
         #expect(result == .failure(.error("the HTTP client was already shut down")))
     }
 }
@@ -235,16 +236,28 @@ private let signupSpec = FormSpec(
 }
 
 @Suite(.serialized, .timeLimit(.minutes(1))) struct HTTPTransportCancellationTests {
-    @Test func cancelInFlightStopsAWaitingSend() async throws {
+    @Test func cancellingTheTaskStopsAWaitingSend() async throws {
         try await withDemoServer(slowDelay: .seconds(20)) { port, _ in
             let transport = try HTTPTransport(endpoint: "http://127.0.0.1:\(port)/fault/slow", headers: [], timeout: .seconds(30))
             let started = ContinuousClock.now
-            async let result = offPool { transport.send(signupRequest("x")) }
+            let sending = Task { await transport.send(signupRequest("x")) }
             try await Task.sleep(for: .milliseconds(200))
-            transport.cancelInFlight()
-            #expect(await result == .failure(.error("the request was cancelled")))
+            sending.cancel()
+            let result = await sending.value
+            #expect(result == .failure(.error("the request was cancelled")))
             #expect(ContinuousClock.now - started < .seconds(10), "cancelled long before the server answers")
             await offPool { transport.shutdown() }
         }
     }
+}
+
+/// A transport to the demo server for an async body (`send` is async), shut down when it ends.
+func withTransport<T: Sendable>(
+    _ endpoint: String, headers: [(name: String, value: String)] = [], timeout: Duration = .seconds(5),
+    _ body: @escaping @Sendable (HTTPTransport) async -> T
+) async throws -> T {
+    let transport = try HTTPTransport(endpoint: endpoint, headers: headers, timeout: timeout)
+    let result = await body(transport)
+    await offPool { transport.shutdown() }
+    return result
 }

@@ -4,6 +4,9 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import FormCore
+import FormRunner
+import FormTerminal
 import Synchronization
 
 /// The line source on a terminal: GNU readline through its callback interface.
@@ -20,6 +23,7 @@ public final class ReadlineLineSource: LineSource {
     private let inputFD: Int32
     private let output: TerminalOutput
     private let history: FieldHistory?
+    private let interrupts: any InterruptEdge
     /// The last answer added to history: taken back if the same field is asked again with it
     /// pre-filled, which is how the wizard re-asks after rejecting a line.
     private var lastAnswer: (key: String, line: String)?
@@ -27,8 +31,12 @@ public final class ReadlineLineSource: LineSource {
     /// - Parameters:
     ///   - terminalName: "dumb" for `--plain` (readline then writes no escape sequences);
     ///     nil: readline reads TERM.
-    public init(inputFD: Int32 = 0, output: TerminalOutput, history: FieldHistory?, terminalName: String? = nil) {
+    public init(
+        inputFD: Int32 = 0, output: TerminalOutput, history: FieldHistory?, interrupts: any InterruptEdge,
+        terminalName: String? = nil
+    ) {
         self.inputFD = inputFD
+        self.interrupts = interrupts
         self.output = output
         self.history = history
         ReadlineSetup.prepare(inputFD: inputFD, outputFD: output.fd, terminalName: terminalName)
@@ -36,7 +44,7 @@ public final class ReadlineLineSource: LineSource {
 
     public var isInteractive: Bool { true }
 
-    public func read(_ request: LineRequest) -> LineResult {
+    public func read(_ request: Prompt) -> LineResult {
         if request.secret { return readSecret(request) }
 
         if let last = lastAnswer, last.key == request.historyKey, let prefill = request.prefill, prefill == last.line {
@@ -58,7 +66,7 @@ public final class ReadlineLineSource: LineSource {
         rl_completer_word_break_characters = UnsafePointer(completer?.list == true ? ReadlineSetup.commaBreak : ReadlineSetup.noBreak)
 
         if TerminalSignals.takeResize() { rl_reset_screen_size() }
-        rl_callback_handler_install(request.prompt, ReadlineCallbacks.lineHandler)
+        rl_callback_handler_install(request.text, ReadlineCallbacks.lineHandler)
         // This field's history only once the prompt is on screen: the first read of the history
         // file decodes JSON, which costs about as much as everything else before the first
         // prompt (docs/PERFORMANCE.md), and no key is read before this is done.
@@ -78,10 +86,10 @@ public final class ReadlineLineSource: LineSource {
             return .endOfInput
         case .line(let bytes):
             guard let text = String(validating: bytes, as: UTF8.self) else {
-                return .unreadable("The line is not valid UTF-8 text")
+                return .unreadable(UnreadableLine.notUTF8)
             }
-            if bytes.count > LineSplitter.defaultLimit {
-                return .unreadable("The line is too long (over 64 KiB)")
+            if bytes.count > UnreadableLine.lengthLimit {
+                return .unreadable(UnreadableLine.tooLong)
             }
             if let key = request.historyKey, let history, FieldHistory.isRememberable(text) {
                 history.add(text, for: key)
@@ -107,23 +115,16 @@ public final class ReadlineLineSource: LineSource {
                 case .endOfInput: return .endOfInput
                 }
             }
-            if let signal = SignalTrap.take() {
+            if let signal = interrupts.takeSignal() {
                 abandonLine()
                 return .interrupted(signal)
             }
-            var fds = [
-                pollfd(fd: inputFD, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: SignalTrap.wakeFD, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: TerminalSignals.wakeFD, events: Int16(POLLIN), revents: 0),
-            ]
-            let ready = poll(&fds, nfds_t(fds.count), -1)
-            if ready < 0 {
-                if errno == EINTR { continue }
+            guard let wake = TerminalWait.next(input: inputFD, interrupts: interrupts) else {
                 abandonLine()
                 return .endOfInput
             }
-            if fds[1].revents != 0 { continue }  // SignalTrap.take() above handles it
-            if fds[2].revents != 0 {
+            if wake.interrupted { continue }  // interrupts.takeSignal() above handles it
+            if wake.terminalSignal {
                 let caught = TerminalSignals.drain()
                 if caught.continued {
                     // Back from Ctrl-Z: the shell restored its own modes meanwhile.
@@ -135,7 +136,7 @@ public final class ReadlineLineSource: LineSource {
                     rl_resize_terminal()
                 }
             }
-            let input = fds[0].revents
+            let input = wake.input
             if input & Int16(POLLNVAL | POLLERR) != 0 && input & Int16(POLLIN) == 0 {
                 abandonLine()
                 return .endOfInput
@@ -170,20 +171,20 @@ public final class ReadlineLineSource: LineSource {
         if let stream = rl_outstream { fflush(stream) }
     }
 
-    private func readSecret(_ request: LineRequest) -> LineResult {
+    private func readSecret(_ request: Prompt) -> LineResult {
         lastAnswer = nil
         flushReadlineOutput()
-        let outcome = SecretReader.read(fd: inputFD) { output.write(request.prompt) }
+        let outcome = SecretReader.read(fd: inputFD, interrupts: interrupts) { output.write(request.text) }
         // The Enter that ended the hidden line was not echoed either.
         output.write("\n")
         switch outcome {
         case .line(let bytes):
             guard let text = String(validating: bytes, as: UTF8.self) else {
-                return .unreadable("The line is not valid UTF-8 text")
+                return .unreadable(UnreadableLine.notUTF8)
             }
             return .line(text)
         case .tooLong:
-            return .unreadable("The line is too long (over 64 KiB)")
+            return .unreadable(UnreadableLine.tooLong)
         case .endOfInput:
             return .endOfInput
         case .signal(let signal):

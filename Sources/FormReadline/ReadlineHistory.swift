@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import FormCore
+import FormSystem
 
 /// Earlier answers per field, kept across runs in one file per form, so Up arrow at a field walks
 /// that field's own answers (never another field's, never a secret's).
@@ -28,13 +29,7 @@ public final class FieldHistory {
 
     /// The history file of a form, under the state folder.
     public static func defaultPath(formID: String, environment: [String: String]) -> String {
-        let state: String
-        if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") {
-            state = xdg
-        } else {
-            state = (environment["HOME"] ?? ".") + "/.local/state"
-        }
-        return state + "/formline/history/" + safeFileName(formID) + ".json"
+        StateDirectory.formlineFile("history", name: safeFileName(formID), environment: environment)
     }
 
     /// A form id as a file name: letters, digits, `-`, `_` and `.` kept, anything else `_`.
@@ -88,7 +83,7 @@ public final class FieldHistory {
     private func loadIfNeeded() {
         guard !loaded else { return }
         loaded = true
-        guard let bytes = FieldHistory.readFile(path), let json = JSONValue.parse(bytes),
+        guard let bytes = AtomicFile.read(path), let json = JSONValue.parse(bytes),
               json["version"] == .number("1"), let object = json["fields"]?.objectValue else { return }
         for (key, value) in object {
             let strings = (value.arrayValue ?? []).compactMap(\.stringValue).filter(FieldHistory.isRememberable)
@@ -104,57 +99,14 @@ public final class FieldHistory {
         FieldHistory.writeAtomically(Array((document.compactText + "\n").utf8), to: path)
     }
 
-    static func readFile(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var out: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 16384)
-        while out.count < 8 * 1024 * 1024 {
-            let n = read(fd, &buffer, buffer.count)
-            if n < 0 { if errno == EINTR { continue }; return nil }
-            if n == 0 { return out }
-            out += buffer[0..<n]
-        }
-        return nil
-    }
-
-    /// Temp file beside the target (0600), then rename: readers see the old or the new file.
+    /// The history file written the one atomic way (0600); false when it could not be.
     @discardableResult
     static func writeAtomically(_ bytes: [UInt8], to path: String) -> Bool {
-        var parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast()
-        let dir = parts.joined(separator: "/")
-        if !dir.isEmpty { makeDirectories(dir) }
-        let temp = path + ".tmp-\(getpid())"
-        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { return false }
-        _ = fchmod(fd, 0o600)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                close(fd)
-                unlink(temp)
-                return false
-            }
-            offset += n
-        }
-        _ = fsync(fd)
-        close(fd)
-        guard rename(temp, path) == 0 else {
-            unlink(temp)
+        do {
+            try AtomicFile.write(bytes, to: path, mode: 0o600)
+            return true
+        } catch {
             return false
-        }
-        return true
-    }
-
-    private static func makeDirectories(_ dir: String) {
-        var current = dir.hasPrefix("/") ? "" : "."
-        for part in dir.split(separator: "/") {
-            current += "/" + part
-            _ = mkdir(current, 0o700)
         }
     }
 }

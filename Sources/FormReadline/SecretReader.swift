@@ -3,6 +3,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import FormRunner
+import FormTerminal
 
 /// Reads one secret line from a terminal without readline and without echo.
 ///
@@ -109,7 +111,9 @@ public enum SecretReader {
 
     /// Reads up to a CR or LF from the terminal `fd`. `prompt` is called once the terminal modes
     /// are set, so whatever the operator types after seeing it is read hidden and unprocessed.
-    public static func read(fd: Int32, limit: Int = LineSplitter.defaultLimit, prompt: () -> Void = {}) -> Outcome {
+    public static func read(
+        fd: Int32, interrupts: any InterruptEdge, limit: Int = UnreadableLine.lengthLimit, prompt: () -> Void = {}
+    ) -> Outcome {
         var saved = termios()
         let haveTerminal = tcgetattr(fd, &saved) == 0
         var editor = LineEditor(keys: haveTerminal ? Keys(saved) : Keys(), limit: limit)
@@ -132,23 +136,14 @@ public enum SecretReader {
 
         var byte: UInt8 = 0
         while true {
-            if let signal = SignalTrap.take() { return .signal(signal) }
-            var fds = [
-                pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: SignalTrap.wakeFD, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: TerminalSignals.wakeFD, events: Int16(POLLIN), revents: 0),
-            ]
-            let ready = poll(&fds, nfds_t(fds.count), -1)
-            if ready < 0 {
-                if errno == EINTR { continue }
-                return .endOfInput
-            }
-            if fds[1].revents != 0 { continue }
-            if fds[2].revents != 0, TerminalSignals.drain().continued, haveTerminal {
+            if let signal = interrupts.takeSignal() { return .signal(signal) }
+            guard let wake = TerminalWait.next(input: fd, interrupts: interrupts) else { return .endOfInput }
+            if wake.interrupted { continue }
+            if wake.terminalSignal, TerminalSignals.drain().continued, haveTerminal {
                 // Back from Ctrl-Z: the shell put its own modes back; hide the input again.
                 _ = tcsetattr(fd, TCSANOW, &quiet)
             }
-            if fds[0].revents == 0 { continue }
+            if wake.input == 0 { continue }
             let count = systemRead(fd, &byte, 1)
             if count < 0 {
                 if errno == EINTR || errno == EAGAIN { continue }

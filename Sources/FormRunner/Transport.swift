@@ -52,16 +52,11 @@ public enum TransportFailure: Error, Sendable, Equatable {
 
 /// Where a completed form goes. Like swift-log's LogHandler: a small protocol, a default that works
 /// with no set-up (`FakeTransport`), real backends beside it, and callers that never know which.
-/// Synchronous on purpose: the wizard loop is synchronous and implementations that do async work
-/// (HTTP) bridge inside, off the cooperative pool.
+///
+/// `send` is `async`: a backend that does network I/O awaits it and honours Task cancellation
+/// (Ctrl-C during a request cancels the task; the send then returns a failure at once). A backend
+/// that answers at once may implement it as a plain synchronous function. The one place that
+/// waits for it from the wizard's synchronous loop is `SessionDriver`.
 public protocol Transport: Sendable {
-    func send(_ request: TransportRequest) -> Result<TransportResponse, TransportFailure>
-    /// Stops a `send` that is waiting, from another thread (Ctrl-C during a request). The stopped
-    /// `send` returns a failure soon after.
-    func cancelInFlight()
-}
-
-extension Transport {
-    /// Transports that answer at once have nothing to cancel.
-    public func cancelInFlight() {}
+    func send(_ request: TransportRequest) async -> Result<TransportResponse, TransportFailure>
 }

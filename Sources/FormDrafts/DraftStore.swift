@@ -10,6 +10,7 @@ import Darwin
 #endif
 import Crypto
 import FormCore
+import FormSystem
 
 /// A saved, unfinished form: what the operator typed, secrets left out (design.md section 7).
 public struct Draft: Sendable, Equatable {
@@ -34,12 +35,7 @@ public struct DraftStore: Sendable {
 
     /// `$XDG_STATE_HOME/formline/drafts/ID.json`, `~/.local/state/...` when XDG_STATE_HOME is unset.
     public static func defaultPath(formID: String, environment: [String: String]) -> String {
-        stateDirectory(environment: environment) + "/formline/drafts/\(formID).json"
-    }
-
-    public static func stateDirectory(environment: [String: String]) -> String {
-        if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") { return xdg }
-        return (environment["HOME"] ?? ".") + "/.local/state"
+        StateDirectory.formlineFile("drafts", name: formID, environment: environment)
     }
 
     /// SHA-256 of the form file's bytes, hex, to tell the operator the form changed since.
@@ -60,7 +56,11 @@ public struct DraftStore: Sendable {
             "saved_at": .string(draft.savedAt),
             "values": .object(draft.values),
         ])
-        try AtomicFile.write(Array((document.compactText + "\n").utf8), to: path, mode: 0o600)
+        do {
+            try AtomicFile.write(Array((document.compactText + "\n").utf8), to: path, mode: 0o600)
+        } catch {
+            throw .unwritable(path, error.reason)
+        }
     }
 
     public func load() throws(DraftError) -> Draft {
@@ -93,60 +93,6 @@ public enum DraftError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unreadable(let p): return "\(p): no draft to resume"
         case .invalid(let p): return "\(p): not a formline draft"
         case .unwritable(let p, let why): return "\(p): cannot save the draft: \(why)"
-        }
-    }
-}
-
-/// Whole-file reads and atomic, permission-controlled writes with plain POSIX calls.
-public enum AtomicFile {
-    public static func read(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var out: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = Glibc.read(fd, &buffer, buffer.count)
-            if n < 0 { if errno == EINTR { continue }; return nil }
-            if n == 0 { return out }
-            out += buffer[0..<n]
-        }
-    }
-
-    /// Writes to a temporary file beside `path`, fsyncs, renames over `path`: a reader sees the
-    /// old file or the new one, never half of one. Parent folders are made (0700) as needed.
-    public static func write(_ bytes: [UInt8], to path: String, mode: mode_t) throws(DraftError) {
-        let dir = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-        if !dir.isEmpty { makeDirectories(dir) }
-        let temp = path + ".tmp-\(getpid())"
-        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
-        guard fd >= 0 else { throw .unwritable(path, String(cString: strerror(errno))) }
-        _ = fchmod(fd, mode)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                let why = String(cString: strerror(errno))
-                close(fd); unlink(temp)
-                throw .unwritable(path, why)
-            }
-            offset += n
-        }
-        fsync(fd)
-        close(fd)
-        guard rename(temp, path) == 0 else {
-            let why = String(cString: strerror(errno))
-            unlink(temp)
-            throw .unwritable(path, why)
-        }
-    }
-
-    static func makeDirectories(_ dir: String) {
-        var partial = dir.hasPrefix("/") ? "" : "."
-        for component in dir.split(separator: "/") {
-            partial += "/" + component
-            mkdir(partial, 0o700)
         }
     }
 }

@@ -1,0 +1,17 @@
+import FormRunner
+import FormTerminal
+
+/// Picks the line source for a session: readline when interactive (stdin and the prompt stream
+/// are terminals), else the plain byte reader (pipes, serial lines). formline never opens /dev/tty.
+public enum LineSources {
+    /// - Parameter plain: `--plain`: readline is told the terminal is "dumb", so it writes no
+    ///   escape sequences whatever TERM says.
+    public static func make(
+        interactive: Bool, output: TerminalOutput, interrupts: any InterruptEdge, environment: [String: String],
+        formID: String, plain: Bool = false
+    ) -> any LineSource {
+        guard interactive else { return PlainLineSource(inputFD: 0, output: output, interrupts: interrupts) }
+        let history = FieldHistory(path: FieldHistory.defaultPath(formID: formID, environment: environment))
+        return ReadlineLineSource(inputFD: 0, output: output, history: history, interrupts: interrupts, terminalName: plain ? "dumb" : nil)
+    }
+}

@@ -1,0 +1,64 @@
+/// Why a transcript did not replay. Code decides on the case (`--update` may rewrite a file
+/// whose only failure is `.outputDiffers`); `description` is the one place each is worded.
+public enum ReplayFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The transcript file could not be read (missing, not a regular file, over 8 MiB).
+    case unreadableFile
+    case notUTF8
+    /// The transcript does not parse: the parser's positioned message.
+    case invalidTranscript(TranscriptError)
+    /// `#! args` holds a flag a transcript never records.
+    case unknownArgument(String)
+    case formNotLoaded(path: String, messages: [String])
+    /// A `>* [name]` whose value cannot be made up: no default passes the secret's rules.
+    case noDefaultSecret(line: Int, field: String)
+    case notASecretField(line: Int, field: String)
+    /// The wizard asked again after the script ran out.
+    case promptWithNoInput(String)
+    case inputLeftOver(line: Int, text: String, more: Int)
+    case requestWithNoResponse(method: String, path: String)
+    case responseNeverUsed(line: Int, text: String, more: Int)
+    /// What the session recorded does not parse back: a formline bug.
+    case recordingDoesNotParse(TranscriptError)
+    /// The output departs from the transcript at this line (1-based).
+    case outputDiffers(line: Int)
+    /// `--update` could not rewrite the transcript.
+    case cannotUpdate(reason: String)
+    case cannotWriteActual(path: String, reason: String)
+
+    /// Whether this failure concerns output alone, which `--update` can fix by rewriting it.
+    public var isOutputOnly: Bool {
+        switch self {
+        case .outputDiffers: return true
+        case .unreadableFile, .notUTF8, .invalidTranscript, .unknownArgument, .formNotLoaded, .noDefaultSecret,
+             .notASecretField, .promptWithNoInput, .inputLeftOver, .requestWithNoResponse, .responseNeverUsed,
+             .recordingDoesNotParse, .cannotUpdate, .cannotWriteActual:
+            return false
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .unreadableFile: return "cannot read the file"
+        case .notUTF8: return "the file is not UTF-8 text"
+        case .invalidTranscript(let error): return error.description
+        case .unknownArgument(let arg):
+            return "#! args: \"\(arg)\" is not a flag a transcript records (--plain, --output text|json)"
+        case .formNotLoaded(let path, let messages):
+            return "cannot load the form \(path): " + messages.joined(separator: "; ")
+        case .noDefaultSecret(let line, let name):
+            return "line \(line): no default value passes the rules of secret \"\(name)\": add \"#! secret \(name) = VALUE\""
+        case .notASecretField(let line, let name):
+            return "line \(line): the form has no secret field \"\(name)\" (give a value with \"#! secret \(name) = VALUE\")"
+        case .promptWithNoInput(let prompt): return "prompt \"\(prompt)\" with no input left"
+        case .inputLeftOver(let line, let text, let more):
+            return "input left over from line \(line): \"\(text)\"" + (more > 0 ? " and \(more) more" : "")
+        case .requestWithNoResponse(let method, let path): return "request \(method) \(path) with no response left"
+        case .responseNeverUsed(let line, let text, let more):
+            return "response never used, line \(line): \"\(text)\"" + (more > 0 ? " and \(more) more" : "")
+        case .recordingDoesNotParse(let error): return "the recording does not parse (a formline bug): \(error)"
+        case .outputDiffers(let line): return "output differs from the transcript at line \(line)"
+        case .cannotUpdate(let reason): return "cannot update the file: \(reason)"
+        case .cannotWriteActual(let path, let reason): return "cannot write \(path): \(reason)"
+        }
+    }
+}

@@ -1,0 +1,46 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes `text` to a file descriptor whole, retrying short writes and EINTR (and EAGAIN, for a
+/// non-blocking terminal); gives up silently on any other error (a closed pipe).
+package func writeAll(_ text: String, to fd: Int32) {
+    guard !text.isEmpty else { return }
+    var bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+        let n = bytes.withUnsafeMutableBytes { raw -> Int in
+            guard let base = raw.baseAddress else { return 0 }
+            return Glibc.write(fd, base + offset, raw.count - offset)
+        }
+        if n < 0 {
+            if errno == EINTR || errno == EAGAIN { continue }
+            return
+        }
+        if n == 0 { return }
+        offset += n
+    }
+}
+
+/// The process's standard error, for messages to the operator.
+package enum StandardError {
+    package static func write(_ text: String) { writeAll(text, to: 2) }
+}
+
+/// The process environment as a dictionary (no Foundation needed).
+package enum ProcessEnvironment {
+    package static var current: [String: String] {
+        var result: [String: String] = [:]
+        var pointer = environ
+        while let entry = pointer.pointee {
+            let text = String(cString: entry)
+            if let eq = text.firstIndex(of: "=") {
+                result[String(text[..<eq])] = String(text[text.index(after: eq)...])
+            }
+            pointer += 1
+        }
+        return result
+    }
+}

@@ -1,0 +1,63 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The one whole-file read: a regular file, up to a byte limit, with plain POSIX calls.
+///
+/// ```swift
+/// let bytes = try WholeFile.read("Forms/signup.yaml", limit: 1 << 20)
+/// ```
+///
+/// Every input is hostile: a FIFO would block forever and `/dev/zero` never ends, so anything
+/// that is not a regular file is refused before a byte is read (opened with O_NONBLOCK so that
+/// opening a FIFO does not block either), and a file that grows past `limit` while being read
+/// is refused too.
+package enum WholeFile {
+    /// The limit for files a person writes (forms, drafts, transcripts, history): 8 MiB.
+    package static let defaultLimit = 8 << 20
+
+    package static func read(_ path: String, limit: Int = WholeFile.defaultLimit) throws(FileReadError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { throw .cannotOpen(systemErrorText(errno)) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw .readFailed(systemErrorText(errno)) }
+        if let kind = irregularKind(info.st_mode) { throw .notRegularFile(kind: kind) }
+        if Int(info.st_size) > limit { throw .tooLarge(limit: limit) }
+        var out: [UInt8] = []
+        out.reserveCapacity(Int(info.st_size))
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = Glibc.read(fd, &buffer, buffer.count)
+            if n < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                throw .readFailed(systemErrorText(errno))
+            }
+            if n == 0 { return out }
+            if out.count + n > limit { throw .tooLarge(limit: limit) }
+            out += buffer[0..<n]
+        }
+    }
+
+    /// The kind of a file that is not regular, in words; nil for a regular file.
+    static func irregularKind(_ mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return "a folder"
+        case S_IFIFO: return "a FIFO"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFSOCK: return "a socket"
+        default: return "a special file"
+        }
+    }
+
+    /// `1 MiB`, `64 KiB`, `12 bytes`.
+    package static func describe(bytes: Int) -> String {
+        if bytes >= 1 << 20 && bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
+        if bytes >= 1 << 10 && bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
+        return "\(bytes) bytes"
+    }
+}
