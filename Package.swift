@@ -40,7 +40,7 @@ let package = Package(
         // The pure core: form model, values, rules, the wizard state machine, server-error mapping. No I/O.
         .target(name: "FormCore", dependencies: ["CPCRE2"]),
         // YAML form files -> FormSpec, every mistake as FILE:LINE:COL.
-        .target(name: "FormFiles", dependencies: ["FormCore", "Yams"]),
+        .target(name: "FormFiles", dependencies: ["FormCore", "FormSystem", "Yams"]),
         // Small POSIX helpers shared by our modules (`package` access): the whole-file read, the
         // atomic write, the XDG state folder, stderr, the environment.
         .target(name: "FormSystem"),

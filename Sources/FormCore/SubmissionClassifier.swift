@@ -95,8 +95,7 @@ public enum SubmissionClassifier {
     }
 
     private static func oneLine(_ text: String, limit: Int) -> String {
-        let flat = String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 }).trimmedWhitespace
-        return flat.count > limit ? String(flat.prefix(limit - 3)) + "..." : flat
+        TextCleaning.oneLine(text, limit: limit)
     }
 
     private static let reasonPhrases: [Int: String] = [

@@ -9,9 +9,9 @@ package enum TextCleaning {
         }))
     }
 
-    /// `withoutControlCharacters`, cut to `limit` characters with "..." when longer.
+    /// `withoutControlCharacters`, trimmed, cut to `limit` characters with "..." when longer.
     package static func oneLine(_ text: String, limit: Int) -> String {
-        let flat = withoutControlCharacters(text)
+        let flat = withoutControlCharacters(text).trimmedWhitespace
         return flat.count > limit ? String(flat.prefix(max(0, limit - 3))) + "..." : flat
     }
 }

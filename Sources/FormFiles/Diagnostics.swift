@@ -23,6 +23,8 @@ struct Position: Hashable, Comparable, Sendable {
 final class Diagnostics {
     let file: String
     private(set) var errors: [FormFileError] = []
+    /// Things that load but deserve the author's look (`formline check` prints them).
+    private(set) var warnings: [FormFileError] = []
 
     init(file: String) { self.file = file }
 
@@ -31,6 +33,11 @@ final class Diagnostics {
     func error(_ message: String, at position: Position) {
         let e = FormFileError(file: file, line: position.line, column: position.column, message: message)
         if !errors.contains(e) { errors.append(e) }
+    }
+
+    func warning(_ message: String, at position: Position) {
+        let w = FormFileError(file: file, line: position.line, column: position.column, message: message)
+        if !warnings.contains(w) { warnings.append(w) }
     }
 
     /// The errors by position (stable for errors at the same place).

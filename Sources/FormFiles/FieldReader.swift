@@ -125,6 +125,9 @@ struct FieldReader {
             if let e = entries["pattern"], let source = reader.string(e) {
                 do {
                     field.pattern = try FieldPattern(source)
+                    for warning in FieldPattern.portabilityWarnings(source) {
+                        diagnostics.warning("pattern \"\(source)\": \(warning)", at: e.valuePosition)
+                    }
                 } catch {
                     diagnostics.error("invalid pattern \"\(source)\": \(error)", at: e.valuePosition)
                 }

@@ -5,6 +5,7 @@ import Darwin
 #endif
 
 import FormCore
+import FormSystem
 
 /// Loads form files (YAML) into a `FormSpec`, reporting every mistake at once as `FILE:LINE:COL`.
 ///
@@ -15,6 +16,9 @@ import FormCore
 /// }
 /// ```
 public enum FormFileLoader {
+    /// The largest form file read (docs/form-files.md): forms are written by people.
+    public static let maximumSize = WholeFile.defaultLimit
+
     /// Reads and parses the file at `path`; an unreadable file is one error without a position.
     public static func load(path: String) -> Result<FormSpec, FormFileErrors> {
         read(path: path).flatMap { load(bytes: $0, path: path) }
@@ -23,8 +27,12 @@ public enum FormFileLoader {
     /// The file's bytes, for callers that also need them (the draft's form fingerprint), so the
     /// file is read once.
     public static func read(path: String) -> Result<[UInt8], FormFileErrors> {
-        readBytes(path).mapError { reason in
-            FormFileErrors([FormFileError(file: path, line: 0, column: 0, message: "cannot read: \(reason)")])
+        do {
+            return .success(try WholeFile.read(path, limit: maximumSize))
+        } catch {
+            return .failure(FormFileErrors([
+                FormFileError(file: path, line: 0, column: 0, message: "cannot read: \(error.reason)")
+            ]))
         }
     }
 
@@ -40,30 +48,41 @@ public enum FormFileLoader {
 
     /// Parses form-file text; `path` is only used in error messages.
     public static func parse(yaml: String, path: String) -> Result<FormSpec, FormFileErrors> {
+        check(yaml: yaml, path: path).form
+    }
+
+    /// What `formline check` reports for a file: the form or its errors, and the warnings.
+    public struct Report: Sendable {
+        public var form: Result<FormSpec, FormFileErrors>
+        /// Mistakes that do not stop the form from loading (`FILE:LINE:COL: warning: ...`).
+        public var warnings: [FormFileError]
+    }
+
+    /// Reads and checks the file at `path`, with warnings.
+    public static func check(path: String) -> Report {
+        switch read(path: path) {
+        case .success(let bytes):
+            if let (line, column) = firstInvalidUTF8(bytes) {
+                return Report(form: .failure(FormFileErrors([
+                    FormFileError(file: path, line: line, column: column, message: "the file is not UTF-8 text")
+                ])), warnings: [])
+            }
+            return check(yaml: String(decoding: bytes, as: UTF8.self), path: path)
+        case .failure(let errors):
+            return Report(form: .failure(errors), warnings: [])
+        }
+    }
+
+    /// Parses form-file text with warnings; `path` is only used in messages.
+    public static func check(yaml: String, path: String) -> Report {
         let diagnostics = Diagnostics(file: path)
         let document = YAMLDocument.compose(yaml, diagnostics: diagnostics)
         let reader = YAMLNodeReader(diagnostics: diagnostics, skippedKeys: document.skippedKeys)
         let syntaxOK = diagnostics.isEmpty || document.root != nil
         let form = syntaxOK ? FormReader(reader: reader).read(document.root) : nil
-        if let form, diagnostics.isEmpty { return .success(form) }
-        return .failure(FormFileErrors(diagnostics.sorted))
-    }
-
-    private static func readBytes(_ path: String) -> Result<[UInt8], ReadFailure> {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { return .failure(ReadFailure(errno)) }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return .failure(ReadFailure(errno))
-            }
-            if n == 0 { return .success(bytes) }
-            bytes.append(contentsOf: buffer[0..<n])
-        }
+        let warnings = diagnostics.warnings.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+        if let form, diagnostics.isEmpty { return Report(form: .success(form), warnings: warnings) }
+        return Report(form: .failure(FormFileErrors(diagnostics.sorted)), warnings: warnings)
     }
 
     /// The line and column of the first byte that is not valid UTF-8.
@@ -80,11 +99,4 @@ public enum FormFileLoader {
             }
         }
     }
-}
-
-/// An errno from reading a form file, described as `strerror` does ("No such file or directory").
-struct ReadFailure: Error, CustomStringConvertible {
-    let code: Int32
-    init(_ code: Int32) { self.code = code }
-    var description: String { String(cString: strerror(code)) }
 }

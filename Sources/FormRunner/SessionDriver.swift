@@ -142,7 +142,7 @@ public final class SessionDriver {
         case .success(let response):
             let result = SubmissionClassifier.classify(
                 status: response.status, contentType: response.contentType, body: response.body,
-                location: response.location, dialect: wizard.spec.submit.errors)
+                location: response.location, submit: wizard.spec.submit)
             if case .accepted = result { edges.onAccepted?(submission, response) }
             return .submission(result)
         case .failure(let failure):

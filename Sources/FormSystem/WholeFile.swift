@@ -24,6 +24,8 @@ package enum WholeFile {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw .readFailed(systemErrorText(errno)) }
+        // A folder reads as the system says it ("Is a directory"), as open(2)+read(2) always did.
+        if info.st_mode & S_IFMT == S_IFDIR { throw .cannotOpen(systemErrorText(EISDIR)) }
         if let kind = irregularKind(info.st_mode) { throw .notRegularFile(kind: kind) }
         if Int(info.st_size) > limit { throw .tooLarge(limit: limit) }
         var out: [UInt8] = []

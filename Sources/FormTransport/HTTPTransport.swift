@@ -155,7 +155,7 @@ public final class HTTPTransport: Transport {
             }
             return .success(TransportResponse(
                 status: Int(response.status.code),
-                contentType: response.headers.first(name: "Content-Type").map(mediaType),
+                contentType: response.headers.first(name: "Content-Type").map(MediaType.of),
                 body: Array(body.readableBytesView),
                 location: response.headers.first(name: "Location")))
         } catch {
@@ -291,23 +291,8 @@ public final class HTTPTransport: Transport {
         return String(afterScheme.prefix { $0 != "/" })
     }
 
-    static func mediaType(_ contentType: String) -> String {
-        let bare = contentType.split(separator: ";", maxSplits: 1).first.map(String.init) ?? contentType
-        return bare.trimmingSpaces.lowercased()
-    }
-
     private static func timeAmount(_ duration: Duration) -> TimeAmount {
         let (seconds, attoseconds) = duration.components
         return .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
-    }
-}
-
-extension String {
-    fileprivate func replacingAll(_ target: String, with replacement: String) -> String {
-        split(separator: Character(target), omittingEmptySubsequences: false).joined(separator: replacement)
-    }
-
-    fileprivate var trimmingSpaces: String {
-        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
     }
 }

@@ -17,7 +17,8 @@ struct CheckCommand: ParsableCommand {
         abstract: "Validate form files.",
         discussion: """
             Prints one line per valid form on stdout, and every error of every invalid form as \
-            FILE:LINE:COL: message on stderr. Exits 2 if any form has an error.
+            FILE:LINE:COL: message on stderr, with warnings (FILE:LINE:COL: warning: ...) for \
+            what loads but deserves a look. Exits 2 if any form has an error; warnings alone exit 0.
             """
     )
 
@@ -26,7 +27,11 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         var failed = false
         for path in forms {
-            switch FormFileLoader.load(path: path) {
+            let report = FormFileLoader.check(path: path)
+            for warning in report.warnings {
+                StandardError.write("\(warning.file):\(warning.line):\(warning.column): warning: \(warning.message)\n")
+            }
+            switch report.form {
             case .success(let form):
                 let count = form.fields.count
                 print("\(path): ok (\(form.id), \(count) field\(count == 1 ? "" : "s"))")

@@ -230,8 +230,8 @@ private let signupSpec = FormSpec(
     }
 
     @Test func contentTypeWithoutParameters() {
-        #expect(HTTPTransport.mediaType("application/json; charset=utf-8") == "application/json")
-        #expect(HTTPTransport.mediaType(" Application/Problem+JSON ;charset=UTF-8") == "application/problem+json")
+        #expect(MediaType.of("application/json; charset=utf-8") == "application/json")
+        #expect(MediaType.of(" Application/Problem+JSON ;charset=UTF-8") == "application/problem+json")
     }
 }
 

@@ -6,26 +6,11 @@ import Testing
 /// and Swift Testing fails the case as soon as it starts passing: then delete its line here.
 /// Keyed "APP/CASE" (the fixture's folder and file name).
 let knownIssues: [String: String] = [
-    "drf_standardized/field_error": "baseline: drf-standardized-errors' {type, errors: [{code, detail, attr}]} is no known dialect (exit 3)",
-    "drf_standardized/two_field_errors": "baseline: drf-standardized-errors' shape is no known dialect (exit 3)",
-    "drf_standardized/coded_non_field_error": "baseline: drf-standardized-errors' shape is no known dialect (exit 3)",
-    "drf_standardized/uncoded_non_field_error": "baseline: drf-standardized-errors' shape is no known dialect (exit 3)",
     "drf_jsonapi/field_error": "baseline: 406, formline sends plain JSON with Accept: application/json (needs a JSON:API body, Tests/RealServers/drf_jsonapi/signup.yaml)",
     "drf_jsonapi/two_field_errors": "baseline: 406 to a plain JSON request",
     "drf_jsonapi/coded_non_field_error": "baseline: 406 to a plain JSON request",
     "drf_jsonapi/uncoded_non_field_error": "baseline: 406 to a plain JSON request",
     "drf_jsonapi/accepted": "baseline: 406 to a plain JSON request",
-    "fastapi_problem/field_error": "baseline: problem+json whose errors are Pydantic {type, loc, msg} is no known dialect (exit 3)",
-    "fastapi_problem/two_field_errors": "baseline: problem+json with Pydantic errors is no known dialect (exit 3)",
-    "fastapi_problem/coded_non_field_error": "baseline: problem+json with Pydantic errors is no known dialect (exit 3)",
-    "ninja/field_error": "baseline: loc [body, payload, username] is not resolved against the form (banner 'payload.username: ..')",
-    "ninja/two_field_errors": "baseline: loc [body, payload, FIELD] is not resolved against the form (both in the banner)",
-    "ninja/coded_non_field_error": "baseline: loc [body, payload] with a server_codes code reaches only the banner ('payload: ..')",
-    "express/field_error": "baseline: ajv's dataPath and keyword are ignored (the message in the banner)",
-    "express/two_field_errors": "baseline: ajv's dataPath is ignored (both in the banner, field names lost)",
-    "express/coded_non_field_error": "baseline: ajv's keyword (the code) is ignored (banner)",
-    "symfony/field_error": "baseline: Symfony's violations are ignored (only the detail summary in the banner)",
-    "symfony/two_field_errors": "baseline: Symfony's violations are ignored (the two joined in one detail in the banner)",
     "symfony/coded_non_field_error": "baseline: Symfony's violation code (urn:uuid:CODE) is ignored (banner)",
 ]
 

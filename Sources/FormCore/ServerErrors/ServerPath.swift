@@ -101,7 +101,7 @@ enum ServerPath {
 
 extension String {
     /// `replacingOccurrences(of:with:)` without Foundation.
-    func replacingAll(_ target: String, with replacement: String) -> String {
+    package func replacingAll(_ target: String, with replacement: String) -> String {
         guard !target.isEmpty, contains(target) else { return self }
         var result = ""
         var rest = self[...]
