@@ -76,7 +76,7 @@ public enum TranscriptParser {
                 } else if directive == "interrupt" || directive.hasPrefix("interrupt ") {
                     let name = String(directive.dropFirst("interrupt".count)).trimmedWhitespace
                     guard let signal = TranscriptSyntax.signalNumber(name) else {
-                        throw fail(number, "unknown signal \"\(name)\" (SIGINT, SIGTERM or SIGHUP)")
+                        throw fail(number, "unknown signal \"\(name)\" (SIGINT, SIGTERM, SIGHUP or SIGQUIT)")
                     }
                     kind = .interrupt(signal: signal)
                 } else if directive.hasPrefix("exit ") {

@@ -97,6 +97,7 @@ enum TranscriptSyntax {
         switch signal {
         case 2: return nil
         case 1: return "SIGHUP"
+        case 3: return "SIGQUIT"
         case 15: return "SIGTERM"
         default: return String(signal)
         }
@@ -106,6 +107,7 @@ enum TranscriptSyntax {
         switch name {
         case "", "SIGINT": return 2
         case "SIGHUP": return 1
+        case "SIGQUIT": return 3
         case "SIGTERM": return 15
         default: return Int32(name)
         }
