@@ -9,7 +9,7 @@ import Synchronization
 /// next change then copies what it changes, O(its size). The driver publishes after every event
 /// on an ordinary form, and after `Wizard.sessionSize / eventsPerCopiedItem` events in a big one
 /// (a 40,000-line paste): the work stays linear, and the watchdog's draft lacks at most the last
-/// 1/64 of a paste still streaming in (docs/signals.md).
+/// 1/64 of a paste still streaming in (docs/terminal.md, "Signals").
 public final class SessionSnapshots: Sendable {
     public static let eventsPerCopiedItem = 64
 

@@ -8,7 +8,7 @@ import Synchronization
 
 /// Ends the run on a signal when the session loop cannot: whatever the main thread is doing (a
 /// write to an output nobody reads, a long computation), SIGINT, SIGTERM, SIGHUP and SIGQUIT end
-/// formline within a second with their exit status and the draft saved (docs/signals.md).
+/// formline within a second with their exit status and the draft saved (docs/terminal.md, "Signals").
 ///
 /// A thread started with the trap sleeps on its own signal pipe. When a signal arrives it gives
 /// the loop `grace` to take it (`SignalTrap.take()`, the normal path: the wizard saves the draft

@@ -109,7 +109,7 @@ public struct FillSession {
             delete: { if options.resume { store.delete() } })
 
         // Whatever the loop is doing when a signal comes, the run ends within a second with the
-        // draft saved (docs/signals.md): the watchdog saves what the driver last published.
+        // draft saved (docs/terminal.md, "Signals"): the watchdog saves what the driver last published.
         let snapshots = SessionSnapshots()
         let formID = spec.id, fingerprint = DraftStore.fingerprint(formBytes), promptOutput = output.fd
         SignalWatchdog.start(terminalFD: 0, fallback: SignalWatchdog.Fallback(saveDraft: {
