@@ -207,6 +207,22 @@ struct HostileInputTests {
         #expect(r.stdout.contains("Username: bob<U+001B>]0;pwned<U+0007>x<U+0000>y\n"), "\(r.stdout)")
     }
 
+    @Test("a transcript stores typed ESC, BEL and NUL escaped (version 2) and replays them exactly")
+    func transcriptEscapesTypedControlBytes() throws {
+        let runner = try BinaryRunner()
+        let session = runner.home.appendingPathComponent("osc.session").path
+        let input = Array("bob\u{1B}]0;pwned\u{07}x\u{00}y\nbob_smith\n".utf8)
+        let recorded = try runner.run(["fill", "Forms/signup.yaml", "--plain", "--record", session], input: input)
+        #expect(recorded.status == 4, "\(recorded.stdout)\(recorded.stderr)")
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: session)))
+        #expect(!bytes.contains(0x1B) && !bytes.contains(0x07) && !bytes.contains(0x00))
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.hasPrefix("#! formline-session 2\n"), "\(text)")
+        #expect(text.contains("> bob\\u{1B}]0;pwned\\u{7}x\\u{0}y\n"), "\(text)")
+        let replayed = try runner.run(["replay", session], input: [])
+        #expect(replayed.status == 0, "\(replayed.stdout)\(replayed.stderr)")
+    }
+
     @Test("check repeats form values with escapes: an OSC title and a clear-screen in an id")
     func checkEscapesFormValues() throws {
         let runner = try BinaryRunner()
