@@ -42,24 +42,25 @@ struct FormReader {
         }
         checkNames(drafts)
         let fields = resolveConditions(drafts, sections: sections)
+        let named = FieldsByName(fields)
 
         let checks = entries["checks"].map { CheckReader(reader: reader).read($0) } ?? []
-        let resolvedChecks = checks.compactMap { resolve($0, fields: fields) }
+        let resolvedChecks = checks.compactMap { resolve($0, fields: named) }
 
         var submit = SubmitSpec()
         if let e = entries["submit"] {
             let (spec, targets) = SubmitReader(reader: reader).read(e)
             submit = spec
-            for (name, position, user) in targets { _ = lookUp(name, at: position, in: fields, by: user) }
+            for (name, position, user) in targets { _ = lookUp(name, at: position, in: named, by: user) }
         }
 
         var fake = FakeSpec()
         if let e = entries["fake"] {
             for draft in FakeReader(reader: reader).read(e) {
                 let condition = ConditionReader(reader: reader).resolve(draft.when) { name, position in
-                    lookUp(name, at: position, in: fields, by: "condition")
+                    lookUp(name, at: position, in: named, by: "condition")
                 }
-                let fieldKnown = draft.field.map { lookUp($0.0, at: $0.1, in: fields, by: "reject rule") != nil } ?? true
+                let fieldKnown = draft.field.map { lookUp($0.0, at: $0.1, in: named, by: "reject rule") != nil } ?? true
                 guard let condition, fieldKnown else { continue }
                 fake.reject.append(.init(when: condition, field: draft.field?.0, code: draft.code, message: draft.message))
             }
@@ -124,9 +125,21 @@ struct FormReader {
     }
 
     /// The field named `name`, or nil after reporting an unknown name (with a suggestion).
-    private func lookUp(_ name: String, at position: Position, in fields: [Field], by user: String) -> Field? {
-        if let field = fields.first(where: { $0.name == name }) { return field }
-        return unknown(name, at: position, in: fields, by: user)
+    private func lookUp(_ name: String, at position: Position, in fields: FieldsByName, by user: String) -> Field? {
+        if let field = fields.byName[name] { return field }
+        return unknown(name, at: position, in: fields.all, by: user)
+    }
+
+    /// The form's fields with a name index, so each name a check, alias or reject rule uses is
+    /// found in constant time (50,000 checks stay linear, bound 8c).
+    private struct FieldsByName {
+        let all: [Field]
+        let byName: [String: Field]
+
+        init(_ fields: [Field]) {
+            all = fields
+            byName = Dictionary(fields.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        }
     }
 
     /// Reports an unknown field name (with a suggestion); always nil.
@@ -208,7 +221,7 @@ struct FormReader {
 
     // MARK: Checks
 
-    private func resolve(_ draft: CheckDraft, fields: [Field]) -> CrossFieldCheck? {
+    private func resolve(_ draft: CheckDraft, fields: FieldsByName) -> CrossFieldCheck? {
         let found = draft.names.map { lookUp($0.0, at: $0.1, in: fields, by: "check") }
         let target = lookUp(draft.field.0, at: draft.field.1, in: fields, by: "check")
         guard found.count == 2, let a = found[0], let b = found[1], target != nil else { return nil }

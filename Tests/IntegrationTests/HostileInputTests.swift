@@ -171,12 +171,19 @@ struct HostileInputTests {
         #expect(r.stdout.components(separatedBy: "\n").filter { $0 == "  ! a" }.count == 18)
     }
 
-    @Test("check of a form with 50,000 fields ends in linear time")
+    @Test("check of a form with 50,000 fields (whens, nested names, checks) ends in linear time")
     func checkOfFiftyThousandFields() throws {
         let runner = try BinaryRunner()
         let path = runner.home.appendingPathComponent("big.yaml").path
         var text = "id: big\ntitle: Big\nfields:\n"
-        for i in 0..<50_000 { text += "  - name: f\(i)\n    label: F\(i)\n    type: text\n" }
+        for i in 0..<50_000 {
+            text += "  - name: g\(i % 100).f\(i)\n    label: F\(i)\n    type: text\n    required: false\n"
+            if i > 0 { text += "    when: { field: g\((i - 1) % 100).f\(i - 1), filled: true }\n" }
+        }
+        text += "checks:\n"
+        for i in stride(from: 0, to: 50_000, by: 2) {
+            text += "  - differ: [g\(i % 100).f\(i), g\((i + 1) % 100).f\(i + 1)]\n    field: g\(i % 100).f\(i)\n    message: differ\n"
+        }
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         let started = Date()
         let r = try runner.run(["check", path], input: [], timeout: 120)
