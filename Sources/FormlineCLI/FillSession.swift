@@ -54,10 +54,6 @@ public struct FillSession {
                 StandardError.write("formline: \(error)\n")
                 return .usage
             }
-        } else if store.exists {
-            let notice = "A draft of this form exists: add --resume to continue it. This run leaves it "
-                + "alone, unless this run ends unfinished too: then its own draft replaces it."
-            for line in TextWrap.wrap(notice) { output.write(renderer.render(OutputLine(line, style: .notice))) }
         }
 
         let transport: any Transport
@@ -78,6 +74,12 @@ public struct FillSession {
             transport = FakeTransport(fake: spec.fake)
         }
         defer { http?.shutdown() }
+        // Only once every usage error has had its say: a run refused at start-up has no draft news.
+        if !options.resume && store.exists {
+            let notice = "A draft of this form exists: add --resume to continue it. This run leaves it "
+                + "alone, unless this run ends unfinished too: then its own draft replaces it."
+            for line in TextWrap.wrap(notice) { output.write(renderer.render(OutputLine(line, style: .notice))) }
+        }
 
         let recorder = options.record.map { file in
             TranscriptRecorder(
