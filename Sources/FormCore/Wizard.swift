@@ -97,9 +97,12 @@ public struct Wizard: Sendable {
 
         // Signals and end of input end the session from any phase, saving a draft.
         case (.interrupted(let signal), .notStarted), (.interrupted(let signal), .asking),
-             (.interrupted(let signal), .review), (.interrupted(let signal), .submitting),
-             (.interrupted(let signal), .failed):
+             (.interrupted(let signal), .review), (.interrupted(let signal), .failed):
             return end(.forSignal(signal))
+        // "Submitting..." waits for its outcome on the same line: end that line first, so what
+        // follows ("Draft saved: ...") starts a line of its own.
+        case (.interrupted(let signal), .submitting):
+            return [.output(OutputLine(" interrupted", style: .error))] + end(.forSignal(signal))
         case (.endOfInput, .notStarted), (.endOfInput, .asking), (.endOfInput, .review),
              (.endOfInput, .submitting), (.endOfInput, .failed):
             return end(.endOfInput)
@@ -330,7 +333,8 @@ public struct Wizard: Sendable {
     /// Why a number names no field to edit: out of range, or a field hidden in this run.
     private func numberMessage(_ n: Int) -> String {
         if n >= 1, n <= spec.fields.count {
-            return "Field \(n) (\(spec.fields[n - 1].label)) is not asked in this run: its condition does not hold"
+            let label = TextWrap.truncate(spec.fields[n - 1].label, to: 24)
+            return "Field \(n) (\(label)) is not asked in this run"
         }
         return "No field \(n): use a number from the review (\(numberRange))"
     }
@@ -486,7 +490,7 @@ public struct Wizard: Sendable {
         if trimmed.isEmpty { return submit(retry: false) }
         if let n = Int(trimmed) {
             guard let target = resolveEditTarget(String(n)) else {
-                return [error(numberMessage(n) + ", or press Enter to submit")] + [.prompt(reviewPrompt)]
+                return [error(numberMessage(n) + "; press Enter to submit")] + [.prompt(reviewPrompt)]
             }
             return edit(target)
         }
@@ -630,20 +634,13 @@ public struct Wizard: Sendable {
 
     private mutating func end(_ status: ExitStatus) -> [WizardEffect] {
         var draft = draftValues
-        var effects: [WizardEffect] = []
-        switch phase {
-        case .asking(let index, let lines):
-            // Lines of a multiline value still being typed are kept too: nothing typed is lost.
+        // Lines of a multiline value still being typed are kept too: nothing typed is lost.
+        if case .asking(let index, let lines) = phase {
             let text = Wizard.joinMultiline(lines)
             if !text.isEmpty { draft[spec.fields[index].name] = .string(text) }
-        case .submitting:
-            // "Submitting..." waits for its outcome on the same line: end it, so what follows
-            // ("Draft saved: ...") starts a line of its own.
-            effects.append(.output(OutputLine(" interrupted", style: .error)))
-        case .notStarted, .review, .failed, .finished:
-            break
         }
         phase = .finished
+        var effects: [WizardEffect] = []
         if status != .accepted && !draft.isEmpty {
             effects.append(.saveDraft(draft))
         } else if status == .cancelled {

@@ -65,10 +65,12 @@ struct OperatorPolishTests {
         #expect(r.status == 0)
         #expect(!r.stderr.contains("can never fire"), "\(r.stderr)")
         let fired = try runner.run(["fill", "Forms/incident-report.yaml"], lines: [
-            "testing", ".", "2024-03-01", "2024-03-02", "low", "", "",
+            "testing", "smoke", ".", "2024-03-01", "2024-03-02", "low", "", "",
         ])
-        #expect(fired.stdout.contains("rejected (422)"), "\(fired.stdout)")
-        #expect(fired.stdout.contains("Describe the incident, not a test."), "\(fired.stdout)")
+        // The rule fires (the fake answers 422). How that answer reads is the fake transport's
+        // business: it answers in DRF's shape while this form declares `errors: problem`.
+        #expect(fired.stdout.contains("Submitting... failed\n  ! the server answered 422"), "\(fired.stdout)")
+        #expect(!fired.stdout.contains(" interrupted"), "a transport failure is not an interruption")
     }
 
     @Test("a backslash escape in a double-quoted pattern says to use single quotes")
@@ -236,7 +238,7 @@ struct OperatorPolishTests {
         seen += stdout.fileHandleForReading.readDataToEndOfFile()
         let text = String(decoding: seen, as: UTF8.self)
         #expect(process.terminationStatus == 130)
-        #expect(text.contains("Submitting... interrupted\nDraft saved: "), "\(text)")
+        #expect(text.contains("Submitting... interrupted\nDraft saved:"), "\(text)")
         try? stdin.fileHandleForWriting.close()
     }
 
@@ -252,7 +254,7 @@ struct OperatorPolishTests {
         #expect(r.status == 0, "\(r.stdout)")
         #expect(r.stdout.contains("  5 Severity        low\n  8 Dashboard link  -\nSubmit?"), "\(r.stdout)")
         #expect(r.stdout.contains("Submit? (Enter = submit, number = edit, .cancel): 8\nDashboard link (optional): http://x.example\n"))
-        #expect(r.stdout.contains("  ! Field 6 (On-call paged) is not asked in this run: its condition does not hold, or press Enter to submit\n"), "\(r.stdout)")
+        #expect(r.stdout.contains("  ! Field 6 (On-call paged) is not asked in this run; press Enter to submit\n"), "\(r.stdout)")
         #expect(r.stdout.contains("  8 Dashboard link  http://x.example\n"))
     }
 }

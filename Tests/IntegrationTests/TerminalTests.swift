@@ -70,13 +70,17 @@ import Glibc
         try pty.expect("Username: ")
         pty.send(long + "\r")
         try pty.expect("! At most 20 characters")
-        // The label on a line of its own, then the edit line with the value pre-filled.
-        try pty.expect("Username:\r\n> ")
+        // The label on a line of its own, then the edit line with the value pre-filled (readline
+        // shows its tail after a `<`: the row scrolls, the label above it stays).
+        try pty.expect("Username:\r\n")
+        try pty.expect("abcdefghij")
         pty.settle()
         pty.send("\r")
         // Enter sent the pre-filled 150 characters again: rejected again, label shown again.
         try pty.expect("! At most 20 characters")
-        try pty.expect("Username:\r\n> ")
+        try pty.expect("Username:\r\n")
+        try pty.expect("abcdefghij")
+        pty.settle()
         pty.send("\u{15}adele\r")
         try finishSignup(pty)
         #expect(try pty.waitForExit() == .code(0))
