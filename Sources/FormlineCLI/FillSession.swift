@@ -20,7 +20,7 @@ public struct FillSession {
 
     public func run() -> ExitStatus {
         let environment = ProcessEnvironment.current
-        let spec: FormSpec
+        var spec: FormSpec
         let formBytes: [UInt8]
         switch FormFileLoader.read(path: options.form).flatMap({ bytes in
             FormFileLoader.load(bytes: bytes, path: options.form).map { ($0, bytes) }
@@ -31,6 +31,13 @@ public struct FillSession {
         case .failure(let errors):
             for error in errors.errors { StandardError.write("\(error)\n") }
             return .usage
+        }
+
+        // `today` / `now` defaults: the operator's local time, read once, here at the edge.
+        var clock: String?
+        if spec.usesClock, let now = LocalClock.now(), let moment = ClockDefault.moment(now) {
+            spec = spec.resolvingClockDefaults(at: moment)
+            clock = now
         }
 
         let promptFD: Int32 = options.output == .json ? 2 : 1
@@ -84,7 +91,8 @@ public struct FillSession {
         let recorder = options.record.map { file in
             TranscriptRecorder(
                 formPath: SessionPaths.relative(from: SessionPaths.directory(of: file), to: options.form),
-                args: TranscriptRecorder.visibleArgs(plain: options.plain, outputJSON: options.output == .json))
+                args: TranscriptRecorder.visibleArgs(plain: options.plain, outputJSON: options.output == .json),
+                clock: clock)
         }
         SignalTrap.install()
         let interrupts = ProcessSignals()

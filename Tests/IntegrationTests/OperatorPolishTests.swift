@@ -242,6 +242,60 @@ struct OperatorPolishTests {
         try? stdin.fileHandleForWriting.close()
     }
 
+    @Test("date, time and datetime default to today / now in the operator's time zone; the recording replays")
+    func clockDefaults() throws {
+        let runner = try BinaryRunner()
+        let path = try form(runner, "clock.yaml", """
+            id: clocked
+            fields:
+              - { name: day, label: Day, type: date, default: today }
+              - { name: at, label: At, type: time, default: now }
+              - { name: stamp, label: Stamp, type: datetime, default: now }
+            """)
+        let session = runner.home.appendingPathComponent("clock.session").path
+        // A POSIX TZ needs no zone database: five hours 45 minutes east of UTC.
+        let r = try runner.run(["fill", path, "--record", session, "--output", "json"], lines: ["", "", "", ""],
+                               environment: ["TZ": "NPT-05:45"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let recording = try String(contentsOfFile: session, encoding: .utf8)
+        let clock = recording.split(separator: "\n").first { $0.hasPrefix("#! clock: ") }.map { String($0.dropFirst(10)) } ?? ""
+        #expect(clock.hasSuffix("+05:45"), "\(recording)")
+        let day = String(clock.prefix(10)), time = String(clock.dropFirst(11).prefix(5))
+        #expect(r.stderr.contains("Day (YYYY-MM-DD) [\(day)]: "), "\(r.stderr)")
+        #expect(r.stdout.contains(#""at":"\#(time)""#) && r.stdout.contains(#""day":"\#(day)""#), "\(r.stdout)")
+        #expect(r.stdout.contains(#""stamp":"\#(day)T\#(time):00+05:45""#), "\(r.stdout)")
+        // The replay takes the recorded moment, whenever it runs.
+        let replay = try runner.run(["replay", session], input: [])
+        #expect(replay.status == 0, "\(replay.stdout)")
+
+        // A transcript without `#! clock:` replays with a fixed moment, 2000-01-01T00:00:00+00:00.
+        _ = try form(runner, "day.yaml", "id: d\nfields:\n  - { name: day, label: Day, type: date, default: today }\n")
+        let fixed = runner.home.appendingPathComponent("day.session").path
+        try """
+            #! formline-session 1
+            #! form: day.yaml
+            d  (1 field; ? for help)
+            Day (YYYY-MM-DD) [2000-01-01]:
+            >
+            Review
+              1 Day  2000-01-01
+            Submit? (Enter = submit, number = edit, .cancel):
+            >
+            => POST / {"day":"2000-01-01"}
+            <= 201 application/json {"id":1}
+            Submitting... accepted (201) id=1
+            #! exit 0
+
+            """.write(toFile: fixed, atomically: true, encoding: .utf8)
+        let fixedReplay = try runner.run(["replay", fixed], input: [])
+        #expect(fixedReplay.status == 0, "\(fixedReplay.stdout)")
+
+        let wrong = try form(runner, "wrong.yaml", "id: w\nfields:\n  - name: d\n    type: date\n    default: now\n")
+        let check = try runner.run(["check", wrong], input: [])
+        #expect(check.status == 2)
+        #expect(check.stderr == "\(wrong):5:14: a date field defaults to \"today\", not \"now\"\n")
+    }
+
     // MARK: Item 8: review numbers
 
     @Test("review numbers follow the form's order: a hidden field keeps its number, and 8 is the same field in every run")
