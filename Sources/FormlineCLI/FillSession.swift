@@ -20,7 +20,7 @@ public struct FillSession {
 
     public func run() -> ExitStatus {
         let environment = ProcessEnvironment.current
-        let spec: FormSpec
+        var spec: FormSpec
         let formBytes: [UInt8]
         switch FormFileLoader.read(path: options.form).flatMap({ bytes in
             FormFileLoader.load(bytes: bytes, path: options.form).map { ($0, bytes) }
@@ -31,6 +31,13 @@ public struct FillSession {
         case .failure(let errors):
             for error in errors.errors { StandardError.write(TextCleaning.visible("\(error)") + "\n") }
             return .usage
+        }
+
+        // `today` / `now` defaults: the operator's local time, read once, here at the edge.
+        var clock: String?
+        if spec.usesClock, let now = LocalClock.now(), let moment = ClockDefault.moment(now) {
+            spec = spec.resolvingClockDefaults(at: moment)
+            clock = now
         }
 
         let promptFD: Int32 = options.output == .json ? 2 : 1
@@ -54,10 +61,6 @@ public struct FillSession {
                 StandardError.write("formline: \(error)\n")
                 return .usage
             }
-        } else if store.exists {
-            let notice = "A draft of this form exists: add --resume to continue it. This run leaves it "
-                + "alone, unless this run ends unfinished too: then its own draft replaces it."
-            for line in TextWrap.wrap(notice) { output.write(renderer.render(OutputLine(line, style: .notice))) }
         }
 
         let transport: any Transport
@@ -78,11 +81,18 @@ public struct FillSession {
             transport = FakeTransport(fake: spec.fake)
         }
         defer { http?.shutdown() }
+        // Only once every usage error has had its say: a run refused at start-up has no draft news.
+        if !options.resume && store.exists {
+            let notice = "A draft of this form exists: add --resume to continue it. This run leaves it "
+                + "alone, unless this run ends unfinished too: then its own draft replaces it."
+            for line in TextWrap.wrap(notice) { output.write(renderer.render(OutputLine(line, style: .notice))) }
+        }
 
         let recorder = options.record.map { file in
             TranscriptRecorder(
                 formPath: SessionPaths.relative(from: SessionPaths.directory(of: file), to: options.form),
-                args: TranscriptRecorder.visibleArgs(plain: options.plain, outputJSON: options.output == .json))
+                args: TranscriptRecorder.visibleArgs(plain: options.plain, outputJSON: options.output == .json),
+                clock: clock)
         }
         SignalTrap.install()
         let interrupts = ProcessSignals()
