@@ -17,7 +17,8 @@ import Synchronization
 ///   username `admin` is taken; a password containing the username (ignoring case) is a
 ///   non-field error (code `password_matches_username` where the dialect has codes); else
 ///   `201 {"id":N}`. A retry with an `Idempotency-Key` already accepted gets the same id again.
-/// - `/fault/slow` (answers after `slowDelay`), `/fault/html500`, `/fault/garbage200`,
+/// - `/fault/slow` (answers after `slowDelay`), `/fault/trickle` (headers at once, then the body
+///   one byte every 100 ms, about 40 s), `/fault/html500`, `/fault/garbage200`,
 ///   `/fault/redirect` (302), `/fault/unparseable422`, `/fault/oversized` (1.5 MiB with a
 ///   Content-Length), `/fault/oversized-chunked` (the same, streamed without one).
 ///

@@ -37,7 +37,8 @@ public struct HTTPTransportError: Error, Sendable, Equatable, CustomStringConver
 /// - The body is `request.payload.compactText`; the headers are `Accept: application/json`,
 ///   `Content-Type: application/json`, `Idempotency-Key`, then the operator's own headers (which
 ///   replace ours of the same name, and are never printed).
-/// - `timeout` bounds connecting and the whole exchange. Redirects are not followed: a 3xx comes
+/// - `timeout` bounds the whole exchange: connecting, sending, the headers and the last byte of
+///   the body (one deadline, however slowly the server trickles). Redirects are not followed: a 3xx comes
 ///   back as a response, which `SubmissionClassifier` turns into a failure naming the Location.
 /// - HTTPS uses the system's trust store. Bodies over 1 MiB are a failure.
 /// - One `HTTPClient`, created at the first `send`; `shutdown()` must be called before exit.
@@ -89,7 +90,41 @@ public final class HTTPTransport: Transport {
         // async-http-client's async `execute` cancels the request when this task is cancelled;
         // a task cancelled before it started fails at once too.
         if Task.isCancelled { return .failure(.error("the request was cancelled")) }
-        return await Self.perform(request, url: url(for: request.path), headers: headers, timeout: timeout, client: client)
+        let url = url(for: request.path), headers = headers, timeout = timeout
+        return await Self.withinDeadline(timeout) {
+            await Self.perform(request, url: url, headers: headers, timeout: timeout, client: client)
+        }
+    }
+
+    /// Runs `exchange` (connecting, sending, the status line, headers and the whole body) under
+    /// one deadline. async-http-client's `deadline:` covers `execute` only: a server that sends
+    /// its headers and then the body a byte a second was never cut off (issue 18, item 3). The
+    /// exchange and a timer race in a task group; whichever ends first cancels the other, and a
+    /// timer that wins makes the answer `.timeout`. Cancelling the caller's task (Ctrl-C) cancels
+    /// both, and the exchange reports the cancellation as it always did.
+    static func withinDeadline(
+        _ timeout: Duration,
+        _ exchange: @escaping @Sendable () async -> Result<TransportResponse, TransportFailure>
+    ) async -> Result<TransportResponse, TransportFailure> {
+        await withTaskGroup(of: Result<TransportResponse, TransportFailure>?.self) { group in
+            group.addTask { await exchange() }
+            group.addTask {
+                do {
+                    try await Task.sleep(for: timeout)
+                } catch {
+                    return nil  // cancelled: the exchange finished first, or the caller gave up
+                }
+                return .failure(.timeout)
+            }
+            var answer: Result<TransportResponse, TransportFailure> = .failure(.error("the request was cancelled"))
+            while let next = await group.next() {
+                guard let result = next else { continue }
+                answer = result
+                break
+            }
+            group.cancelAll()
+            return answer
+        }
     }
 
     /// Shuts the HTTP client down, if one was started; later sends fail. Call it before exit.
