@@ -186,7 +186,7 @@ struct HTTPEndToEndTests {
 }
 
 /// Runs a DemoServer in-process on 127.0.0.1, port 0, for the length of `body`.
-private func withServer<T>(_ body: (_ port: Int, _ server: DemoServer) async throws -> T) async throws -> T {
+func withServer<T>(_ body: (_ port: Int, _ server: DemoServer) async throws -> T) async throws -> T {
     let server = DemoServer(host: "127.0.0.1", port: 0, slowDelay: .seconds(20))
     let (ports, portSink) = AsyncStream<Int>.makeStream()
     let running = Task {
