@@ -31,7 +31,7 @@ struct FillCommand: ParsableCommand {
         "A header whose value is read from env:NAME, file:PATH (mode 600) or fd:N, never from the command line, which every local user can read in /proc/PID/cmdline (repeatable; always treated as a credential).",
         valueName: "name=source"))
     var headerSources: [String] = []
-    @Option(help: ArgumentHelp("How long to wait for the server (connecting, and the whole request).", valueName: "seconds"))
+    @Option(help: ArgumentHelp("The most the whole request may take, from connecting to the last byte of the answer.", valueName: "seconds"))
     var timeout: Double = 30
     @Flag(help: "No escape sequences and no colour, for serial consoles and logs.") var plain = false
     @Option(help: ArgumentHelp("Record the session as a transcript.", valueName: "file")) var record: String?
