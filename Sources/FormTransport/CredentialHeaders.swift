@@ -6,7 +6,8 @@ import FormCore
 /// of it is masked before anything leaves the transport (screen, `--output json`, transcripts),
 /// and no error repeats it. Credentials are:
 /// - `Authorization` and `Proxy-Authorization` (the whole value, and the credential after the
-///   scheme: `Bearer tok-123` hides both `Bearer tok-123` and `tok-123`);
+///   scheme: `Bearer tok-123` hides both `Bearer tok-123` and `tok-123`; for `Basic`, also the
+///   decoded `user:password` and the password);
 /// - `Cookie` (the whole value, and each cookie's value of 8 characters or more);
 /// - any name ending in `-Key`, `-Token` or `-Secret` (`X-Api-Key`, `X-Auth-Token`), ignoring case;
 /// - any header the operator marks: every `--header-from` header is one, whatever its name.
@@ -31,7 +32,14 @@ public enum CredentialHeaders {
         switch name.lowercased() {
         case "authorization", "proxy-authorization":
             if let space = value.firstIndex(of: " ") {
-                out.append(String(value[value.index(after: space)...]).trimmedWhitespace)
+                let credential = String(value[value.index(after: space)...]).trimmedWhitespace
+                out.append(credential)
+                // Basic: a server that decodes `user:password` may repeat either form.
+                if value[..<space].lowercased() == "basic", let pair = decodedBase64(credential),
+                   let colon = pair.firstIndex(of: ":") {
+                    out.append(pair)
+                    out.append(String(pair[pair.index(after: colon)...]))
+                }
             }
         case "cookie":
             // Only values long enough to be a session id: `theme=dark` and `lang=en` are not
@@ -46,6 +54,30 @@ public enum CredentialHeaders {
             break
         }
         return out.filter { $0.count >= SecretMask.minimumLength }
+    }
+
+    /// Standard base64 (with or without padding) as UTF-8 text, or nil.
+    static func decodedBase64(_ text: String) -> String? {
+        var bytes: [UInt8] = []
+        var buffer: UInt32 = 0, bits = 0
+        for c in text.utf8 where c != UInt8(ascii: "=") {
+            let v: UInt8
+            switch c {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): v = c - UInt8(ascii: "A")
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): v = c - UInt8(ascii: "a") + 26
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): v = c - UInt8(ascii: "0") + 52
+            case UInt8(ascii: "+"): v = 62
+            case UInt8(ascii: "/"): v = 63
+            default: return nil
+            }
+            buffer = (buffer << 6) | UInt32(v)
+            bits += 6
+            if bits >= 8 {
+                bits -= 8
+                bytes.append(UInt8(truncatingIfNeeded: buffer >> UInt32(bits)))
+            }
+        }
+        return String(validating: bytes, as: UTF8.self)
     }
 
     /// Why this text cannot be a header value, or nil. RFC 9110 (and async-http-client) refuse

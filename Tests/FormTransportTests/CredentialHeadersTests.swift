@@ -19,6 +19,11 @@ import Testing
         #expect(CredentialHeaders.secrets(name: "Cookie", value: "theme=dark; session=sess-0123456")
                 == ["theme=dark; session=sess-0123456", "sess-0123456"], "short cookie values are not secrets on their own")
         #expect(CredentialHeaders.secrets(name: "X-Api-Key", value: "abc") == [], "too short to mask")
+        // "Basic " + base64("bob:hunter2hunter2")
+        #expect(CredentialHeaders.secrets(name: "Authorization", value: "Basic Ym9iOmh1bnRlcjJodW50ZXIy")
+                == ["Basic Ym9iOmh1bnRlcjJodW50ZXIy", "Ym9iOmh1bnRlcjJodW50ZXIy", "bob:hunter2hunter2", "hunter2hunter2"])
+        #expect(CredentialHeaders.decodedBase64("YTpi") == "a:b")
+        #expect(CredentialHeaders.decodedBase64("not base64!") == nil)
     }
 
     @Test func valueProblems() {
