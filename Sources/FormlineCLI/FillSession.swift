@@ -66,10 +66,10 @@ public struct FillSession {
         let transport: any Transport
         var http: HTTPTransport?
         if let endpoint = options.endpoint {
+            guard let (headers, credentials) = requestHeaders(environment: environment) else { return .usage }
             do {
                 let client = try HTTPTransport(
-                    endpoint: endpoint,
-                    headers: options.headers.compactMap(FillOptions.parseHeader),
+                    endpoint: endpoint, headers: headers, credentials: credentials,
                     timeout: .milliseconds(Int64(options.timeout * 1000)))
                 http = client
                 transport = client
@@ -161,6 +161,36 @@ public struct FillSession {
             }
         }
         return status
+    }
+
+    /// `--header` then `--header-from` headers, each source read once, and the names marked as
+    /// credentials (every `--header-from` one); nil after telling the operator what is wrong. No
+    /// message repeats a value. A credential given on the command line works, with a warning:
+    /// every local user can read it in /proc/PID/cmdline.
+    private func requestHeaders(environment: [String: String]) -> ([(name: String, value: String)], Set<String>)? {
+        var headers = options.headers.compactMap(FillOptions.parseHeader)
+        for header in headers where CredentialHeaders.isCredential(name: header.name) {
+            StandardError.write("formline: warning: --header \(header.name): a credential on the command line can be read by "
+                + "every local user (/proc/PID/cmdline); use --header-from \"\(header.name)=env:NAME\" (or file:PATH, fd:N)\n")
+        }
+        var credentials: Set<String> = []
+        for text in options.headerSources {
+            guard case .success(let (name, source)) = FillOptions.parseHeaderSource(text) else { return nil }
+            let value: String
+            do {
+                value = try source.read(environment: environment)
+            } catch {
+                StandardError.write("formline: --header-from \(name): \(error)\n")
+                return nil
+            }
+            if let problem = CredentialHeaders.valueProblem(value) {
+                StandardError.write("formline: --header-from \(name): \(problem)\n")
+                return nil
+            }
+            headers.append((name, value))
+            credentials.insert(name)
+        }
+        return (headers, credentials)
     }
 }
 
