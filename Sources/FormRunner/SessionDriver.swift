@@ -45,18 +45,26 @@ public final class SessionDriver {
 
     /// What to do with drafts: the driver stays ignorant of paths and clocks.
     public struct DraftHandling {
-        public var save: ([String: JSONValue]) -> Void
+        /// Saves the values; false when the draft could not be written (the closure reports why).
+        public var save: ([String: JSONValue]) -> Bool
         public var delete: () -> Void
 
-        public init(save: @escaping ([String: JSONValue]) -> Void, delete: @escaping () -> Void) {
-            self.save = save
+        public init(saving: @escaping ([String: JSONValue]) -> Bool, delete: @escaping () -> Void) {
+            self.save = saving
             self.delete = delete
+        }
+
+        /// For a store that cannot fail (tests).
+        public init(save: @escaping ([String: JSONValue]) -> Void, delete: @escaping () -> Void) {
+            self.init(saving: { save($0); return true }, delete: delete)
         }
     }
 
     public private(set) var wizard: Wizard
     private var edges: Edges
     private var keys: [Int: String] = [:]
+    /// Set when a draft save failed: the run then ends `.draftNotSaved` (README, exit status).
+    private var draftLost = false
 
     public init(wizard: Wizard, edges: Edges) {
         self.wizard = wizard
@@ -70,7 +78,7 @@ public final class SessionDriver {
             let effect = effects.removeFirst()
             if case .finish(let status) = effect {
                 edges.recorder?.finished(status)
-                return status
+                return finalStatus(status)
             }
             if let event = perform(effect) {
                 effects = wizard.handle(event) + effects
@@ -78,6 +86,16 @@ public final class SessionDriver {
         }
         // The wizard always ends with .finish; reaching here means it stopped asking.
         return .endOfInput
+    }
+
+    /// A lost draft outranks cancel, end of input and transport failure (the operator must know
+    /// the work is gone); a signal keeps its own status, which supervisors rely on.
+    private func finalStatus(_ status: ExitStatus) -> ExitStatus {
+        guard draftLost else { return status }
+        switch status {
+        case .cancelled, .endOfInput, .transportFailed, .usage, .draftNotSaved: return .draftNotSaved
+        case .accepted, .hangup, .interrupted, .terminated: return status
+        }
     }
 
     private func perform(_ effect: WizardEffect) -> WizardEvent? {
@@ -91,7 +109,7 @@ public final class SessionDriver {
         case .submit(let submission):
             return submit(submission)
         case .saveDraft(let values):
-            edges.drafts?.save(values)
+            if let drafts = edges.drafts, !drafts.save(values) { draftLost = true }
             return nil
         case .deleteDraft:
             edges.drafts?.delete()

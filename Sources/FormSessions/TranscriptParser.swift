@@ -93,7 +93,13 @@ public enum TranscriptParser {
             } else if line == ">" {
                 kind = .input("")
             } else if line.hasPrefix("> ") {
-                kind = .input(String(line.dropFirst(2)))
+                let typed = String(line.dropFirst(2))
+                // No operator can type more than a line source takes: a longer `>` line is not a
+                // session anyone recorded, and it would make replay hold and match megabytes.
+                guard typed.utf8.count <= UnreadableLine.lengthLimit else {
+                    throw fail(number, "an operator line is at most 64 KiB, the limit on a typed line (this one has \(typed.utf8.count) bytes)")
+                }
+                kind = .input(typed)
             } else if line.hasPrefix(">* ") {
                 let placeholder = String(line.dropFirst(3)).trimmedWhitespace
                 guard placeholder.hasPrefix("["), placeholder.hasSuffix("]"), placeholder.count > 2 else {

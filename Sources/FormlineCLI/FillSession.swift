@@ -19,6 +19,11 @@ public struct FillSession {
     public init(options: FillOptions) { self.options = options }
 
     public func run() -> ExitStatus {
+        if StandardDescriptors.closedAtStart.contains(0) {
+            // Nothing could ever be typed: say so at once instead of waiting on nothing.
+            StandardError.write("formline: standard input is closed: run at a terminal, or pipe the answers in (formline fill FORM < answers.txt)\n")
+            return .usage
+        }
         let environment = ProcessEnvironment.current
         let spec: FormSpec
         let formBytes: [UInt8]
@@ -39,11 +44,17 @@ public struct FillSession {
         let renderer = Renderer(face: Renderer.face(
             isTerminal: interactive, plainFlag: options.plain, environment: environment))
 
-        let store = DraftStore(path: options.draft ?? DraftStore.defaultPath(formID: spec.id, environment: environment))
+        let store = DraftStore.forRun(draft: options.draft, formID: spec.id, environment: environment)
+        if let problem = Self.startProblem(store: store, record: options.record) {
+            StandardError.write("formline: \(problem)\n")
+            return .usage
+        }
         var wizard = Wizard(spec: spec, interactive: interactive)
+        var resumed: DraftIdentity?
         if options.resume {
             do {
-                let draft = try store.load()
+                let (draft, identity) = try store.loadWithIdentity()
+                resumed = identity
                 guard draft.formID == spec.id else {
                     StandardError.write("formline: \(store.path) is a draft of form \"\(draft.formID)\", not \"\(spec.id)\"\n")
                     return .usage
@@ -93,7 +104,7 @@ public struct FillSession {
             formID: spec.id, plain: options.plain)
 
         let drafts = SessionDriver.DraftHandling(
-            save: { values in
+            saving: { values in
                 let draft = Draft(formID: spec.id, formSHA256: DraftStore.fingerprint(formBytes),
                                   savedAt: DraftStore.timestamp(), values: values)
                 do {
@@ -101,12 +112,15 @@ public struct FillSession {
                     for line in TextWrap.wrap("Draft saved: \(store.path)", continuation: "  ") {
                         output.write(renderer.render(OutputLine(line, style: .notice)))
                     }
+                    return true
                 } catch {
                     StandardError.write("formline: \(error)\n")
+                    return false
                 }
             },
-            // Only the draft this run continued is done with; one it never resumed stays.
-            delete: { if options.resume { store.delete() } })
+            // Only the draft this run continued is done with, and only if no other run has
+            // replaced it since; one it never resumed stays.
+            delete: { [resumed] in if let resumed { store.delete(ifStill: resumed) } })
 
         let jsonMode = options.output == .json
         let driver = SessionDriver(wizard: wizard, edges: SessionDriver.Edges(
@@ -134,5 +148,21 @@ public struct FillSession {
             }
         }
         return status
+    }
+
+    /// Why `--draft` or `--record` cannot work, found before the operator types anything.
+    static func startProblem(store: DraftStore, record: String?) -> String? {
+        if let record {
+            if record == "-" {
+                return "--record -: a recording is written to a file, never to standard output; name a file (--record signup.session)"
+            }
+            if let problem = AtomicFile.problem(writing: record) {
+                return "--record \(record): cannot write the recording there: \(problem)"
+            }
+        }
+        // The state folder's own draft is made on demand; a failure there ends the run with 6.
+        guard !store.createsFolders, let problem = store.writeProblem else { return nil }
+        return "--draft \(store.path): cannot keep the draft there: \(problem) "
+            + "(name a regular file in a writable folder, or leave --draft out to use the state folder)"
     }
 }

@@ -41,6 +41,8 @@ struct Formline: ParsableCommand {
 /// library so tests can compare the two readers of the command line.
 public enum FormlineMain {
     public static func run() -> Never {
+        // Before anything opens a file or a pipe: 0, 1 and 2 must not be handed out as those.
+        _ = StandardDescriptors.closedAtStart
         Formline.main()
         Glibc.exit(0)
     }
