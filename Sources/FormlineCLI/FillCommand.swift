@@ -19,7 +19,8 @@ struct FillCommand: ParsableCommand {
             `fake:` section, so this works with no server at all.
 
             Exit status: 0 accepted, 1 cancelled, 2 usage or form error, 3 transport failure, \
-            4 end of input, 130 Ctrl-C, 143 SIGTERM, 129 SIGHUP. Unfinished work is kept as a draft.
+            4 end of input, 6 the draft could not be saved, 130 Ctrl-C, 143 SIGTERM, 129 SIGHUP. \
+            Unfinished work is kept as a draft.
             """)
 
     @Argument(help: "The form file (YAML).") var form: String
@@ -32,7 +33,7 @@ struct FillCommand: ParsableCommand {
     @Flag(help: "No escape sequences and no colour, for serial consoles and logs.") var plain = false
     @Option(help: ArgumentHelp("Record the session as a transcript.", valueName: "file")) var record: String?
     @Flag(help: "Continue the saved draft of this form.") var resume = false
-    @Option(help: ArgumentHelp("Keep the draft in this file instead of the state folder.", valueName: "file")) var draft: String?
+    @Option(help: ArgumentHelp("Keep the draft in this file instead of the state folder (a regular file in an existing folder).", valueName: "file")) var draft: String?
     @Option(help: ArgumentHelp("text, or json: prompts go to stderr and stdout gets one JSON result.", valueName: "text|json"))
     var output: FillOptions.Output = .text
 
