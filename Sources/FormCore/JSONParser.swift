@@ -10,13 +10,13 @@
 /// back what the operator typed, so numbers are never converted. Hostile input stays bounded:
 /// nesting deeper than `maximumDepth` is refused (no recursion beyond it), and the work is one
 /// pass over the bytes.
-public enum JSONParser {
+package enum JSONParser {
     /// Deeper nesting is refused (as Foundation's decoder refuses it).
-    public static let maximumDepth = 512
+    package static let maximumDepth = 512
 
     /// The value, or nil when `bytes` is not one JSON value (trailing text, invalid UTF-8,
     /// nesting over `maximumDepth`).
-    public static func parse(_ bytes: [UInt8]) -> JSONValue? {
+    package static func parse(_ bytes: [UInt8]) -> JSONValue? {
         var reader = Reader(bytes: bytes)
         // A UTF-8 byte order mark is tolerated, as before.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.index = 3 }

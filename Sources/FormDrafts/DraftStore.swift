@@ -38,14 +38,14 @@ public struct DraftStore: Sendable {
     /// The largest draft file read back: 8 MiB, the cap of every file a person writes.
     public static let maximumSize = WholeFile.defaultLimit
 
-    public init(path: String, createsFolders: Bool = false) {
+    public init(path: String, createsFolders: Bool = true) {
         self.path = path
         self.createsFolders = createsFolders
     }
 
     /// The store for `--draft PATH`, or the state folder's draft of the form when there is none.
     public static func forRun(draft: String?, formID: String, environment: [String: String]) -> DraftStore {
-        if let draft { return DraftStore(path: draft) }
+        if let draft { return DraftStore(path: draft, createsFolders: false) }
         return DraftStore(path: defaultPath(formID: formID, environment: environment), createsFolders: true)
     }
 

@@ -72,7 +72,7 @@ public struct Replayer: Sendable {
         let inputsFit = result.problems.allSatisfy(\.isOutputOnly)
         if update && outputDiffers && inputsFit && !result.actualLines.isEmpty {
             do {
-                try AtomicFile.write(Array(result.actualLines.map { $0 + "\n" }.joined().utf8), to: path, mode: 0o600, keepExistingMode: true)
+                try AtomicFile.write(Array(result.actualLines.map { $0 + "\n" }.joined().utf8), to: path, mode: 0o600, keepExistingMode: true, createFolders: false)
                 result.problems = []
                 result.diff = ""
                 result.updated = true
@@ -81,7 +81,7 @@ public struct Replayer: Sendable {
             }
         } else if outputDiffers && !result.actualLines.isEmpty {
             do {
-                try AtomicFile.write(Array(result.actualLines.map { $0 + "\n" }.joined().utf8), to: actualPath, mode: 0o600)
+                try AtomicFile.write(Array(result.actualLines.map { $0 + "\n" }.joined().utf8), to: actualPath, mode: 0o600, createFolders: false)
             } catch {
                 result.problems.append(.cannotWriteActual(path: actualPath, reason: error.reason))
             }

@@ -37,11 +37,12 @@ package enum AtomicFile {
     /// - `mode`: the new file's permissions (0600: drafts, history and recordings hold what an
     ///   operator typed).
     /// - `keepExistingMode`: an existing target keeps its permissions (`replay --update`).
-    /// - `createFolders`: make missing parent folders (0700). Only for paths inside formline's
-    ///   own state folder; anywhere else a missing folder is an error, never created silently.
+    /// - `createFolders`: make missing parent folders (0700). Callers pass false for any path an
+    ///   operator named (`--draft`, `--record`, replay's files): only formline's own state folder
+    ///   is made on demand, a missing folder anywhere else is an error, never created silently.
     package static func write(
         _ bytes: [UInt8], to path: String, mode: mode_t = 0o600,
-        keepExistingMode: Bool = false, createFolders: Bool = false
+        keepExistingMode: Bool = false, createFolders: Bool = true
     ) throws(FileWriteError) {
         let (dir, name) = split(path)
         guard !name.isEmpty, name != ".", name != ".." else { throw FileWriteError(reason: "not a file name") }
