@@ -42,7 +42,7 @@ package enum AtomicFile {
     ///   is made on demand, a missing folder anywhere else is an error, never created silently.
     package static func write(
         _ bytes: [UInt8], to path: String, mode: mode_t = 0o600,
-        keepExistingMode: Bool = false, createFolders: Bool = true
+        keepExistingMode: Bool = false, createFolders: Bool = true, unnamedFirst: Bool = true
     ) throws(FileWriteError) {
         let (dir, name) = split(path)
         guard !name.isEmpty, name != ".", name != ".." else { throw FileWriteError(reason: "not a file name") }
@@ -57,7 +57,8 @@ package enum AtomicFile {
         guard dirFD >= 0 else { throw FileWriteError(reason: systemErrorText(errno)) }
         defer { close(dirFD) }
 
-        if try writeUnnamed(bytes, dirFD: dirFD, name: name, mode: finalMode) { return }
+        // `unnamedFirst: false` is for tests of the fallback, which ext4 and tmpfs never take.
+        if unnamedFirst, try writeUnnamed(bytes, dirFD: dirFD, name: name, mode: finalMode) { return }
         try writeNamed(bytes, dirFD: dirFD, name: name, mode: finalMode)
     }
 
