@@ -63,7 +63,7 @@ public final class SessionDriver {
     public private(set) var wizard: Wizard
     private var edges: Edges
     private var keys: [Int: String] = [:]
-    /// Set when a draft save failed: the run then ends `.draftNotSaved` (README, exit status).
+    /// Set when the last draft save failed: the run then ends `.draftNotSaved` (README, exit status).
     private var draftLost = false
 
     public init(wizard: Wizard, edges: Edges) {
@@ -109,7 +109,8 @@ public final class SessionDriver {
         case .submit(let submission):
             return submit(submission)
         case .saveDraft(let values):
-            if let drafts = edges.drafts, !drafts.save(values) { draftLost = true }
+            // The last save decides: a later save that works means nothing is lost.
+            if let drafts = edges.drafts { draftLost = !drafts.save(values) }
             return nil
         case .deleteDraft:
             edges.drafts?.delete()
