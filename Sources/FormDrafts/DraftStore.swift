@@ -72,7 +72,9 @@ public struct DraftStore: Sendable {
         return lstat(path, &info) == 0
     }
 
-    public func save(_ draft: Draft) throws(DraftError) {
+    /// Writes the draft; returns what identifies the file written (see `delete(ifStill:)`).
+    @discardableResult
+    public func save(_ draft: Draft) throws(DraftError) -> DraftIdentity? {
         let document = JSONValue.object([
             "version": .number("1"),
             "form": .string(draft.formID),
@@ -81,8 +83,9 @@ public struct DraftStore: Sendable {
             "values": .object(draft.values),
         ])
         do {
-            try AtomicFile.write(Array((document.compactText + "\n").utf8), to: path, mode: 0o600,
-                                 createFolders: createsFolders)
+            let bytes = Array((document.compactText + "\n").utf8)
+            try AtomicFile.write(bytes, to: path, mode: 0o600, createFolders: createsFolders)
+            return DraftIdentity(path: path, bytes: bytes)
         } catch {
             throw .unwritable(path, error.reason)
         }

@@ -50,11 +50,11 @@ public struct FillSession {
             return .usage
         }
         var wizard = Wizard(spec: spec, interactive: interactive)
-        var resumed: DraftIdentity?
+        let ownDraft = OwnDraft()
         if options.resume {
             do {
                 let (draft, identity) = try store.loadWithIdentity()
-                resumed = identity
+                ownDraft.identity = identity
                 guard draft.formID == spec.id else {
                     StandardError.write("formline: \(store.path) is a draft of form \"\(draft.formID)\", not \"\(spec.id)\"\n")
                     return .usage
@@ -108,7 +108,7 @@ public struct FillSession {
                 let draft = Draft(formID: spec.id, formSHA256: DraftStore.fingerprint(formBytes),
                                   savedAt: DraftStore.timestamp(), values: values)
                 do {
-                    try store.save(draft)
+                    ownDraft.identity = try store.save(draft)
                     for line in TextWrap.wrap("Draft saved: \(store.path)", continuation: "  ") {
                         output.write(renderer.render(OutputLine(line, style: .notice)))
                     }
@@ -118,9 +118,9 @@ public struct FillSession {
                     return false
                 }
             },
-            // Only the draft this run continued is done with, and only if no other run has
-            // replaced it since; one it never resumed stays.
-            delete: { [resumed] in if let resumed { store.delete(ifStill: resumed) } })
+            // Only the draft this run continued or saved itself is done with, and only if no
+            // other run has replaced it since; another run's draft stays.
+            delete: { if let own = ownDraft.identity { store.delete(ifStill: own) } })
 
         let jsonMode = options.output == .json
         let driver = SessionDriver(wizard: wizard, edges: SessionDriver.Edges(
@@ -165,4 +165,9 @@ public struct FillSession {
         return "--draft \(store.path): cannot keep the draft there: \(problem) "
             + "(name a regular file in a writable folder, or leave --draft out to use the state folder)"
     }
+}
+
+/// The draft file this run resumed or last saved: the only one its success may delete.
+private final class OwnDraft {
+    var identity: DraftIdentity?
 }
