@@ -32,7 +32,8 @@ struct FillCommand: ParsableCommand {
     var timeout: Double = 30
     @Flag(help: "No escape sequences and no colour, for serial consoles and logs.") var plain = false
     @Option(help: ArgumentHelp("Record the session as a transcript.", valueName: "file")) var record: String?
-    @Flag(help: "Continue the saved draft of this form.") var resume = false
+    @Flag(help: "Continue the latest draft of this form; --resume N continues draft N (formline drafts lists them).") var resume = false
+    @Option(name: .customLong("resume-number"), help: .hidden) var resumeNumber: Int?
     @Option(help: ArgumentHelp("Keep the draft in this file instead of the state folder (a regular file in an existing folder).", valueName: "file")) var draft: String?
     @Option(help: ArgumentHelp("text, or json: prompts go to stderr and stdout gets one JSON result.", valueName: "text|json"))
     var output: FillOptions.Output = .text
@@ -46,6 +47,7 @@ struct FillCommand: ParsableCommand {
         options.plain = plain
         options.record = record
         options.resume = resume
+        options.resumeNumber = resumeNumber
         options.draft = draft
         options.output = output
         return options

@@ -44,14 +44,19 @@ public struct FillSession {
         let renderer = Renderer(face: Renderer.face(
             isTerminal: interactive, plainFlag: options.plain, environment: environment))
 
-        let store = DraftStore.forRun(draft: options.draft, formID: spec.id, environment: environment)
-        if let problem = Self.startProblem(store: store, record: options.record) {
+        // `--draft FILE` is one file; otherwise the state folder's numbered drafts (DraftShelf).
+        let shelf = DraftShelf(environment: environment)
+        let named = options.draft.map { DraftStore(path: $0, createsFolders: false) }
+        if let problem = Self.startProblem(store: named, record: options.record) {
             StandardError.write("formline: \(problem)\n")
             return .usage
         }
         var wizard = Wizard(spec: spec, interactive: interactive)
         let ownDraft = OwnDraft()
         if options.resume {
+            let store = named ?? DraftStore(path: options.resumeNumber.map { shelf.path(formID: spec.id, number: $0) }
+                ?? shelf.latest(of: spec.id)?.path ?? shelf.path(formID: spec.id, number: 1))
+            ownDraft.store = store
             do {
                 let (draft, identity) = try store.loadWithIdentity()
                 ownDraft.identity = identity
@@ -65,10 +70,22 @@ public struct FillSession {
                 StandardError.write("formline: \(error)\n")
                 return .usage
             }
-        } else if store.exists {
-            let notice = "A draft of this form exists: add --resume to continue it. This run leaves it "
-                + "alone, unless this run ends unfinished too: then its own draft replaces it."
-            for line in TextWrap.wrap(notice) { output.write(renderer.render(OutputLine(line, style: .notice))) }
+        } else if let named {
+            ownDraft.store = named
+            if named.exists {
+                let notice = "A draft of this form exists: add --resume to continue it. This run leaves it "
+                    + "alone, unless this run ends unfinished too: then its own draft replaces it."
+                for line in TextWrap.wrap(notice) { output.write(renderer.render(OutputLine(line, style: .notice))) }
+            }
+        } else {
+            let count = shelf.drafts(of: spec.id).count
+            if count > 0 {
+                let which = count == 1 ? "add --resume to continue it"
+                    : "\(count) in all: --resume continues the latest, --resume N another"
+                let notice = "A draft of this form exists (\(which); formline drafts lists them). This run "
+                    + "leaves it alone; if this run ends unfinished too, it is kept as another draft."
+                for line in TextWrap.wrap(notice) { output.write(renderer.render(OutputLine(line, style: .notice))) }
+            }
         }
 
         let transport: any Transport
@@ -107,6 +124,10 @@ public struct FillSession {
             saving: { values in
                 let draft = Draft(formID: spec.id, formSHA256: DraftStore.fingerprint(formBytes),
                                   savedAt: DraftStore.timestamp(), values: values)
+                // A new run's first save takes the lowest free number; later saves go back there.
+                let store = ownDraft.store
+                    ?? DraftStore(path: shelf.path(formID: spec.id, number: shelf.freeNumber(for: spec.id)))
+                ownDraft.store = store
                 do {
                     ownDraft.identity = try store.save(draft)
                     for line in TextWrap.wrap("Draft saved: \(store.path)", continuation: "  ") {
@@ -120,7 +141,7 @@ public struct FillSession {
             },
             // Only the draft this run continued or saved itself is done with, and only if no
             // other run has replaced it since; another run's draft stays.
-            delete: { if let own = ownDraft.identity { store.delete(ifStill: own) } })
+            delete: { if let own = ownDraft.identity { ownDraft.store?.delete(ifStill: own) } })
 
         let jsonMode = options.output == .json
         let driver = SessionDriver(wizard: wizard, edges: SessionDriver.Edges(
@@ -151,7 +172,7 @@ public struct FillSession {
     }
 
     /// Why `--draft` or `--record` cannot work, found before the operator types anything.
-    static func startProblem(store: DraftStore, record: String?) -> String? {
+    static func startProblem(store: DraftStore?, record: String?) -> String? {
         if let record {
             if record == "-" {
                 return "--record -: a recording is written to a file, never to standard output; name a file (--record signup.session)"
@@ -161,13 +182,15 @@ public struct FillSession {
             }
         }
         // The state folder's own draft is made on demand; a failure there ends the run with 6.
-        guard !store.createsFolders, let problem = store.writeProblem else { return nil }
+        guard let store, !store.createsFolders, let problem = store.writeProblem else { return nil }
         return "--draft \(store.path): cannot keep the draft there: \(problem) "
             + "(name a regular file in a writable folder, or leave --draft out to use the state folder)"
     }
 }
 
-/// The draft file this run resumed or last saved: the only one its success may delete.
+/// The draft file this run resumed or last saved: where it saves, and the only one its success
+/// may delete.
 private final class OwnDraft {
+    var store: DraftStore?
     var identity: DraftIdentity?
 }

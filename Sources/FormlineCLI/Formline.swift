@@ -13,18 +13,20 @@ struct Formline: ParsableCommand {
             Fill a form:     formline fill Forms/signup.yaml
             Check forms:     formline check Forms/*.yaml
             Replay sessions: formline replay Tests/Sessions/*.session
+            List drafts:     formline drafts
             """,
-        subcommands: [FillCommand.self, CheckCommand.self, ReplayCommand.self]
+        subcommands: [FillCommand.self, CheckCommand.self, ReplayCommand.self, DraftsCommand.self]
     )
 
     /// Like ParsableCommand.main, but usage errors exit 2 (design.md section 5), not EX_USAGE.
     static func main() {
         // The everyday `fill FORM [options]` skips argument-parser's reflection (QuickFillArguments).
-        if let options = QuickFillArguments.parse(Array(CommandLine.arguments.dropFirst())) {
+        let arguments = ResumeNumberArgument.rewrite(Array(CommandLine.arguments.dropFirst()))
+        if let options = QuickFillArguments.parse(arguments) {
             Glibc.exit(FillSession(options: options).run().rawValue)
         }
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(arguments)
             try command.run()
         } catch {
             let code = exitCode(for: error)

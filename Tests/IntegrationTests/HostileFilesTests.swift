@@ -143,13 +143,15 @@ struct HostileFilesTests {
 
     @Test("a --resume run that succeeds leaves a draft another run saved meanwhile")
     func resumeLeavesAnotherRunsDraft() throws {
+        // One --draft file, so the other run's unfinished draft replaces the very file resumed.
         let runner = try BinaryRunner()
-        let first = try runner.run(["fill", "Forms/signup.yaml"], lines: ["bob_smith"])
+        let file = runner.home.path + "/shared.json"
+        let first = try runner.run(["fill", "Forms/signup.yaml", "--draft", file], lines: ["bob_smith"])
         #expect(first.status == 4)
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: BinaryRunner.product("formline"))
-        process.arguments = ["fill", "Forms/signup.yaml", "--resume"]
+        process.arguments = ["fill", "Forms/signup.yaml", "--resume", "--draft", file]
         process.currentDirectoryURL = BinaryRunner.root
         process.environment = ["HOME": runner.home.path, "XDG_STATE_HOME": runner.stateHome, "TERM": "dumb"]
         let stdin = Pipe(), stdout = Pipe()
@@ -163,7 +165,7 @@ struct HostileFilesTests {
         while !String(decoding: seen, as: UTF8.self).contains("Email:") && Date() < deadline && process.isRunning {
             seen += stdout.fileHandleForReading.availableData
         }
-        let other = try runner.run(["fill", "Forms/signup.yaml"], lines: ["carol_other"])
+        let other = try runner.run(["fill", "Forms/signup.yaml", "--draft", file], lines: ["carol_other"])
         #expect(other.status == 4)
 
         stdin.fileHandleForWriting.write(Data("bob@example.com\nhunter2hunter2\n42\nden\n\n".utf8))
@@ -173,7 +175,7 @@ struct HostileFilesTests {
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
-        let left = try String(contentsOfFile: runner.draftPath("signup"), encoding: .utf8)
+        let left = try String(contentsOfFile: file, encoding: .utf8)
         #expect(left.contains(#""username":"carol_other""#), "the other run's draft is left alone")
     }
 
