@@ -10,6 +10,7 @@ import FormSessions
 import FormSystem
 import FormTerminal
 import FormTransport
+import Synchronization
 
 /// Wires the edges for one `fill` run: form file, line source, renderer, transport, drafts,
 /// recorder. Everything here is set-up and tear-down; the session itself is `SessionDriver`.
@@ -120,14 +121,16 @@ public struct FillSession {
             interactive: interactive, output: output, interrupts: interrupts, environment: environment,
             formID: spec.id, plain: options.plain)
 
+        let formIDForDrafts = spec.id
+        let newDraft: @Sendable () -> DraftStore = {
+            DraftStore(path: shelf.path(formID: formIDForDrafts, number: shelf.freeNumber(for: formIDForDrafts)))
+        }
         let drafts = SessionDriver.DraftHandling(
             saving: { values in
                 let draft = Draft(formID: spec.id, formSHA256: DraftStore.fingerprint(formBytes),
                                   savedAt: DraftStore.timestamp(), values: values)
                 // A new run's first save takes the lowest free number; later saves go back there.
-                let store = ownDraft.store
-                    ?? DraftStore(path: shelf.path(formID: spec.id, number: shelf.freeNumber(for: spec.id)))
-                ownDraft.store = store
+                let store = ownDraft.storeForSaving(newDraft)
                 do {
                     ownDraft.identity = try store.save(draft)
                     for line in TextWrap.wrap("Draft saved: \(store.path)", continuation: "  ") {
@@ -151,6 +154,7 @@ public struct FillSession {
             let values = snapshots.interruptionDraft
             guard !values.isEmpty else { return }
             let draft = Draft(formID: formID, formSHA256: fingerprint, savedAt: DraftStore.timestamp(), values: values)
+            let store = ownDraft.storeForSaving(newDraft)
             do {
                 try store.save(draft)
                 writeIfReady("\nDraft saved: \(store.path)\n", to: promptOutput)
@@ -206,10 +210,30 @@ public struct FillSession {
 }
 
 /// The draft file this run resumed or last saved: where it saves, and the only one its success
-/// may delete.
-private final class OwnDraft {
-    var store: DraftStore?
-    var identity: DraftIdentity?
+/// may delete. Shared with the signal watchdog's thread, hence the lock.
+private final class OwnDraft: Sendable {
+    private let state = Mutex<(store: DraftStore?, identity: DraftIdentity?)>((nil, nil))
+
+    var store: DraftStore? {
+        get { state.withLock { $0.store } }
+        set { state.withLock { $0.store = newValue } }
+    }
+
+    var identity: DraftIdentity? {
+        get { state.withLock { $0.identity } }
+        set { state.withLock { $0.identity = newValue } }
+    }
+
+    /// The store this run saves to: the one it has, else a new draft under the lowest number free
+    /// now (chosen at the first save, so runs started together do not pick the same number).
+    func storeForSaving(_ fresh: () -> DraftStore) -> DraftStore {
+        state.withLock { state in
+            if let store = state.store { return store }
+            let store = fresh()
+            state.store = store
+            return store
+        }
+    }
 }
 
 /// Writes `text` only if `fd` can take it now: the watchdog must not block on the very output
