@@ -106,7 +106,7 @@ struct OperatorPolishTests {
         #expect(r.stderr == "formline: unknown command \"fil\" (did you mean \"fill\"?)\n")
         let far = try runner.run(["frobnicate"], input: [])
         #expect(far.status == 2)
-        #expect(far.stderr == "formline: unknown command \"frobnicate\": use fill, check or replay (formline --help)\n")
+        #expect(far.stderr == "formline: unknown command \"frobnicate\": use fill, check, replay or drafts (formline --help)\n")
     }
 
     @Test("--timeout -1 says what is wrong, not that the value is missing", arguments: [["--timeout", "-1"], ["--timeout=-1"]])
@@ -265,7 +265,7 @@ struct OperatorPolishTests {
         #expect(r.stdout.contains(#""at":"\#(time)""#) && r.stdout.contains(#""day":"\#(day)""#), "\(r.stdout)")
         #expect(r.stdout.contains(#""stamp":"\#(day)T\#(time):00+05:45""#), "\(r.stdout)")
         // The replay takes the recorded moment, whenever it runs.
-        let replay = try runner.run(["replay", session], input: [])
+        let replay = try runner.run(["replay", "--allow-outside", session], input: [])
         #expect(replay.status == 0, "\(replay.stdout)")
 
         // A transcript without `#! clock:` replays with a fixed moment, 2000-01-01T00:00:00+00:00.
@@ -287,7 +287,7 @@ struct OperatorPolishTests {
             #! exit 0
 
             """.write(toFile: fixed, atomically: true, encoding: .utf8)
-        let fixedReplay = try runner.run(["replay", fixed], input: [])
+        let fixedReplay = try runner.run(["replay", "--allow-outside", fixed], input: [])
         #expect(fixedReplay.status == 0, "\(fixedReplay.stdout)")
 
         let wrong = try form(runner, "wrong.yaml", "id: w\nfields:\n  - name: d\n    type: date\n    default: now\n")
