@@ -39,11 +39,14 @@ public struct SubmitSpec: Sendable, Equatable {
     /// Message text -> field, for errors that name no field and carry no code
     /// (`ServerErrorMapper`, "routing by message").
     public var messageRoutes: [MessageRoute]
+    /// How the payload is written on the wire (`submit.body`, `submit.type`).
+    public var body: RequestBody
 
     public init(
         method: Method = .POST, path: String = "/", errors: ErrorDialect = .auto, aliases: [String: String] = [:],
-        errorShape: ErrorShape? = nil, messageRoutes: [MessageRoute] = []
+        errorShape: ErrorShape? = nil, messageRoutes: [MessageRoute] = [], body: RequestBody = RequestBody()
     ) {
+        self.body = body
         self.method = method
         self.path = path
         self.errors = errors

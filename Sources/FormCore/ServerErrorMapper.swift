@@ -114,11 +114,22 @@ private struct FieldIndex {
     }
 
     func field(forCode code: String) -> String? {
-        let lastSegment = code.split(separator: "/").last.map(String.init)
+        let lastSegment = Self.lastSegment(ofCode: code)
         return spec.fields.first { field in
             visible.contains(field.name)
-                && field.serverCodes.contains { $0 == code || (code.contains("/") && $0 == lastSegment) }
+                && field.serverCodes.contains { $0 == code || $0 == lastSegment }
         }?.name
+    }
+
+    /// The part of a URI code a form lists in `server_codes`: a problem `type` URL's last path
+    /// segment (`https://x/problems/taken` -> `taken`), a URN's last colon-separated part
+    /// (Symfony's violation `type`, `urn:uuid:9ff3fdc4-...` -> `9ff3fdc4-...`); nil for a plain code.
+    static func lastSegment(ofCode code: String) -> String? {
+        if code.lowercased().hasPrefix("urn:") {
+            return code.split(separator: ":").last.map(String.init)
+        }
+        guard code.contains("/") else { return nil }
+        return code.split(separator: "/").last.map(String.init)
     }
 
     /// The key for loose comparison: lowercased, `_` and `-` removed (`Address.City`, `first-name`).

@@ -529,7 +529,8 @@ public struct Wizard: Sendable {
                 secrets: Dictionary(uniqueKeysWithValues: fields.filter(\.isSecret).compactMap { f in
                     if case .text(let value)? = values[f.name] { return (f.name, value) }
                     return nil
-                }))
+                }),
+                body: spec.submit.body)
         }
         lastSubmission = submission
         phase = .submitting

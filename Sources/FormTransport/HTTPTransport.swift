@@ -133,8 +133,8 @@ public final class HTTPTransport: Transport {
     ) async -> Result<TransportResponse, TransportFailure> {
         var outgoing = HTTPClientRequest(url: url)
         outgoing.method = HTTPMethod(rawValue: request.method)
-        outgoing.headers.add(name: "Accept", value: "application/json")
-        outgoing.headers.add(name: "Content-Type", value: "application/json")
+        outgoing.headers.add(name: "Accept", value: request.body.accept)
+        outgoing.headers.add(name: "Content-Type", value: request.body.contentType)
         outgoing.headers.add(name: "Idempotency-Key", value: request.idempotencyKey)
         let ours: Set<String> = ["accept", "content-type", "idempotency-key"]
         for header in headers {
@@ -144,7 +144,7 @@ public final class HTTPTransport: Transport {
                 outgoing.headers.add(name: header.name, value: header.value)
             }
         }
-        outgoing.body = .bytes(ByteBuffer(string: request.payload.compactText))
+        outgoing.body = .bytes(ByteBuffer(string: request.body.encode(request.payload)))
         do {
             let response = try await client.execute(outgoing, deadline: .now() + timeAmount(timeout))
             let body: ByteBuffer
