@@ -4,10 +4,15 @@ public struct ErrorPlacement: Sendable, Equatable {
     public var fieldErrors: [String: [String]]
     /// Form-level lines: non-field messages, and "path: message" for paths matching no field.
     public var banner: [String]
+    /// Fields asked again without a message of their own: the other fields under a path that is a
+    /// prefix of several (DRF's nested `non_field_errors` at `mgmt`, with `mgmt.ip`, `mgmt.mask`);
+    /// the message is on the first of them, in `fieldErrors`.
+    public var alsoAsked: [String]
 
-    public init(fieldErrors: [String: [String]] = [:], banner: [String] = []) {
+    public init(fieldErrors: [String: [String]] = [:], banner: [String] = [], alsoAsked: [String] = []) {
         self.fieldErrors = fieldErrors
         self.banner = banner
+        self.alsoAsked = alsoAsked
     }
 }
 
@@ -25,7 +30,9 @@ public struct ErrorPlacement: Sendable, Equatable {
 ///
 /// Only visible fields count. An error whose path names no field, or that has no path, goes to
 /// the first visible field whose `server_codes` lists its code (a code that is a URI also matches
-/// by its last segment); else to the field of the first `submit.messages` route whose text its
+/// by its last segment); else, when the path is a prefix of visible fields (DRF's nested
+/// `non_field_errors` at `mgmt`, fields `mgmt.ip` and `mgmt.mask`), to all of them, the message on
+/// the first in form order; else to the field of the first `submit.messages` route whose text its
 /// message contains (ignoring case); else to the banner, as "path: message" when it has a path.
 public enum ServerErrorMapper {
     public static func place(_ errors: [ServerError], in spec: FormSpec, visibleFields: Set<String>) -> ErrorPlacement {
@@ -37,6 +44,11 @@ public enum ServerErrorMapper {
                 placement.fieldErrors[field, default: []].append(message)
             } else if let code = error.code, let field = index.field(forCode: code) {
                 placement.fieldErrors[field, default: []].append(error.message)
+            } else if let path, let group = index.fields(under: path) {
+                placement.fieldErrors[group[0], default: []].append(error.message)
+                for field in group.dropFirst() where !placement.alsoAsked.contains(field) {
+                    placement.alsoAsked.append(field)
+                }
             } else if let field = index.field(forMessage: error.message) {
                 placement.fieldErrors[field, default: []].append(error.message)
             } else if path != nil {
@@ -87,6 +99,18 @@ private struct FieldIndex {
             if depth == rest.count { return (field, message) }
             let restText = rest.map(\.description).joined(separator: ".")
             return (field, "\(restText): \(message)")
+        }
+        return nil
+    }
+
+    /// The visible fields, in form order, whose names continue `path` (`mgmt` -> `mgmt.ip`,
+    /// `mgmt.mask`), compared as in rules 1-2, after dropping leading segments that name nothing
+    /// (as rule 5); nil when no field does.
+    func fields(under path: [ServerError.PathComponent]) -> [String]? {
+        for dropped in 0..<path.count {
+            let prefix = Self.loose(path.dropFirst(dropped).map(\.description).joined(separator: ".")) + "."
+            let under = spec.fields.map(\.name).filter { visible.contains($0) && Self.loose($0).hasPrefix(prefix) }
+            if !under.isEmpty { return under }
         }
         return nil
     }

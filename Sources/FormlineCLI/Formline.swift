@@ -13,8 +13,9 @@ struct Formline: ParsableCommand {
             Fill a form:     formline fill Forms/signup.yaml
             Check forms:     formline check Forms/*.yaml
             Replay sessions: formline replay Tests/Sessions/*.session
+            Explain errors:  formline explain Forms/signup.yaml capture.json
             """,
-        subcommands: [FillCommand.self, CheckCommand.self, ReplayCommand.self]
+        subcommands: [FillCommand.self, CheckCommand.self, ReplayCommand.self, ExplainCommand.self]
     )
 
     /// Like ParsableCommand.main, but usage errors exit 2 (design.md section 5), not EX_USAGE.
