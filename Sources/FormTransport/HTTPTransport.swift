@@ -6,6 +6,7 @@ import FormCore
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import NIOSSL
 import Synchronization
 
 #if canImport(Glibc)
@@ -20,6 +21,50 @@ public struct HTTPTransportError: Error, Sendable, Equatable, CustomStringConver
     public let description: String
 
     public init(_ description: String) { self.description = description }
+}
+
+/// What an internal server's TLS needs, as the PEM files' contents (the CLI reads the files with
+/// its bounded reader): a private CA bundle to trust instead of the system's store, and a client
+/// certificate (with its chain) and key for servers that ask for one.
+public struct TLSFiles: Sendable {
+    public var caBundle: [UInt8]?
+    public var clientCertificate: [UInt8]?
+    public var clientKey: [UInt8]?
+
+    public init(caBundle: [UInt8]? = nil, clientCertificate: [UInt8]? = nil, clientKey: [UInt8]? = nil) {
+        self.caBundle = caBundle
+        self.clientCertificate = clientCertificate
+        self.clientKey = clientKey
+    }
+
+    /// The client TLS configuration, or nil for the default (system trust store, no client
+    /// certificate). Throws `HTTPTransportError` naming the option whose file is not usable.
+    func configuration() throws -> TLSConfiguration? {
+        guard caBundle != nil || clientCertificate != nil || clientKey != nil else { return nil }
+        var tls = TLSConfiguration.makeClientConfiguration()
+        if let caBundle {
+            guard let roots = try? NIOSSLCertificate.fromPEMBytes(caBundle), !roots.isEmpty else {
+                throw HTTPTransportError("--ca-file: no PEM certificate in the file")
+            }
+            tls.trustRoots = .certificates(roots)
+        }
+        switch (clientCertificate, clientKey) {
+        case (nil, nil):
+            break
+        case (let certificate?, let key?):
+            guard let chain = try? NIOSSLCertificate.fromPEMBytes(certificate), !chain.isEmpty else {
+                throw HTTPTransportError("--client-cert: no PEM certificate in the file")
+            }
+            guard let privateKey = try? NIOSSLPrivateKey(bytes: key, format: .pem) else {
+                throw HTTPTransportError("--client-key: no unencrypted PEM private key in the file")
+            }
+            tls.certificateChain = chain.map { .certificate($0) }
+            tls.privateKey = .privateKey(privateKey)
+        case (_?, nil), (nil, _?):
+            throw HTTPTransportError("--client-cert and --client-key go together")
+        }
+        return tls
+    }
 }
 
 /// Sends the form to a real server with async-http-client.
@@ -50,6 +95,8 @@ public final class HTTPTransport: Transport {
     public let endpoint: String
     private let headers: [(name: String, value: String)]
     private let timeout: Duration
+    private let tls: TLSConfiguration?
+    private let proxy: ProxySetting?
     private let state = Mutex(ClientState.idle)
 
     private enum ClientState {
@@ -59,11 +106,18 @@ public final class HTTPTransport: Transport {
     }
 
     /// - Throws: `HTTPTransportError` when `endpoint` is not an absolute http or https URL.
-    public init(endpoint: String, headers: [(name: String, value: String)], timeout: Duration) throws {
+    /// `tls`: a private CA and a client certificate (`TLSFiles`); `proxy`: the forward proxy to
+    /// reach the endpoint through (`ProxyEnvironment.proxy(for:environment:)` reads it).
+    public init(
+        endpoint: String, headers: [(name: String, value: String)], timeout: Duration,
+        tls: TLSFiles = TLSFiles(), proxy: ProxySetting? = nil
+    ) throws {
         try Self.validate(endpoint: endpoint)
         guard timeout > .zero else {
             throw HTTPTransportError("the timeout must be more than 0 seconds")
         }
+        self.tls = try tls.configuration()
+        self.proxy = proxy
         self.endpoint = endpoint
         self.headers = headers
         self.timeout = timeout
@@ -113,13 +167,18 @@ public final class HTTPTransport: Transport {
             case .shutDown: return nil
             case .idle:
                 var configuration = HTTPClient.Configuration(
-                    tlsConfiguration: nil,  // the default: system trust store, full verification
+                    tlsConfiguration: tls,  // nil: system trust store; always full verification
                     redirectConfiguration: .disallow,
                     timeout: .init(connect: Self.timeAmount(timeout), read: Self.timeAmount(timeout)),
                     decompression: .disabled
                 )
                 // Fail a refused connection at once instead of retrying until the deadline.
                 configuration.connectionPool.retryConnectionEstablishment = false
+                if let proxy {
+                    configuration.proxy = .server(
+                        host: proxy.host, port: proxy.port,
+                        authorization: proxy.credentials.map { .basic(username: $0.user, password: $0.password) })
+                }
                 let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
                 state = .running(client)
                 return client

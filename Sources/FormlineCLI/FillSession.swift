@@ -63,11 +63,21 @@ public struct FillSession {
         let transport: any Transport
         var http: HTTPTransport?
         if let endpoint = options.endpoint {
+            let tlsFiles: TLSFiles
+            let proxy: ProxySetting?
+            do {
+                tlsFiles = try TLSFileReader.read(options)
+                proxy = try ProxyEnvironment.proxy(for: endpoint, environment: TLSFileReader.proxyEnvironment())
+            } catch {
+                StandardError.write("formline: \(error)\n")
+                return .usage
+            }
             do {
                 let client = try HTTPTransport(
                     endpoint: endpoint,
                     headers: options.headers.compactMap(FillOptions.parseHeader),
-                    timeout: .milliseconds(Int64(options.timeout * 1000)))
+                    timeout: .milliseconds(Int64(options.timeout * 1000)),
+                    tls: tlsFiles, proxy: proxy)
                 http = client
                 transport = client
             } catch {

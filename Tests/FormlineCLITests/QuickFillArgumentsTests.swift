@@ -32,6 +32,8 @@ import Testing
         ["fill", "help"],
         ["fill", ""],
         ["fill", "-\u{301}x.yaml"],  // a dash with a combining accent is one character, not "-"
+        ["fill", "a.yaml", "--endpoint", "https://127.0.0.1:8443", "--ca-file", "ca.pem"],
+        ["fill", "a.yaml", "--endpoint=https://h", "--client-cert", "c.pem", "--client-key=k.pem", "--ca-file=ca.pem"],
     ])
     func everydayLinesAgree(arguments: [String]) throws {
         let quick = try #require(QuickFillArguments.parse(arguments))
@@ -52,6 +54,11 @@ import Testing
         ["fill", "a.yaml", "--header", "no colon"], ["fill", "a.yaml", "--header", "Bad Name: v"],
         ["fill", "a.yaml", "--record", "r.session", "--resume"], ["fill", "a.yaml", "--unknown"],
         ["fill", "a.yaml", "-p"], ["fill", "--version", "a.yaml"], ["fill", "a.yaml", "--generate-completion-script", "bash"],
+        ["fill", "a.yaml", "--endpoint", "https://h", "--client-cert", "c.pem"],
+        ["fill", "a.yaml", "--endpoint", "https://h", "--client-key", "k.pem"],
+        ["fill", "a.yaml", "--ca-file", "ca.pem"], ["fill", "a.yaml", "--endpoint", "https://h", "--ca-file"],
+        ["fill", "a.yaml", "--endpoint", "https://h", "--ca-file", "a", "--ca-file", "b"],
+        ["fill", "a.yaml", "--endpoint", "https://h", "--ca-file", ""],
     ])
     func unusualLinesGoToArgumentParser(arguments: [String]) {
         #expect(QuickFillArguments.parse(arguments) == nil)
