@@ -64,8 +64,8 @@ public struct RequestBody: Sendable, Equatable {
 /// - an empty array or object sends nothing: the format cannot say "empty list" (fields left
 ///   empty are already left out of the payload);
 /// - names and values are percent-encoded as browsers do (space as `+`, brackets as `%5B` `%5D`).
-public enum FormEncoding {
-    public static func encode(_ payload: JSONValue) -> String {
+package enum FormEncoding {
+    package static func encode(_ payload: JSONValue) -> String {
         var pairs: [(String, String)] = []
         switch payload {
         case .object(let members):

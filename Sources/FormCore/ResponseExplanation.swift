@@ -2,10 +2,10 @@
 /// dialect read it and why, and where each error lands. Built from the same code a real
 /// submission goes through (`SubmissionClassifier`, `DialectDetection`, `ServerErrorMapper`), so
 /// what it says is what a run does.
-public struct ResponseExplanation: Sendable, Equatable {
+package struct ResponseExplanation: Sendable, Equatable {
     /// One error as read from the body, and where it goes.
-    public struct Line: Sendable, Equatable {
-        public enum Destination: Sendable, Equatable {
+    package struct Line: Sendable, Equatable {
+        package enum Destination: Sendable, Equatable {
             /// Shown under the field and the field asked again.
             case field(String)
             /// Asked again with the group's message on its first field (a path that is a prefix of fields).
@@ -13,22 +13,22 @@ public struct ResponseExplanation: Sendable, Equatable {
             case banner
         }
 
-        public var path: String?
-        public var code: String?
-        public var message: String
-        public var destinations: [Destination]
+        package var path: String?
+        package var code: String?
+        package var message: String
+        package var destinations: [Destination]
     }
 
     /// `accepted (201) id=7`, `rejected (422)`, `failed: the server answered ...`.
-    public var outcome: String
+    package var outcome: String
     /// How the body was read: `auto: claimed by rule 4 (application/vnd.api+json, always): jsonapi`,
     /// `the form's error shape`, `drf (named by the form)`; nil when no error was read.
-    public var reader: String?
-    public var errors: [Line]
+    package var reader: String?
+    package var errors: [Line]
     /// The banner lines as the operator sees them.
-    public var banner: [String]
+    package var banner: [String]
 
-    public static func explain(status: Int, contentType: String?, body: [UInt8], spec: FormSpec) -> ResponseExplanation {
+    package static func explain(status: Int, contentType: String?, body: [UInt8], spec: FormSpec) -> ResponseExplanation {
         let result = SubmissionClassifier.classify(status: status, contentType: contentType, body: body, submit: spec.submit)
         switch result {
         case .accepted(let status, let summary):
@@ -71,7 +71,7 @@ public struct ResponseExplanation: Sendable, Equatable {
     }
 
     /// The explanation as `formline explain` prints it.
-    public var text: String {
+    package var text: String {
         var out = outcome + "\n"
         if let reader { out += "read as: \(reader)\n" }
         for line in errors {

@@ -1,15 +1,15 @@
 /// Where each server error lands: on a visible field, or in the form's banner. Nothing is dropped.
-public struct ErrorPlacement: Sendable, Equatable {
+package struct ErrorPlacement: Sendable, Equatable {
     /// Field name -> messages, for visible fields only.
-    public var fieldErrors: [String: [String]]
+    package var fieldErrors: [String: [String]]
     /// Form-level lines: non-field messages, and "path: message" for paths matching no field.
-    public var banner: [String]
+    package var banner: [String]
     /// Fields asked again without a message of their own: the other fields under a path that is a
     /// prefix of several (DRF's nested `non_field_errors` at `mgmt`, with `mgmt.ip`, `mgmt.mask`);
     /// the message is on the first of them, in `fieldErrors`.
-    public var alsoAsked: [String]
+    package var alsoAsked: [String]
 
-    public init(fieldErrors: [String: [String]] = [:], banner: [String] = [], alsoAsked: [String] = []) {
+    package init(fieldErrors: [String: [String]] = [:], banner: [String] = [], alsoAsked: [String] = []) {
         self.fieldErrors = fieldErrors
         self.banner = banner
         self.alsoAsked = alsoAsked
@@ -34,8 +34,8 @@ public struct ErrorPlacement: Sendable, Equatable {
 /// `non_field_errors` at `mgmt`, fields `mgmt.ip` and `mgmt.mask`), to all of them, the message on
 /// the first in form order; else to the field of the first `submit.messages` route whose text its
 /// message contains (ignoring case); else to the banner, as "path: message" when it has a path.
-public enum ServerErrorMapper {
-    public static func place(_ errors: [ServerError], in spec: FormSpec, visibleFields: Set<String>) -> ErrorPlacement {
+package enum ServerErrorMapper {
+    package static func place(_ errors: [ServerError], in spec: FormSpec, visibleFields: Set<String>) -> ErrorPlacement {
         let index = FieldIndex(spec: spec, visibleFields: visibleFields)
         var placement = ErrorPlacement()
         for error in errors {
