@@ -3,7 +3,8 @@
 /// - `https://` endpoints: `https_proxy`, else `HTTPS_PROXY`; `http://` endpoints: `http_proxy`
 ///   only (lowercase, as curl: a CGI program gets a request's `Proxy:` header as `HTTP_PROXY`);
 /// - the proxy is `http://[user:password@]host[:port]` or `host[:port]` (port 1080 by default, as
-///   curl); an HTTPS endpoint is tunnelled through it with CONNECT, an HTTP one is forwarded;
+///   curl); the request is tunnelled through it with CONNECT (async-http-client does so for
+///   http and https endpoints alike, so the proxy must allow CONNECT to the endpoint's port);
 /// - `no_proxy`, else `NO_PROXY`: comma-separated host names (a name matches itself and its
 ///   subdomains, a leading `.` or `*.` is allowed), IP addresses (exact), or `*` for every host;
 ///   a `:port` on an entry is ignored. Loopback is not bypassed unless listed (curl does not either).
