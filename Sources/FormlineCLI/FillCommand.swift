@@ -19,7 +19,8 @@ struct FillCommand: ParsableCommand {
             `fake:` section, so this works with no server at all.
 
             Exit status: 0 accepted, 1 cancelled, 2 usage or form error, 3 transport failure, \
-            4 end of input, 130 Ctrl-C, 143 SIGTERM, 129 SIGHUP. Unfinished work is kept as a draft.
+            4 end of input, 130 Ctrl-C, 143 SIGTERM, 129 SIGHUP, 131 Ctrl-\\ (SIGQUIT). Unfinished work is kept \
+            as a draft, also when a signal comes while formline is busy (it ends within a second).
             """)
 
     @Argument(help: "The form file (YAML).") var form: String
