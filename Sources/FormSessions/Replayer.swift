@@ -41,6 +41,9 @@ public struct Replayer: Sendable {
         FormFileLoader.load(path: path).mapError { FormLoadFailure(messages: $0.errors.map(\.description)) }
     }
 
+    /// The moment a transcript without `#! clock:` replays `today` / `now` defaults with.
+    static let fixedClock = "2000-01-01T00:00:00+00:00"
+
     /// The flags `#! args` may hold: those that change what the operator sees.
     static let knownArgs: Set<String> = ["--plain", "--output", "text", "json"]
 
@@ -104,7 +107,12 @@ public struct Replayer: Sendable {
     }
 
     /// Replays a parsed transcript against `spec`.
-    public func replay(_ transcript: Transcript, spec: FormSpec, path: String) -> ReplayResult {
+    public func replay(_ transcript: Transcript, spec unresolved: FormSpec, path: String) -> ReplayResult {
+        // `today` / `now` defaults take the recorded moment, else a fixed one: never the clock.
+        let clock = transcript.clock ?? Replayer.fixedClock
+        let spec = unresolved.usesClock
+            ? ClockDefault.moment(clock).map(unresolved.resolvingClockDefaults(at:)) ?? unresolved
+            : unresolved
         var secrets: [String: String] = [:]
         for line in transcript.lines {
             guard case .secretInput(let name) = line.kind, secrets[name] == nil else { continue }
@@ -122,7 +130,8 @@ public struct Replayer: Sendable {
 
         let source = ScriptedLineSource(steps: transcript.lines, secrets: secrets)
         let transport = ReplayTransport(responses: transcript.lines)
-        let recorder = TranscriptRecorder(formPath: transcript.formPath, args: transcript.args)
+        let recorder = TranscriptRecorder(
+            formPath: transcript.formPath, args: transcript.args, clock: transcript.clock)
         let driver = SessionDriver(wizard: Wizard(spec: spec, interactive: false), edges: SessionDriver.Edges(
             source: source, transport: transport, write: { _ in }, renderer: Renderer(face: .plain),
             recorder: recorder, drafts: nil, onAccepted: nil, idempotencyKey: { "replay-\($0)" }))

@@ -26,9 +26,13 @@ struct FillCommand: ParsableCommand {
     @Argument(help: "The form file (YAML).") var form: String
     @Option(help: ArgumentHelp("Submit to this server (http or https); the form's submit.path is appended.", valueName: "url"))
     var endpoint: String?
-    @Option(name: .customLong("header"), help: ArgumentHelp("Extra request header, e.g. \"Authorization: Bearer $TOKEN\" (repeatable; never printed or recorded).", valueName: "name: value"))
+    @Option(name: .customLong("header"), help: ArgumentHelp("Extra request header, e.g. \"X-Client: kiosk-3\" (repeatable). Credentials (Authorization, Cookie, *-Key, *-Token, *-Secret) are masked wherever a server repeats them, but belong in --header-from.", valueName: "name: value"))
     var headers: [String] = []
-    @Option(help: ArgumentHelp("How long to wait for the server (connecting, and the whole request).", valueName: "seconds"))
+    @Option(name: .customLong("header-from"), help: ArgumentHelp(
+        "A header whose value is read from env:NAME, file:PATH (mode 600) or fd:N, never from the command line, which every local user can read in /proc/PID/cmdline (repeatable; always treated as a credential).",
+        valueName: "name=source"))
+    var headerSources: [String] = []
+    @Option(help: ArgumentHelp("The most the whole request may take, from connecting to the last byte of the answer.", valueName: "seconds"))
     var timeout: Double = 30
     @Flag(help: "No escape sequences and no colour, for serial consoles and logs.") var plain = false
     @Option(help: ArgumentHelp("Record the session as a transcript.", valueName: "file")) var record: String?
@@ -48,6 +52,7 @@ struct FillCommand: ParsableCommand {
         var options = FillOptions(form: form)
         options.endpoint = endpoint
         options.headers = headers
+        options.headerSources = headerSources
         options.timeout = timeout
         options.plain = plain
         options.record = record

@@ -1,4 +1,6 @@
 import FormCore
+import FormSystem
+import FormTransport
 
 /// What `formline fill` was asked to do, however the command line was read: by
 /// swift-argument-parser (`FillCommand`) or by the start-up fast path (`QuickFillArguments`).
@@ -8,6 +10,8 @@ public struct FillOptions: Equatable, Sendable {
     public var form: String
     public var endpoint: String?
     public var headers: [String] = []
+    /// `Name=SOURCE` (`--header-from`): a header whose value is read from a `SecretSource`.
+    public var headerSources: [String] = []
     public var timeout: Double = 30
     public var plain = false
     public var record: String?
@@ -36,11 +40,46 @@ public struct FillOptions: Equatable, Sendable {
         if endpoint == nil && (caFile != nil || clientCert != nil) {
             return "--ca-file, --client-cert and --client-key apply to --endpoint, which is missing"
         }
-        for header in headers where Self.parseHeader(header) == nil {
+        for header in headers {
             // The text itself is not repeated: a malformed header may still hold a secret.
-            return "--header must look like \"Name: value\" with a valid header name"
+            guard let (name, value) = Self.parseHeader(header) else {
+                return "--header must look like \"Name: value\" with a valid header name"
+            }
+            if let problem = CredentialHeaders.valueProblem(value) { return "--header \(name): \(problem)" }
+        }
+        var descriptors: Set<Int32> = []
+        for text in headerSources {
+            let parsed: (name: String, source: SecretSource)
+            switch Self.parseHeaderSource(text) {
+            case .success(let value): parsed = value
+            case .failure(let error): return "--header-from: \(error)"
+            }
+            if case .descriptor(let fd) = parsed.source, !descriptors.insert(fd).inserted {
+                return "--header-from: fd:\(fd) is named twice; a descriptor is read once"
+            }
         }
         return nil
+    }
+
+    /// `Name=env:VAR`, `Name=file:PATH` or `Name=fd:N`: a header name (an RFC 9110 token) and
+    /// where its value comes from. The error never repeats the text after `=` when it is not a
+    /// source (someone may have typed the secret itself there).
+    static func parseHeaderSource(_ text: String) -> Result<(name: String, source: SecretSource), SecretSourceError> {
+        guard let eq = text.firstIndex(of: "="), isToken(String(text[..<eq])) else {
+            return .failure(SecretSourceError("must look like \"Name=\(SecretSource.syntax)\" with a valid header name"))
+        }
+        let name = String(text[..<eq])
+        do {
+            return .success((name, try SecretSource.parse(String(text[text.index(after: eq)...]))))
+        } catch {
+            return .failure(SecretSourceError("\(name): the value must be \(SecretSource.syntax) (the header's value itself never goes on the command line)"))
+        }
+    }
+
+    static func isToken(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.allSatisfy { b in
+            (48...57).contains(b) || (65...90).contains(b) || (97...122).contains(b) || "!#$%&'*+-.^_`|~".utf8.contains(b)
+        }
     }
 
     /// `Name: value` with an RFC 9110 token as the name, or nil.
@@ -48,10 +87,7 @@ public struct FillOptions: Equatable, Sendable {
         guard let colon = text.firstIndex(of: ":") else { return nil }
         let name = String(text[..<colon]).trimmedWhitespace
         let value = String(text[text.index(after: colon)...]).trimmedWhitespace
-        let token = name.utf8.allSatisfy { b in
-            (48...57).contains(b) || (65...90).contains(b) || (97...122).contains(b) || "!#$%&'*+-.^_`|~".utf8.contains(b)
-        }
-        guard !name.isEmpty, token else { return nil }
+        guard isToken(name) else { return nil }
         return (name, value)
     }
 }

@@ -20,7 +20,7 @@ public struct FillSession {
 
     public func run() -> ExitStatus {
         let environment = ProcessEnvironment.current
-        let spec: FormSpec
+        var spec: FormSpec
         let formBytes: [UInt8]
         switch FormFileLoader.read(path: options.form).flatMap({ bytes in
             FormFileLoader.load(bytes: bytes, path: options.form).map { ($0, bytes) }
@@ -31,6 +31,13 @@ public struct FillSession {
         case .failure(let errors):
             for error in errors.errors { StandardError.write(TextCleaning.visible("\(error)") + "\n") }
             return .usage
+        }
+
+        // `today` / `now` defaults: the operator's local time, read once, here at the edge.
+        var clock: String?
+        if spec.usesClock, let now = LocalClock.now(), let moment = ClockDefault.moment(now) {
+            spec = spec.resolvingClockDefaults(at: moment)
+            clock = now
         }
 
         let promptFD: Int32 = options.output == .json ? 2 : 1
@@ -54,15 +61,12 @@ public struct FillSession {
                 StandardError.write("formline: \(error)\n")
                 return .usage
             }
-        } else if store.exists {
-            let notice = "A draft of this form exists: add --resume to continue it. This run leaves it "
-                + "alone, unless this run ends unfinished too: then its own draft replaces it."
-            for line in TextWrap.wrap(notice) { output.write(renderer.render(OutputLine(line, style: .notice))) }
         }
 
         let transport: any Transport
         var http: HTTPTransport?
         if let endpoint = options.endpoint {
+            guard let (headers, credentials) = requestHeaders(environment: environment) else { return .usage }
             let tlsFiles: TLSFiles
             let proxy: ProxySetting?
             do {
@@ -74,8 +78,7 @@ public struct FillSession {
             }
             do {
                 let client = try HTTPTransport(
-                    endpoint: endpoint,
-                    headers: options.headers.compactMap(FillOptions.parseHeader),
+                    endpoint: endpoint, headers: headers, credentials: credentials,
                     timeout: .milliseconds(Int64(options.timeout * 1000)),
                     tls: tlsFiles, proxy: proxy)
                 http = client
@@ -88,11 +91,18 @@ public struct FillSession {
             transport = FakeTransport(fake: spec.fake)
         }
         defer { http?.shutdown() }
+        // Only once every usage error has had its say: a run refused at start-up has no draft news.
+        if !options.resume && store.exists {
+            let notice = "A draft of this form exists: add --resume to continue it. This run leaves it "
+                + "alone, unless this run ends unfinished too: then its own draft replaces it."
+            for line in TextWrap.wrap(notice) { output.write(renderer.render(OutputLine(line, style: .notice))) }
+        }
 
         let recorder = options.record.map { file in
             TranscriptRecorder(
                 formPath: SessionPaths.relative(from: SessionPaths.directory(of: file), to: options.form),
-                args: TranscriptRecorder.visibleArgs(plain: options.plain, outputJSON: options.output == .json))
+                args: TranscriptRecorder.visibleArgs(plain: options.plain, outputJSON: options.output == .json),
+                clock: clock)
         }
         SignalTrap.install()
         let interrupts = ProcessSignals()
@@ -161,6 +171,36 @@ public struct FillSession {
             }
         }
         return status
+    }
+
+    /// `--header` then `--header-from` headers, each source read once, and the names marked as
+    /// credentials (every `--header-from` one); nil after telling the operator what is wrong. No
+    /// message repeats a value. A credential given on the command line works, with a warning:
+    /// every local user can read it in /proc/PID/cmdline.
+    private func requestHeaders(environment: [String: String]) -> ([(name: String, value: String)], Set<String>)? {
+        var headers = options.headers.compactMap(FillOptions.parseHeader)
+        for header in headers where CredentialHeaders.isCredential(name: header.name) {
+            StandardError.write("formline: warning: --header \(header.name): a credential on the command line can be read by "
+                + "every local user (/proc/PID/cmdline); use --header-from \"\(header.name)=env:NAME\" (or file:PATH, fd:N)\n")
+        }
+        var credentials: Set<String> = []
+        for text in options.headerSources {
+            guard case .success(let (name, source)) = FillOptions.parseHeaderSource(text) else { return nil }
+            let value: String
+            do {
+                value = try source.read(environment: environment)
+            } catch {
+                StandardError.write("formline: --header-from \(name): \(error)\n")
+                return nil
+            }
+            if let problem = CredentialHeaders.valueProblem(value) {
+                StandardError.write("formline: --header-from \(name): \(problem)\n")
+                return nil
+            }
+            headers.append((name, value))
+            credentials.insert(name)
+        }
+        return (headers, credentials)
     }
 }
 

@@ -8,24 +8,31 @@ import Glibc
 struct Formline: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "formline",
-        abstract: "A plain-text, line-mode form wizard.",
+        abstract: "A plain-text, line-mode form wizard (version \(FormlineVersion.current)).",
         discussion: """
             Fill a form:     formline fill Forms/signup.yaml
             Check forms:     formline check Forms/*.yaml
             Replay sessions: formline replay Tests/Sessions/*.session
             Explain errors:  formline explain Forms/signup.yaml capture.json
+            Shell completion: formline --generate-completion-script bash (or zsh, fish)
             """,
+        version: FormlineVersion.current,
         subcommands: [FillCommand.self, CheckCommand.self, ReplayCommand.self, ExplainCommand.self]
     )
 
-    /// Like ParsableCommand.main, but usage errors exit 2 (design.md section 5), not EX_USAGE.
+    /// Like ParsableCommand.main, but usage errors exit 2 (README "Exit status"), not EX_USAGE.
     static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
         // The everyday `fill FORM [options]` skips argument-parser's reflection (QuickFillArguments).
-        if let options = QuickFillArguments.parse(Array(CommandLine.arguments.dropFirst())) {
+        if let options = QuickFillArguments.parse(arguments) {
             Glibc.exit(FillSession(options: options).run().rawValue)
         }
+        if let problem = CommandLineAdvice.unknownCommand(arguments) {
+            StandardError.write("formline: \(problem)\n")
+            Glibc.exit(2)
+        }
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(CommandLineAdvice.negativeValuesInline(arguments))
             try command.run()
         } catch {
             let code = exitCode(for: error)

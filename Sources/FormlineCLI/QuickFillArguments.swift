@@ -31,8 +31,8 @@ public enum QuickFillArguments {
             } else {
                 name = word
             }
-            // Only --header may be given more than once.
-            guard name == "--header" || seen.insert(name).inserted else { return nil }
+            // Only --header and --header-from may be given more than once.
+            guard name == "--header" || name == "--header-from" || seen.insert(name).inserted else { return nil }
             func value() -> String? {
                 let text = inlineValue ?? rest.popFirst()
                 guard let text, !text.isEmpty, !text.hasPrefix("-") else { return nil }
@@ -48,6 +48,9 @@ public enum QuickFillArguments {
             case "--header":
                 guard let v = value() else { return nil }
                 options.headers.append(v)
+            case "--header-from":
+                guard let v = value() else { return nil }
+                options.headerSources.append(v)
             case "--timeout":
                 guard let v = value(), let seconds = Double(v) else { return nil }
                 options.timeout = seconds

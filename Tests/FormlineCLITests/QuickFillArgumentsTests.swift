@@ -29,6 +29,11 @@ import Testing
         ["fill", "Forms/signup.yaml", "--timeout=0x1p3"],
         ["fill", "Forms/signup.yaml", "--timeout", "0.001"],
         ["fill", "--output=json", "Forms/signup.yaml"],
+        ["fill", "Forms/signup.yaml", "--endpoint", "http://127.0.0.1:8080", "--header-from", "Authorization=env:API_AUTH"],
+        ["fill", "--header-from=X-Api-Key=file:/run/secrets/key", "a.yaml", "--header-from", "Cookie=fd:3"],
+        ["fill", "a.yaml", "--header", "X-Client: 1", "--header-from", "X-Token=fd:4", "--header-from", "X-Other-Token=fd:5"],
+        ["fill", "a.yaml", "--header-from", "Authorization=file:relative/path:with:colons"],
+        ["fill", "a.yaml", "--header", "X-Tab: a\tb"],
         ["fill", "help"],
         ["fill", ""],
         ["fill", "-\u{301}x.yaml"],  // a dash with a combining accent is one character, not "-"
@@ -53,6 +58,15 @@ import Testing
         ["fill", "a.yaml", "--timeout", "7200"], ["fill", "a.yaml", "--output", "xml"],
         ["fill", "a.yaml", "--header", "no colon"], ["fill", "a.yaml", "--header", "Bad Name: v"],
         ["fill", "a.yaml", "--record", "r.session", "--resume"], ["fill", "a.yaml", "--unknown"],
+        ["fill", "a.yaml", "--header-from", "Authorization"], ["fill", "a.yaml", "--header-from", "Authorization=Bearer tok"],
+        ["fill", "a.yaml", "--header-from", "Authorization=vault:x"], ["fill", "a.yaml", "--header-from", "Bad Name=env:X"],
+        ["fill", "a.yaml", "--header-from", "=env:X"], ["fill", "a.yaml", "--header-from", "A=env:"],
+        ["fill", "a.yaml", "--header-from", "A=env:1X"], ["fill", "a.yaml", "--header-from", "A=file:"],
+        ["fill", "a.yaml", "--header-from", "A=fd:0"], ["fill", "a.yaml", "--header-from", "A=fd:2"],
+        ["fill", "a.yaml", "--header-from", "A=fd:x"], ["fill", "a.yaml", "--header-from", "A=fd:-3"],
+        ["fill", "a.yaml", "--header-from", "A=fd:3", "--header-from", "B=fd:3"], ["fill", "a.yaml", "--header-from"],
+        ["fill", "a.yaml", "--header", "Authorization: Bearer x\u{1}"], ["fill", "a.yaml", "--header", "X: a\u{7F}"],
+        ["fill", "a.yaml", "--header", "X: a\r\nInjected: 1"],
         ["fill", "a.yaml", "-p"], ["fill", "--version", "a.yaml"], ["fill", "a.yaml", "--generate-completion-script", "bash"],
         ["fill", "a.yaml", "--endpoint", "https://h", "--client-cert", "c.pem"],
         ["fill", "a.yaml", "--endpoint", "https://h", "--client-key", "k.pem"],
@@ -72,14 +86,27 @@ import Testing
         #expect(parsedByArgumentParser(["fill", "a.yaml", "--timeout", "7200"]) == nil)
     }
 
+    /// The lines the quick reader turns down for a problem argument-parser reports too.
+    @Test(arguments: [
+        ["fill", "a.yaml", "--header-from", "Authorization=Bearer tok"], ["fill", "a.yaml", "--header-from", "A=fd:0"],
+        ["fill", "a.yaml", "--header-from", "A=fd:3", "--header-from", "B=fd:3"],
+        ["fill", "a.yaml", "--header", "Authorization: Bearer x\u{1}"],
+    ])
+    func badHeaderSourcesAreRefusedByBoth(arguments: [String]) {
+        #expect(QuickFillArguments.parse(arguments) == nil)
+        #expect(parsedByArgumentParser(arguments) == nil)
+    }
+
     @Test func optionsCarryEveryValue() throws {
         let quick = try #require(QuickFillArguments.parse([
-            "fill", "f.yaml", "--endpoint", "http://127.0.0.1:1", "--header", "A: 1", "--header", "B: 2",
+            "fill", "f.yaml", "--header-from", "Authorization=env:T",
+            "--endpoint", "http://127.0.0.1:1", "--header", "A: 1", "--header", "B: 2",
             "--timeout", "4", "--plain", "--record", "r.session", "--draft", "d.json", "--output", "json",
         ]))
         var expected = FillOptions(form: "f.yaml")
         expected.endpoint = "http://127.0.0.1:1"
         expected.headers = ["A: 1", "B: 2"]
+        expected.headerSources = ["Authorization=env:T"]
         expected.timeout = 4
         expected.plain = true
         expected.record = "r.session"
