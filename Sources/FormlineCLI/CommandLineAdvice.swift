@@ -4,7 +4,7 @@ import FormCore
 /// it: a mistyped subcommand gets the nearest one ("fil" -> "fill"), and a negative number after
 /// an option (`--timeout -1`) reaches the option's own check instead of "Missing value".
 enum CommandLineAdvice {
-    static let commands = ["fill", "check", "replay", "help"]
+    static let commands = ["fill", "check", "replay", "explain", "help"]
 
     /// The message for a first word that is no command (and no option), or nil.
     static func unknownCommand(_ arguments: [String]) -> String? {
@@ -14,7 +14,7 @@ enum CommandLineAdvice {
         if let (name, distance) = nearest, distance <= 2 {
             return "unknown command \"\(shown)\" (did you mean \"\(name)\"?)"
         }
-        return "unknown command \"\(shown)\": use fill, check or replay (formline --help)"
+        return "unknown command \"\(shown)\": use fill, check, replay or explain (formline --help)"
     }
 
     /// `--timeout -1` as `--timeout=-1`: argument-parser takes a word starting with `-` for an
