@@ -5,6 +5,8 @@ public enum ExitStatus: Int32, Sendable, Equatable {
     case usage = 2
     case transportFailed = 3
     case endOfInput = 4
+    /// The session ended unfinished and its draft could not be written: work would be lost.
+    case draftNotSaved = 6
     case hangup = 129
     case interrupted = 130
     /// SIGQUIT (Ctrl-\ on a terminal): the draft is saved like for any other signal.

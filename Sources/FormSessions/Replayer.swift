@@ -31,8 +31,12 @@ public struct Replayer: Sendable {
         public init(messages: [String]) { self.messages = messages }
     }
 
-    public init(update: Bool = false, loadForm: @escaping @Sendable (String) -> Result<FormSpec, FormLoadFailure> = Replayer.loadFormFile) {
+    /// Which `#! form:` paths may be read; nil (in-process callers with their own loader): any.
+    public var formPaths: FormPathPolicy?
+
+    public init(update: Bool = false, formPaths: FormPathPolicy? = nil, loadForm: @escaping @Sendable (String) -> Result<FormSpec, FormLoadFailure> = Replayer.loadFormFile) {
         self.update = update
+        self.formPaths = formPaths
         self.loadForm = loadForm
     }
 
@@ -44,6 +48,9 @@ public struct Replayer: Sendable {
     /// The moment a transcript without `#! clock:` replays `today` / `now` defaults with.
     static let fixedClock = "2000-01-01T00:00:00+00:00"
 
+    /// The largest transcript replay reads: 8 MiB, the cap of every file a person writes.
+    public static let maximumTranscriptSize = WholeFile.defaultLimit
+
     /// The flags `#! args` may hold: those that change what the operator sees.
     static let knownArgs: Set<String> = ["--plain", "--output", "text", "json"]
 
@@ -53,8 +60,11 @@ public struct Replayer: Sendable {
     /// `update`, rewrites the transcript instead (unless its inputs don't fit the session, which
     /// no rewrite of output can fix). A stale `.actual` is removed once the transcript passes.
     public func replay(file path: String) -> ReplayResult {
-        guard let bytes = AtomicFile.read(path) else {
-            return ReplayResult(path: path, problems: [.unreadableFile])
+        let bytes: [UInt8]
+        do {
+            bytes = try WholeFile.read(path, limit: Replayer.maximumTranscriptSize)
+        } catch {
+            return ReplayResult(path: path, problems: [.cannotReadFile(error.reason)])
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             return ReplayResult(path: path, problems: [.notUTF8])
@@ -65,7 +75,7 @@ public struct Replayer: Sendable {
         let inputsFit = result.problems.allSatisfy(\.isOutputOnly)
         if update && outputDiffers && inputsFit && !result.actualLines.isEmpty {
             do {
-                try AtomicFile.write(Array(result.actualLines.map { $0 + "\n" }.joined().utf8), to: path, mode: 0o644)
+                try AtomicFile.write(Array(result.actualLines.map { $0 + "\n" }.joined().utf8), to: path, mode: 0o600, keepExistingMode: true, createFolders: false)
                 result.problems = []
                 result.diff = ""
                 result.updated = true
@@ -74,7 +84,7 @@ public struct Replayer: Sendable {
             }
         } else if outputDiffers && !result.actualLines.isEmpty {
             do {
-                try AtomicFile.write(Array(result.actualLines.map { $0 + "\n" }.joined().utf8), to: actualPath, mode: 0o644)
+                try AtomicFile.write(Array(result.actualLines.map { $0 + "\n" }.joined().utf8), to: actualPath, mode: 0o600, createFolders: false)
             } catch {
                 result.problems.append(.cannotWriteActual(path: actualPath, reason: error.reason))
             }
@@ -97,6 +107,9 @@ public struct Replayer: Sendable {
             return ReplayResult(path: path, problems: [.unknownArgument(arg)])
         }
         let formPath = SessionPaths.resolve(transcript.formPath, against: SessionPaths.directory(of: path))
+        if let policy = formPaths, let refusal = policy.refusal(formPath) {
+            return ReplayResult(path: path, problems: [.formPathRefused(path: transcript.formPath, reason: refusal)])
+        }
         let spec: FormSpec
         switch loadForm(formPath) {
         case .success(let loaded): spec = loaded

@@ -103,7 +103,13 @@ public enum TranscriptParser {
                 kind = .input("")
             } else if line.hasPrefix("> ") {
                 let typed = String(line.dropFirst(2))
-                kind = .input(version >= 2 ? TranscriptSyntax.unescapeText(typed, version: version) : typed)
+                let text = version >= 2 ? TranscriptSyntax.unescapeText(typed, version: version) : typed
+                // No operator can type more than a line source takes: a longer `>` line is not a
+                // session anyone recorded, and it would make replay hold and match megabytes.
+                guard text.utf8.count <= UnreadableLine.lengthLimit else {
+                    throw fail(number, "an operator line is at most 64 KiB, the limit on a typed line (this one has \(text.utf8.count) bytes)")
+                }
+                kind = .input(text)
             } else if line.hasPrefix(">* ") {
                 let placeholder = String(line.dropFirst(3)).trimmedWhitespace
                 guard placeholder.hasPrefix("["), placeholder.hasSuffix("]"), placeholder.count > 2 else {

@@ -99,7 +99,7 @@ public final class TranscriptRecorder: SessionRecorder {
     /// Writes the transcript atomically (temporary file, then rename), readable by the owner only.
     public func write(to path: String) throws(RecordingWriteError) {
         do {
-            try AtomicFile.write(Array(text.utf8), to: path, mode: 0o600)
+            try AtomicFile.write(Array(text.utf8), to: path, mode: 0o600, createFolders: false)
         } catch {
             throw RecordingWriteError(path: path, reason: error.reason)
         }

@@ -19,8 +19,9 @@ struct FillCommand: ParsableCommand {
             `fake:` section, so this works with no server at all.
 
             Exit status: 0 accepted, 1 cancelled, 2 usage or form error, 3 transport failure, \
-            4 end of input, 130 Ctrl-C, 143 SIGTERM, 129 SIGHUP, 131 Ctrl-\\ (SIGQUIT). Unfinished work is kept \
-            as a draft, also when a signal comes while formline is busy (it ends within a second).
+            4 end of input, 6 the draft could not be saved, 130 Ctrl-C, 143 SIGTERM, 129 SIGHUP, \
+            131 Ctrl-\\ (SIGQUIT). Unfinished work is kept as a draft, also when a signal comes while \
+            formline is busy (it ends within a second).
             """)
 
     @Argument(help: "The form file (YAML).") var form: String
@@ -36,8 +37,9 @@ struct FillCommand: ParsableCommand {
     var timeout: Double = 30
     @Flag(help: "No escape sequences and no colour, for serial consoles and logs.") var plain = false
     @Option(help: ArgumentHelp("Record the session as a transcript.", valueName: "file")) var record: String?
-    @Flag(help: "Continue the saved draft of this form.") var resume = false
-    @Option(help: ArgumentHelp("Keep the draft in this file instead of the state folder.", valueName: "file")) var draft: String?
+    @Flag(help: "Continue the latest draft of this form; --resume N continues draft N (formline drafts lists them).") var resume = false
+    @Option(name: .customLong("resume-number"), help: .hidden) var resumeNumber: Int?
+    @Option(help: ArgumentHelp("Keep the draft in this file instead of the state folder (a regular file in an existing folder).", valueName: "file")) var draft: String?
     @Option(help: ArgumentHelp("text, or json: prompts go to stderr and stdout gets one JSON result.", valueName: "text|json"))
     var output: FillOptions.Output = .text
     @Option(help: ArgumentHelp("Trust the CA certificates in this PEM file instead of the system's (a private CA).", valueName: "file"))
@@ -57,6 +59,7 @@ struct FillCommand: ParsableCommand {
         options.plain = plain
         options.record = record
         options.resume = resume
+        options.resumeNumber = resumeNumber
         options.draft = draft
         options.output = output
         options.caFile = caFile

@@ -16,6 +16,8 @@ public struct FillOptions: Equatable, Sendable {
     public var plain = false
     public var record: String?
     public var resume = false
+    /// `--resume N`: which of the state folder's drafts (nil: the latest).
+    public var resumeNumber: Int?
     public var draft: String?
     public var output: Output = .text
     /// PEM files for internal servers: a private CA bundle, a client certificate and its key.
@@ -31,6 +33,11 @@ public struct FillOptions: Equatable, Sendable {
         if resume && record != nil {
             // A transcript starts from an empty form: a resumed session could not be replayed.
             return "--record can't be combined with --resume: a recording starts from an empty form"
+        }
+        if let n = resumeNumber {
+            guard resume else { return "--resume-number needs --resume" }
+            guard n >= 1, n <= 999 else { return "--resume N takes a draft number from 1 to 999 (formline drafts lists them)" }
+            if draft != nil { return "--resume N picks one of the state folder's drafts: with --draft FILE there is only that file" }
         }
         // Whole milliseconds reach the HTTP client: less than one would become no timeout at all.
         guard timeout >= 0.001, timeout <= 3600 else { return "--timeout must be between 0.001 and 3600 seconds" }
@@ -89,5 +96,21 @@ public struct FillOptions: Equatable, Sendable {
         let value = String(text[text.index(after: colon)...]).trimmedWhitespace
         guard isToken(name) else { return nil }
         return (name, value)
+    }
+}
+
+/// `--resume N` on the command line, spelled for the parsers as `--resume --resume-number N`
+/// (argument-parser has no flag with an optional value). Only a word of 1 to 3 digits right
+/// after `--resume` in a `fill` command is taken as N, so a form file is never mistaken for one
+/// unless it is named like a draft number.
+public enum ResumeNumberArgument {
+    public static func rewrite(_ arguments: [String]) -> [String] {
+        guard arguments.first == "fill", let at = arguments.firstIndex(of: "--resume"),
+              at + 1 < arguments.count, !arguments[..<at].contains("--") else { return arguments }
+        let next = arguments[at + 1]
+        guard (1...3).contains(next.count), next.allSatisfy({ $0.isASCII && $0.isNumber }) else { return arguments }
+        var out = arguments
+        out.insert("--resume-number", at: at + 1)
+        return out
     }
 }

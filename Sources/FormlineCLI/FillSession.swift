@@ -10,6 +10,7 @@ import FormSessions
 import FormSystem
 import FormTerminal
 import FormTransport
+import Synchronization
 
 /// Wires the edges for one `fill` run: form file, line source, renderer, transport, drafts,
 /// recorder. Everything here is set-up and tear-down; the session itself is `SessionDriver`.
@@ -19,6 +20,11 @@ public struct FillSession {
     public init(options: FillOptions) { self.options = options }
 
     public func run() -> ExitStatus {
+        if StandardDescriptors.closedAtStart.contains(0) {
+            // Nothing could ever be typed: say so at once instead of waiting on nothing.
+            StandardError.write("formline: standard input is closed: run at a terminal, or pipe the answers in (formline fill FORM < answers.txt)\n")
+            return .usage
+        }
         let environment = ProcessEnvironment.current
         var spec: FormSpec
         let formBytes: [UInt8]
@@ -46,11 +52,22 @@ public struct FillSession {
         let renderer = Renderer(face: Renderer.face(
             isTerminal: interactive, plainFlag: options.plain, environment: environment))
 
-        let store = DraftStore(path: options.draft ?? DraftStore.defaultPath(formID: spec.id, environment: environment))
+        // `--draft FILE` is one file; otherwise the state folder's numbered drafts (DraftShelf).
+        let shelf = DraftShelf(environment: environment)
+        let named = options.draft.map { DraftStore(path: $0, createsFolders: false) }
+        if let problem = Self.startProblem(store: named, record: options.record) {
+            StandardError.write("formline: \(problem)\n")
+            return .usage
+        }
         var wizard = Wizard(spec: spec, interactive: interactive)
+        let ownDraft = OwnDraft()
         if options.resume {
+            let store = named ?? DraftStore(path: options.resumeNumber.map { shelf.path(formID: spec.id, number: $0) }
+                ?? shelf.latest(of: spec.id)?.path ?? shelf.path(formID: spec.id, number: 1))
+            ownDraft.store = store
             do {
-                let draft = try store.load()
+                let (draft, identity) = try store.loadWithIdentity()
+                ownDraft.identity = identity
                 guard draft.formID == spec.id else {
                     StandardError.write("formline: \(store.path) is a draft of form \"\(draft.formID)\", not \"\(spec.id)\"\n")
                     return .usage
@@ -61,6 +78,8 @@ public struct FillSession {
                 StandardError.write("formline: \(error)\n")
                 return .usage
             }
+        } else if let named {
+            ownDraft.store = named
         }
 
         let transport: any Transport
@@ -92,10 +111,25 @@ public struct FillSession {
         }
         defer { http?.shutdown() }
         // Only once every usage error has had its say: a run refused at start-up has no draft news.
-        if !options.resume && store.exists {
-            let notice = "A draft of this form exists: add --resume to continue it. This run leaves it "
-                + "alone, unless this run ends unfinished too: then its own draft replaces it."
-            for line in TextWrap.wrap(notice) { output.write(renderer.render(OutputLine(line, style: .notice))) }
+        if !options.resume {
+            var notice: String?
+            if let named {
+                if named.exists {
+                    notice = "A draft of this form exists: add --resume to continue it. This run leaves it "
+                        + "alone, unless this run ends unfinished too: then its own draft replaces it."
+                }
+            } else {
+                let count = shelf.drafts(of: spec.id).count
+                if count > 0 {
+                    let which = count == 1 ? "add --resume to continue it"
+                        : "\(count) in all: --resume continues the latest, --resume N another"
+                    notice = "A draft of this form exists (\(which); formline drafts lists them). This run "
+                        + "leaves it alone; if this run ends unfinished too, it is kept as another draft."
+                }
+            }
+            for line in notice.map({ TextWrap.wrap($0) }) ?? [] {
+                output.write(renderer.render(OutputLine(line, style: .notice)))
+            }
         }
 
         let recorder = options.record.map { file in
@@ -112,21 +146,30 @@ public struct FillSession {
             interactive: interactive, output: output, interrupts: interrupts, environment: environment,
             formID: spec.id, plain: options.plain)
 
+        let formIDForDrafts = spec.id
+        let newDraft: @Sendable () -> DraftStore = {
+            DraftStore(path: shelf.path(formID: formIDForDrafts, number: shelf.freeNumber(for: formIDForDrafts)))
+        }
         let drafts = SessionDriver.DraftHandling(
-            save: { values in
+            saving: { values in
                 let draft = Draft(formID: spec.id, formSHA256: DraftStore.fingerprint(formBytes),
                                   savedAt: DraftStore.timestamp(), values: values)
+                // A new run's first save takes the lowest free number; later saves go back there.
+                let store = ownDraft.storeForSaving(newDraft)
                 do {
-                    try store.save(draft)
+                    ownDraft.identity = try store.save(draft)
                     for line in TextWrap.wrap("Draft saved: \(store.path)", continuation: "  ") {
                         output.write(renderer.render(OutputLine(line, style: .notice)))
                     }
+                    return true
                 } catch {
                     StandardError.write("formline: \(error)\n")
+                    return false
                 }
             },
-            // Only the draft this run continued is done with; one it never resumed stays.
-            delete: { if options.resume { store.delete() } })
+            // Only the draft this run continued or saved itself is done with, and only if no
+            // other run has replaced it since; another run's draft stays.
+            delete: { if let own = ownDraft.identity { ownDraft.store?.delete(ifStill: own) } })
 
         // Whatever the loop is doing when a signal comes, the run ends within a second with the
         // draft saved (docs/terminal.md, "Signals"): the watchdog saves what the driver last published.
@@ -136,6 +179,7 @@ public struct FillSession {
             let values = snapshots.interruptionDraft
             guard !values.isEmpty else { return }
             let draft = Draft(formID: formID, formSHA256: fingerprint, savedAt: DraftStore.timestamp(), values: values)
+            let store = ownDraft.storeForSaving(newDraft)
             do {
                 try store.save(draft)
                 writeIfReady("\nDraft saved: \(store.path)\n", to: promptOutput)
@@ -201,6 +245,49 @@ public struct FillSession {
             credentials.insert(name)
         }
         return (headers, credentials)
+    }
+
+    /// Why `--draft` or `--record` cannot work, found before the operator types anything.
+    static func startProblem(store: DraftStore?, record: String?) -> String? {
+        if let record {
+            if record == "-" {
+                return "--record -: a recording is written to a file, never to standard output; name a file (--record signup.session)"
+            }
+            if let problem = AtomicFile.problem(writing: record) {
+                return "--record \(record): cannot write the recording there: \(problem)"
+            }
+        }
+        // The state folder's own draft is made on demand; a failure there ends the run with 6.
+        guard let store, !store.createsFolders, let problem = store.writeProblem else { return nil }
+        return "--draft \(store.path): cannot keep the draft there: \(problem) "
+            + "(name a regular file in a writable folder, or leave --draft out to use the state folder)"
+    }
+}
+
+/// The draft file this run resumed or last saved: where it saves, and the only one its success
+/// may delete. Shared with the signal watchdog's thread, hence the lock.
+private final class OwnDraft: Sendable {
+    private let state = Mutex<(store: DraftStore?, identity: DraftIdentity?)>((nil, nil))
+
+    var store: DraftStore? {
+        get { state.withLock { $0.store } }
+        set { state.withLock { $0.store = newValue } }
+    }
+
+    var identity: DraftIdentity? {
+        get { state.withLock { $0.identity } }
+        set { state.withLock { $0.identity = newValue } }
+    }
+
+    /// The store this run saves to: the one it has, else a new draft under the lowest number free
+    /// now (chosen at the first save, so runs started together do not pick the same number).
+    func storeForSaving(_ fresh: () -> DraftStore) -> DraftStore {
+        state.withLock { state in
+            if let store = state.store { return store }
+            let store = fresh()
+            state.store = store
+            return store
+        }
     }
 }
 

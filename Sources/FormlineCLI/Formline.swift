@@ -13,16 +13,17 @@ struct Formline: ParsableCommand {
             Fill a form:     formline fill Forms/signup.yaml
             Check forms:     formline check Forms/*.yaml
             Replay sessions: formline replay Tests/Sessions/*.session
+            List drafts:     formline drafts
             Explain errors:  formline explain Forms/signup.yaml capture.json
             Shell completion: formline --generate-completion-script bash (or zsh, fish)
             """,
         version: FormlineVersion.current,
-        subcommands: [FillCommand.self, CheckCommand.self, ReplayCommand.self, ExplainCommand.self]
+        subcommands: [FillCommand.self, CheckCommand.self, ReplayCommand.self, DraftsCommand.self, ExplainCommand.self]
     )
 
     /// Like ParsableCommand.main, but usage errors exit 2 (README "Exit status"), not EX_USAGE.
     static func main() {
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        let arguments = ResumeNumberArgument.rewrite(Array(CommandLine.arguments.dropFirst()))
         // The everyday `fill FORM [options]` skips argument-parser's reflection (QuickFillArguments).
         if let options = QuickFillArguments.parse(arguments) {
             Glibc.exit(FillSession(options: options).run().rawValue)
@@ -49,6 +50,8 @@ struct Formline: ParsableCommand {
 /// library so tests can compare the two readers of the command line.
 public enum FormlineMain {
     public static func run() -> Never {
+        // Before anything opens a file or a pipe: 0, 1 and 2 must not be handed out as those.
+        _ = StandardDescriptors.closedAtStart
         Formline.main()
         Glibc.exit(0)
     }

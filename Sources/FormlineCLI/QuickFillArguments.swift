@@ -57,6 +57,9 @@ public enum QuickFillArguments {
             case "--record":
                 guard let v = value() else { return nil }
                 options.record = v
+            case "--resume-number":
+                guard let v = value(), let n = Int(v) else { return nil }
+                options.resumeNumber = n
             case "--draft":
                 guard let v = value() else { return nil }
                 options.draft = v

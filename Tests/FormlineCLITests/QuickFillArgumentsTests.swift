@@ -115,3 +115,23 @@ import Testing
         #expect(quick == expected)
     }
 }
+
+/// `--resume N` (issue 22 item 2) is rewritten before either reader sees it, and both read it alike.
+@Suite struct ResumeNumberArgumentTests {
+    @Test func resumeNIsReadAlikeByBothReaders() throws {
+        for (line, number) in [(["fill", "Forms/signup.yaml", "--resume", "2"], 2), (["fill", "--resume", "12", "Forms/signup.yaml"], 12)] {
+            let rewritten = ResumeNumberArgument.rewrite(line)
+            let quick = try #require(QuickFillArguments.parse(rewritten))
+            #expect(quick.resume && quick.resumeNumber == number)
+            let parsed = try #require((try? Formline.parseAsRoot(rewritten)) as? FillCommand)
+            #expect(parsed.options == quick)
+        }
+    }
+
+    @Test func onlyAShortNumberRightAfterResumeIsTaken() {
+        #expect(ResumeNumberArgument.rewrite(["fill", "--resume", "Forms/a.yaml"]) == ["fill", "--resume", "Forms/a.yaml"])
+        #expect(ResumeNumberArgument.rewrite(["fill", "a.yaml", "--resume", "1234"]) == ["fill", "a.yaml", "--resume", "1234"])
+        #expect(ResumeNumberArgument.rewrite(["check", "--resume", "2"]) == ["check", "--resume", "2"])
+        #expect(ResumeNumberArgument.rewrite(["fill", "--", "--resume", "2"]) == ["fill", "--", "--resume", "2"])
+    }
+}
