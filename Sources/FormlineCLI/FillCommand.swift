@@ -42,6 +42,12 @@ struct FillCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Keep the draft in this file instead of the state folder (a regular file in an existing folder).", valueName: "file")) var draft: String?
     @Option(help: ArgumentHelp("text, or json: prompts go to stderr and stdout gets one JSON result.", valueName: "text|json"))
     var output: FillOptions.Output = .text
+    @Option(help: ArgumentHelp("Trust the CA certificates in this PEM file instead of the system's (a private CA).", valueName: "file"))
+    var caFile: String?
+    @Option(help: ArgumentHelp("Present this PEM client certificate (and its chain) to the server; needs --client-key.", valueName: "file"))
+    var clientCert: String?
+    @Option(help: ArgumentHelp("The client certificate's unencrypted PEM private key (not readable by others).", valueName: "file"))
+    var clientKey: String?
 
     /// The parsed command line as the plain value `FillSession` runs on.
     var options: FillOptions {
@@ -56,6 +62,9 @@ struct FillCommand: ParsableCommand {
         options.resumeNumber = resumeNumber
         options.draft = draft
         options.output = output
+        options.caFile = caFile
+        options.clientCert = clientCert
+        options.clientKey = clientKey
         return options
     }
 
