@@ -26,7 +26,14 @@ final class Diagnostics {
     /// Things that load but deserve the author's look (`formline check` prints them).
     private(set) var warnings: [FormFileError] = []
 
-    init(file: String) { self.file = file }
+    /// Whether warnings are wanted (`formline check`): some cost real work (a pattern compiled by
+    /// a second engine), which `fill` must not pay before its first prompt.
+    let wantsWarnings: Bool
+
+    init(file: String, wantsWarnings: Bool = false) {
+        self.file = file
+        self.wantsWarnings = wantsWarnings
+    }
 
     var isEmpty: Bool { errors.isEmpty }
 

@@ -132,7 +132,7 @@ struct FieldReader {
             if let e = entries["pattern"], let source = reader.string(e) {
                 do {
                     field.pattern = try FieldPattern(source)
-                    for warning in FieldPattern.portabilityWarnings(source) {
+                    for warning in diagnostics.wantsWarnings ? FieldPattern.portabilityWarnings(source) : [] {
                         diagnostics.warning("pattern \"\(TextCleaning.oneLine(source, limit: 80))\": \(warning)", at: e.valuePosition)
                     }
                 } catch {

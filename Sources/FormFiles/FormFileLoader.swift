@@ -48,7 +48,7 @@ public enum FormFileLoader {
 
     /// Parses form-file text; `path` is only used in error messages.
     public static func parse(yaml: String, path: String) -> Result<FormSpec, FormFileErrors> {
-        check(yaml: yaml, path: path).form
+        read(yaml: yaml, diagnostics: Diagnostics(file: path)).form
     }
 
     /// What `formline check` reports for a file: the form or its errors, and the warnings.
@@ -75,7 +75,10 @@ public enum FormFileLoader {
 
     /// Parses form-file text with warnings; `path` is only used in messages.
     public static func check(yaml: String, path: String) -> Report {
-        let diagnostics = Diagnostics(file: path)
+        read(yaml: yaml, diagnostics: Diagnostics(file: path, wantsWarnings: true))
+    }
+
+    private static func read(yaml: String, diagnostics: Diagnostics) -> Report {
         let document = YAMLDocument.compose(yaml, diagnostics: diagnostics)
         let reader = YAMLNodeReader(diagnostics: diagnostics, skippedKeys: document.skippedKeys)
         let syntaxOK = diagnostics.isEmpty || document.root != nil

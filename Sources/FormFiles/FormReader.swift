@@ -65,7 +65,7 @@ struct FormReader {
                 }
                 let fieldKnown = draft.field.map { lookUp($0.0, at: $0.1, in: named, by: "reject rule") != nil } ?? true
                 guard let condition, let message = draft.message, fieldKnown else { continue }
-                if let reason = RejectRuleReach.neverFires(condition, fields: fields) {
+                if diagnostics.wantsWarnings, let reason = RejectRuleReach.neverFires(condition, fields: fields) {
                     diagnostics.warning("this reject rule can never fire: \(reason)", at: draft.whenPosition)
                 }
                 fake.reject.append(.init(when: condition, field: draft.field?.0, code: draft.code, message: message))
