@@ -35,6 +35,17 @@ public struct Wizard: Sendable {
     var attempt = 0
     var lastSubmission: Submission?
     var resumeNotice: String?
+    /// Stop at the first refused line (exit 5) instead of asking again: set for a run without a
+    /// terminal, where a script cannot see the error and every later line would land one field
+    /// too late. `--keep-asking` leaves it off.
+    public var stopsAtRefusal = false
+    /// Lines read so far (answers, commands, unreadable lines): the input line number a refusal names.
+    public private(set) var linesRead = 0
+    /// The errors that ended the session, for `--output json`: the refused line, or every field
+    /// error of a server rejection that ended it.
+    public private(set) var endingErrors: [EndingError] = []
+    /// The HTTP status of the last rejection, for `--output json`.
+    public private(set) var rejectionStatus: Int?
 
     public init(spec: FormSpec, interactive: Bool) {
         self.spec = spec
@@ -83,6 +94,52 @@ public struct Wizard: Sendable {
     /// named and answers no effects, so it changes nothing. The switch has no `default:`: a new
     /// event or phase does not compile until every pair is decided.
     public mutating func handle(_ event: WizardEvent) -> [WizardEffect] {
+        let before = phase
+        switch (event, phase) {
+        case (.line, .asking), (.line, .review), (.line, .failed),
+             (.unreadable, .asking), (.unreadable, .review), (.unreadable, .failed):
+            linesRead += 1
+        default:
+            break
+        }
+        let effects = reduce(event)
+        guard stopsAtRefusal else { return effects }
+        switch event {
+        case .line, .unreadable: return stopIfRefused(effects, phaseBefore: before)
+        case .start, .endOfInput, .interrupted, .submission: return effects
+        }
+    }
+
+    /// A refused line answers with an error and a prompt asking again (the same field, a missing
+    /// one, the review). When stopping at refusals that prompt is replaced by the ending: the
+    /// errors stay, then one line naming the input line, the field and the reason.
+    private mutating func stopIfRefused(_ effects: [WizardEffect], phaseBefore: Phase) -> [WizardEffect] {
+        guard case .prompt? = effects.last else { return effects }
+        let errors = effects.compactMap { effect -> String? in
+            if case .output(let line) = effect, line.style == .error { return line.text }
+            return nil
+        }
+        guard let first = errors.first else { return effects }
+        let reason = first.split(separator: "\n").map { String($0).trimmedWhitespace }
+            .map { $0.hasPrefix("! ") ? String($0.dropFirst(2)) : $0 }.joined(separator: " ")
+        let field: Field?
+        switch phaseBefore {
+        case .asking(let index, _): field = spec.fields[index]
+        case .notStarted, .review, .submitting, .failed, .finished: field = nil
+        }
+        let place = field?.label ?? (phaseBefore == .failed ? "retry" : "review")
+        endingErrors = [EndingError(field: field?.name, message: reason, line: linesRead)]
+        let kept = effects.filter { effect in
+            if case .output(let line) = effect { return line.style == .error }
+            return false
+        }
+        let message = "Stopped at input line \(linesRead) (\(place)): \(reason). Without a terminal "
+            + "nobody can correct it, so formline stops rather than let the next lines land on the "
+            + "wrong fields (--keep-asking asks again)."
+        return kept + Wizard.wrapped(message, .error, indent: "") + end(.inputRefused)
+    }
+
+    private mutating func reduce(_ event: WizardEvent) -> [WizardEffect] {
         switch (event, phase) {
         // A finished wizard takes nothing more: the driver has stopped, and whatever arrives
         // late (a line typed after .cancel, a response after a signal) must change nothing.
@@ -557,6 +614,7 @@ public struct Wizard: Sendable {
         // The server answered: the next submission is a new attempt even if nothing changes
         // (a server that honours the key would otherwise answer with the same rejection).
         lastSubmission = nil
+        rejectionStatus = status
         let visible = visibleIndices
         let placement = ServerErrorMapper.place(errors, in: spec, visibleFields: Set(visible.map { spec.fields[$0].name }))
         var effects: [WizardEffect] = [.output(OutputLine(" rejected (\(status))", style: .error))]
@@ -573,6 +631,19 @@ public struct Wizard: Sendable {
             for message in messages {
                 effects += Wizard.wrapped(serverText(message), .error, indent: "    ! ", continuation: "      ")
             }
+        }
+        if stopsAtRefusal {
+            // No operator to fix the fields: every mapped error is shown, then the ending.
+            endingErrors = placement.banner.map { EndingError(field: nil, message: serverText($0), line: nil) }
+            for i in visible {
+                let field = spec.fields[i]
+                for message in placement.fieldErrors[field.name] ?? [] {
+                    endingErrors.append(EndingError(field: field.name, message: serverText(message), line: nil))
+                }
+            }
+            return effects + Wizard.wrapped(
+                "Stopped: the server rejected the form and without a terminal nobody can correct it.",
+                .error, indent: "") + end(.inputRefused)
         }
         guard !failed.isEmpty else {
             phase = .review

@@ -19,7 +19,8 @@ struct FillCommand: ParsableCommand {
             `fake:` section, so this works with no server at all.
 
             Exit status: 0 accepted, 1 cancelled, 2 usage or form error, 3 transport failure, \
-            4 end of input, 130 Ctrl-C, 143 SIGTERM, 129 SIGHUP. Unfinished work is kept as a draft.
+            4 end of input, 5 input refused or the form rejected with no terminal to correct it \
+            (see --keep-asking), 130 Ctrl-C, 143 SIGTERM, 129 SIGHUP. Unfinished work is kept as a draft.
             """)
 
     @Argument(help: "The form file (YAML).") var form: String
@@ -35,6 +36,10 @@ struct FillCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Keep the draft in this file instead of the state folder.", valueName: "file")) var draft: String?
     @Option(help: ArgumentHelp("text, or json: prompts go to stderr and stdout gets one JSON result.", valueName: "text|json"))
     var output: FillOptions.Output = .text
+    @Flag(help: "Without a terminal, ask again after a refused line instead of stopping (exit 5).")
+    var keepAsking = false
+    @Flag(help: "Stop at the first refused line (exit 5) even at a terminal; the default without one.")
+    var stopAtRefusal = false
 
     /// The parsed command line as the plain value `FillSession` runs on.
     var options: FillOptions {
@@ -47,6 +52,8 @@ struct FillCommand: ParsableCommand {
         options.resume = resume
         options.draft = draft
         options.output = output
+        options.keepAsking = keepAsking
+        options.stopAtRefusal = stopAtRefusal
         return options
     }
 

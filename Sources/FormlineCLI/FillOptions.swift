@@ -14,6 +14,12 @@ public struct FillOptions: Equatable, Sendable {
     public var resume = false
     public var draft: String?
     public var output: Output = .text
+    /// Ask again after a refused line even without a terminal (today's loop, for scripts that
+    /// type their own corrections).
+    public var keepAsking = false
+    /// Stop at the first refused line even at a terminal (the default without one). A transcript
+    /// of a run that stopped at refusals records this flag, so it replays the same way.
+    public var stopAtRefusal = false
 
     public init(form: String) { self.form = form }
 
@@ -23,6 +29,9 @@ public struct FillOptions: Equatable, Sendable {
         if resume && record != nil {
             // A transcript starts from an empty form: a resumed session could not be replayed.
             return "--record can't be combined with --resume: a recording starts from an empty form"
+        }
+        if keepAsking && stopAtRefusal {
+            return "--keep-asking can't be combined with --stop-at-refusal"
         }
         // Whole milliseconds reach the HTTP client: less than one would become no timeout at all.
         guard timeout >= 0.001, timeout <= 3600 else { return "--timeout must be between 0.001 and 3600 seconds" }

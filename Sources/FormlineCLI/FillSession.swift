@@ -39,8 +39,10 @@ public struct FillSession {
         let renderer = Renderer(face: Renderer.face(
             isTerminal: interactive, plainFlag: options.plain, environment: environment))
 
+        let stopsAtRefusal = options.stopAtRefusal || (!interactive && !options.keepAsking)
         let store = DraftStore(path: options.draft ?? DraftStore.defaultPath(formID: spec.id, environment: environment))
         var wizard = Wizard(spec: spec, interactive: interactive)
+        wizard.stopsAtRefusal = stopsAtRefusal
         if options.resume {
             do {
                 let draft = try store.load()
@@ -50,6 +52,7 @@ public struct FillSession {
                 }
                 wizard = Wizard(spec: spec, interactive: interactive, resuming: draft.values,
                                 formChanged: draft.formSHA256 != DraftStore.fingerprint(formBytes))
+                wizard.stopsAtRefusal = stopsAtRefusal
             } catch {
                 StandardError.write("formline: \(error)\n")
                 return .usage
@@ -82,7 +85,8 @@ public struct FillSession {
         let recorder = options.record.map { file in
             TranscriptRecorder(
                 formPath: SessionPaths.relative(from: SessionPaths.directory(of: file), to: options.form),
-                args: TranscriptRecorder.visibleArgs(plain: options.plain, outputJSON: options.output == .json))
+                args: TranscriptRecorder.visibleArgs(
+                    plain: options.plain, outputJSON: options.output == .json, stopsAtRefusal: stopsAtRefusal))
         }
         SignalTrap.install()
         let interrupts = ProcessSignals()
@@ -125,6 +129,9 @@ public struct FillSession {
                 TerminalOutput(fd: 1).write(result.compactText + "\n")
             }))
         let status = driver.run()
+        if jsonMode && status != .accepted {
+            TerminalOutput(fd: 1).write(EndingReport.json(status: status, wizard: driver.wizard).compactText + "\n")
+        }
         // Every ending reaches here (accepted, .cancel, EOF, signals, transport failure).
         if let recorder, let file = options.record {
             do {

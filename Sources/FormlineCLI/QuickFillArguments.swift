@@ -39,9 +39,14 @@ public enum QuickFillArguments {
                 return text
             }
             switch name {
-            case "--plain", "--resume":
+            case "--plain", "--resume", "--keep-asking", "--stop-at-refusal":
                 guard inlineValue == nil else { return nil }
-                if name == "--plain" { options.plain = true } else { options.resume = true }
+                switch name {
+                case "--plain": options.plain = true
+                case "--resume": options.resume = true
+                case "--keep-asking": options.keepAsking = true
+                default: options.stopAtRefusal = true
+                }
             case "--endpoint":
                 guard let v = value() else { return nil }
                 options.endpoint = v

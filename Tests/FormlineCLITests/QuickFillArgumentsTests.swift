@@ -29,6 +29,8 @@ import Testing
         ["fill", "Forms/signup.yaml", "--timeout=0x1p3"],
         ["fill", "Forms/signup.yaml", "--timeout", "0.001"],
         ["fill", "--output=json", "Forms/signup.yaml"],
+        ["fill", "Forms/signup.yaml", "--keep-asking"],
+        ["fill", "--stop-at-refusal", "a.yaml", "--plain"],
         ["fill", "help"],
         ["fill", ""],
         ["fill", "-\u{301}x.yaml"],  // a dash with a combining accent is one character, not "-"
@@ -51,6 +53,7 @@ import Testing
         ["fill", "a.yaml", "--timeout", "7200"], ["fill", "a.yaml", "--output", "xml"],
         ["fill", "a.yaml", "--header", "no colon"], ["fill", "a.yaml", "--header", "Bad Name: v"],
         ["fill", "a.yaml", "--record", "r.session", "--resume"], ["fill", "a.yaml", "--unknown"],
+        ["fill", "a.yaml", "--keep-asking", "--stop-at-refusal"], ["fill", "a.yaml", "--keep-asking=yes"],
         ["fill", "a.yaml", "-p"], ["fill", "--version", "a.yaml"], ["fill", "a.yaml", "--generate-completion-script", "bash"],
     ])
     func unusualLinesGoToArgumentParser(arguments: [String]) {
