@@ -51,7 +51,7 @@ public struct Field: Sendable, Equatable {
     public var isSecret: Bool { type == .secret }
 
     /// What the field's type means: parsing, texts, completion, ordering.
-    public var kind: any FieldKind { type.kind }
+    package var kind: any FieldKind { type.kind }
 
     /// `minimum` when it is a number.
     public var minNumber: DecimalText? { if case .number(let n)? = minimum { n } else { nil } }

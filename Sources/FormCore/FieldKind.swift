@@ -2,7 +2,7 @@
 /// how a saved value comes back, what `?` and the prompt say, what completes, which rules apply
 /// and how values order. Each type's kind is one file in `FieldTypes/`; `FieldType.kind` is the
 /// only switch that maps a type to it.
-public protocol FieldKind: Sendable {
+package protocol FieldKind: Sendable {
     /// Whether the line is trimmed at both ends before parsing (not secrets, not multiline).
     var trimsInput: Bool { get }
     /// Whether a value may hold line breaks (multiline): they are not control characters there.
@@ -30,7 +30,7 @@ public protocol FieldKind: Sendable {
 }
 
 /// What Tab completes at a field's prompt.
-public enum FieldCompletion: Sendable, Equatable {
+package enum FieldCompletion: Sendable, Equatable {
     case none
     /// One of these words.
     case single([String])
@@ -39,17 +39,17 @@ public enum FieldCompletion: Sendable, Equatable {
 }
 
 extension FieldKind {
-    public var trimsInput: Bool { true }
-    public var allowsLineBreaks: Bool { false }
-    public var measuresLength: Bool { false }
-    public var takesChoices: Bool { false }
-    public var ordering: FieldOrdering? { nil }
-    public var boundFormat: String { ordering?.noun ?? "a value" }
-    public func promptHints(for field: Field) -> [String] { [] }
-    public func completion(for field: Field) -> FieldCompletion { .none }
+    package var trimsInput: Bool { true }
+    package var allowsLineBreaks: Bool { false }
+    package var measuresLength: Bool { false }
+    package var takesChoices: Bool { false }
+    package var ordering: FieldOrdering? { nil }
+    package var boundFormat: String { ordering?.noun ?? "a value" }
+    package func promptHints(for field: Field) -> [String] { [] }
+    package func completion(for field: Field) -> FieldCompletion { .none }
 
     /// Saved text and numbers go through the field's full rules again.
-    public func restore(_ json: JSONValue, for field: Field) -> FieldValue? {
+    package func restore(_ json: JSONValue, for field: Field) -> FieldValue? {
         switch json {
         case .string(let s): return try? field.parse(s).get()
         case .number(let n): return try? field.parse(n).get()

@@ -27,7 +27,7 @@ public struct FieldPattern: Sendable {
     var usesJIT: Bool { compiled.jitted }
 
     /// Whether the whole value matches, or why it could not be decided.
-    public func match(_ value: String) -> PatternMatch {
+    package func match(_ value: String) -> PatternMatch {
         compiled.match(value)
     }
 
@@ -44,13 +44,13 @@ extension FieldPattern: Equatable {
 
 /// The outcome of matching a value against a pattern. An engine that gives up is never read as
 /// "no match": the value is refused with its own message (`undecidedMessage`).
-public enum PatternMatch: Sendable, Equatable {
+package enum PatternMatch: Sendable, Equatable {
     case match
     case noMatch
     case undecided(PatternUndecidedReason)
 
     /// The operator's message for an undecided match, naming the field.
-    public static func undecidedMessage(field: String, _ reason: PatternUndecidedReason) -> String {
+    package static func undecidedMessage(field: String, _ reason: PatternUndecidedReason) -> String {
         switch reason {
         case .tooComplex:
             return "\(field): this value is too complex to check against the field's pattern"
@@ -70,26 +70,26 @@ public enum PatternUndecidedReason: Sendable, Equatable {
 /// The bounds on one match. With them 25 known hostile patterns against values from 31 bytes to
 /// 64 KiB all gave up within about 50 ms (JIT or interpreter, on a busy 2-core machine), while
 /// ordinary patterns decide 64 KiB values well inside them. Documented in docs/form-files.md.
-public enum PatternLimits {
+package enum PatternLimits {
     /// PCRE2's match limit: backtracking steps (the JIT counts its own way, also bounded by it).
-    public static let matchSteps: UInt32 = 500_000
+    package static let matchSteps: UInt32 = 500_000
     /// Scan steps (items visited plus scalars moved over, counted between pattern items): bounds
     /// what the match limit does not see, a long scan inside each of many steps.
-    public static let scanSteps: UInt64 = 10_000_000
+    package static let scanSteps: UInt64 = 10_000_000
     /// PCRE2's depth limit: nested backtracking points (interpreter only).
-    public static let depth: UInt32 = 250_000
+    package static let depth: UInt32 = 250_000
     /// PCRE2's heap limit for backtracking frames, in KiB (interpreter only).
-    public static let heapKiB: UInt32 = 64 * 1024
+    package static let heapKiB: UInt32 = 64 * 1024
     /// The JIT's own stack, in bytes (the JIT's memory bound).
-    public static let jitStackBytes = 8 * 1024 * 1024
+    package static let jitStackBytes = 8 * 1024 * 1024
     /// Longest pattern source accepted, in bytes: compile work stays bounded too.
-    public static let sourceBytes = 64 * 1024
+    package static let sourceBytes = 64 * 1024
 }
 
 /// A compile or size error, described like a compiler message (`missing closing parenthesis after character 6`).
-public struct FieldPatternError: Error, CustomStringConvertible, Equatable, Sendable {
-    public let description: String
-    public init(_ description: String) { self.description = description }
+package struct FieldPatternError: Error, CustomStringConvertible, Equatable, Sendable {
+    package let description: String
+    package init(_ description: String) { self.description = description }
 }
 
 /// Owns the PCRE2 code. PCRE2 documents compiled (and JIT-compiled) code as read-only during

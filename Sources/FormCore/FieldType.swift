@@ -5,7 +5,7 @@ public enum FieldType: String, Sendable, CaseIterable, Hashable {
     case text, multiline, secret, email, url, integer, decimal, date, boolean, choice, multichoice
     case ipv4, ipv6, ip, cidr, hostname, mac, time, datetime
 
-    public var kind: any FieldKind {
+    package var kind: any FieldKind {
         switch self {
         case .text: return TextKind()
         case .multiline: return MultilineKind()
@@ -30,8 +30,8 @@ public enum FieldType: String, Sendable, CaseIterable, Hashable {
     }
 
     /// Ordered types: `min`/`max` and `before`/`not_after` checks apply.
-    public var isOrdered: Bool { kind.ordering != nil }
+    package var isOrdered: Bool { kind.ordering != nil }
 
     /// Types whose value is free text measured in characters (`min_length`/`max_length`/`pattern`).
-    public var isTextual: Bool { kind.measuresLength }
+    package var isTextual: Bool { kind.measuresLength }
 }

@@ -35,12 +35,17 @@ public struct SubmitSpec: Sendable, Equatable {
     /// Server path -> field name, for servers whose names differ from the form's.
     public var aliases: [String: String]
     /// The form's own error shape (`errors:` as a mapping); when set it is read instead of `errors`.
-    public var errorShape: ErrorShape?
+    package var errorShape: ErrorShape?
     /// Message text -> field, for errors that name no field and carry no code
     /// (`ServerErrorMapper`, "routing by message").
-    public var messageRoutes: [MessageRoute]
+    package var messageRoutes: [MessageRoute]
 
-    public init(
+    public init(method: Method = .POST, path: String = "/", errors: ErrorDialect = .auto, aliases: [String: String] = [:]) {
+        self.init(method: method, path: path, errors: errors, aliases: aliases, errorShape: nil, messageRoutes: [])
+    }
+
+    /// With the form file's own error shape and message routes (FormFiles reads them).
+    package init(
         method: Method = .POST, path: String = "/", errors: ErrorDialect = .auto, aliases: [String: String] = [:],
         errorShape: ErrorShape? = nil, messageRoutes: [MessageRoute] = []
     ) {

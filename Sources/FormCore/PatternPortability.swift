@@ -11,7 +11,7 @@
 /// match no part of it in either engine.
 ///
 /// Swift Regex is only compiled here, never matched: its backtracking has no work limit.
-public enum PatternPortability {
+package enum PatternPortability {
     /// Longest source handed to the Swift Regex compiler (the same bound as PCRE2's).
     static let swiftCompileBytes = PatternLimits.sourceBytes
 
@@ -76,7 +76,7 @@ public enum PatternPortability {
 
     /// The warnings for one pattern source, each a sentence without the pattern itself (the
     /// caller prefixes its position and source). Empty when both engines agree on every value.
-    public static func warnings(_ source: String) -> [String] {
+    package static func warnings(_ source: String) -> [String] {
         let swiftError: String?
         switch swiftVerdict(source) {
         case .accepted: swiftError = nil
@@ -106,7 +106,7 @@ public enum PatternPortability {
 
 extension FieldPattern {
     /// The portability warnings for `source` (see `PatternPortability`), for `formline check`.
-    public static func portabilityWarnings(_ source: String) -> [String] {
+    package static func portabilityWarnings(_ source: String) -> [String] {
         PatternPortability.warnings(source)
     }
 }

@@ -1,11 +1,11 @@
 /// Where each server error lands: on a visible field, or in the form's banner. Nothing is dropped.
-public struct ErrorPlacement: Sendable, Equatable {
+package struct ErrorPlacement: Sendable, Equatable {
     /// Field name -> messages, for visible fields only.
-    public var fieldErrors: [String: [String]]
+    package var fieldErrors: [String: [String]]
     /// Form-level lines: non-field messages, and "path: message" for paths matching no field.
-    public var banner: [String]
+    package var banner: [String]
 
-    public init(fieldErrors: [String: [String]] = [:], banner: [String] = []) {
+    package init(fieldErrors: [String: [String]] = [:], banner: [String] = []) {
         self.fieldErrors = fieldErrors
         self.banner = banner
     }
@@ -27,8 +27,8 @@ public struct ErrorPlacement: Sendable, Equatable {
 /// the first visible field whose `server_codes` lists its code (a code that is a URI also matches
 /// by its last segment); else to the field of the first `submit.messages` route whose text its
 /// message contains (ignoring case); else to the banner, as "path: message" when it has a path.
-public enum ServerErrorMapper {
-    public static func place(_ errors: [ServerError], in spec: FormSpec, visibleFields: Set<String>) -> ErrorPlacement {
+package enum ServerErrorMapper {
+    package static func place(_ errors: [ServerError], in spec: FormSpec, visibleFields: Set<String>) -> ErrorPlacement {
         let index = FieldIndex(spec: spec, visibleFields: visibleFields)
         var placement = ErrorPlacement()
         for error in errors {

@@ -9,8 +9,8 @@
 ///
 /// nil when the body is not JSON, or does not have the dialect's shape. With `.auto` the dialect
 /// is the first in `DialectDetection.order` that claims the response.
-public enum ServerErrorParser {
-    public static func parse(contentType: String?, body: [UInt8], dialect: ErrorDialect) -> [ServerError]? {
+package enum ServerErrorParser {
+    package static func parse(contentType: String?, body: [UInt8], dialect: ErrorDialect) -> [ServerError]? {
         guard let json = JSONValue.parse(body) else { return nil }
         let chosen = dialect == .auto ? detect(contentType: contentType, json: json) : dialect
         return parse(json, as: chosen)
@@ -37,7 +37,7 @@ public enum ServerErrorParser {
     }
 
     /// The dialect `auto` reads a body as: the first claim in `DialectDetection.order` that holds.
-    public static func detect(contentType: String?, json: JSONValue) -> ErrorDialect {
+    package static func detect(contentType: String?, json: JSONValue) -> ErrorDialect {
         DialectDetection.claim(contentType: contentType, json: json).dialect
     }
 }

@@ -15,8 +15,8 @@
 ///     theirs to fix;
 ///   - any other status: `the server answered 500 Internal Server Error (text/html)`, with the
 ///     server's own message when its JSON body carries one.
-public enum SubmissionClassifier {
-    public static func classify(
+package enum SubmissionClassifier {
+    package static func classify(
         status: Int, contentType: String?, body: [UInt8], location: String? = nil,
         dialect: ErrorDialect
     ) -> SubmissionResult {
@@ -25,7 +25,7 @@ public enum SubmissionClassifier {
 
     /// The same, reading errors as the form's `submit` says: its own `errorShape` when it has
     /// one, else its `errors` dialect.
-    public static func classify(
+    package static func classify(
         status: Int, contentType: String?, body: [UInt8], location: String? = nil,
         submit: SubmitSpec
     ) -> SubmissionResult {

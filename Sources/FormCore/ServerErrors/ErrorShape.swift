@@ -9,9 +9,9 @@
 /// shape.parse(JSONValue.parse(#"{"errors":[{"field":"email","msg":"taken"}]}"#)!)
 /// // [ServerError(path: [.key("email")], message: "taken")]
 /// ```
-public struct ErrorShape: Sendable, Equatable {
+package struct ErrorShape: Sendable, Equatable {
     /// How the path key writes a field's path.
-    public enum PathSyntax: String, Sendable, CaseIterable, Equatable {
+    package enum PathSyntax: String, Sendable, CaseIterable, Equatable {
         /// `items.0.name` (brackets are read too).
         case dotted
         /// `items[0][name]`, `items[0].name`.
@@ -24,16 +24,16 @@ public struct ErrorShape: Sendable, Equatable {
 
     /// The keys leading to the list of entries (`["errors"]`, `["error", "details"]`); empty: the
     /// body itself is the list.
-    public var list: [String]
+    package var list: [String]
     /// Keys tried in order for an entry's path; each may be dotted (`source.pointer`).
-    public var path: [String]
-    public var pathSyntax: PathSyntax
+    package var path: [String]
+    package var pathSyntax: PathSyntax
     /// Keys tried in order for an entry's message; the first that holds text wins.
-    public var message: [String]
+    package var message: [String]
     /// Keys tried in order for an entry's code.
-    public var code: [String]
+    package var code: [String]
     /// Path texts that mean "no field" (`non_field_errors`, `__all__`), besides an empty path.
-    public var nonFieldPaths: Set<String>
+    package var nonFieldPaths: Set<String>
     /// Leading path segments that are the framework's, not the form's (`["body"]`,
     /// `["data", "attributes"]`): the first that a path starts with is removed. (Only built-in
     /// dialects use it; a form's own shape relies on the mapper dropping such segments.)
@@ -41,7 +41,7 @@ public struct ErrorShape: Sendable, Equatable {
     /// Whether an entry that is a bare string is a non-field error (true) or not this shape.
     var bareStringsAreErrors = true
 
-    public init(
+    package init(
         list: [String], path: [String], pathSyntax: PathSyntax, message: [String], code: [String] = [],
         nonFieldPaths: Set<String> = []
     ) {
@@ -63,14 +63,14 @@ public struct ErrorShape: Sendable, Equatable {
         self.bareStringsAreErrors = bareStringsAreErrors
     }
 
-    public static func == (a: ErrorShape, b: ErrorShape) -> Bool {
+    package static func == (a: ErrorShape, b: ErrorShape) -> Bool {
         a.list == b.list && a.path == b.path && a.pathSyntax == b.pathSyntax && a.message == b.message
             && a.code == b.code && a.nonFieldPaths == b.nonFieldPaths && a.droppedPrefixes == b.droppedPrefixes
             && a.bareStringsAreErrors == b.bareStringsAreErrors
     }
 
     /// The entries of the list, or nil when the body has no such list or an entry has no message.
-    public func parse(_ json: JSONValue) -> [ServerError]? {
+    package func parse(_ json: JSONValue) -> [ServerError]? {
         guard let entries = entries(in: json) else { return nil }
         var errors: [ServerError] = []
         for entry in entries {
