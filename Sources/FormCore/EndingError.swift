@@ -6,10 +6,13 @@ public struct EndingError: Sendable, Equatable {
     public var message: String
     /// The input line refused (1-based), nil for a server error.
     public var line: Int?
+    /// Where a scripted answer came from (`answers.yaml:4`, `--set age`), nil otherwise.
+    public var origin: String?
 
-    public init(field: String?, message: String, line: Int?) {
+    public init(field: String?, message: String, line: Int?, origin: String? = nil) {
         self.field = field
         self.message = message
         self.line = line
+        self.origin = origin
     }
 }

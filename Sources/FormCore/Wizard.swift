@@ -44,6 +44,12 @@ public struct Wizard: Sendable {
     /// The errors that ended the session, for `--output json`: the refused line, or every field
     /// error of a server rejection that ended it.
     public private(set) var endingErrors: [EndingError] = []
+    /// Scripted answers that were refused, by field name (`--answers`, `--set`).
+    var answerRefusals: [String: AnswerProblem] = [:]
+    var answered = false
+    /// `--no-input`: once every field has a value, submit without the review; a missing answer or
+    /// a failed check ends the session (exit 5) instead of asking.
+    public var submitsWithoutReview = false
     /// The HTTP status of the last rejection, for `--output json`.
     public private(set) var rejectionStatus: Int?
 
@@ -400,7 +406,7 @@ public struct Wizard: Sendable {
     /// Sets (or clears) a value, then drops the values of fields it hides and, once the walk is
     /// asking a set of fields (after review), queues the fields it reveals so they are asked
     /// before the review comes back.
-    private mutating func setValue(_ value: FieldValue?, at index: Int) {
+    mutating func setValue(_ value: FieldValue?, at index: Int) {
         let visibleBefore = Set(visibleIndices)
         values[spec.fields[index].name] = value
         dropHiddenValues()
@@ -472,6 +478,24 @@ public struct Wizard: Sendable {
         }
         dropHiddenValues()
         let missing = visibleIndices.filter { spec.fields[$0].required && values[spec.fields[$0].name] == nil }
+        if submitsWithoutReview {
+            var problems = missing.map { EndingError(field: spec.fields[$0].name, message: "Required", line: nil) }
+            for check in spec.checks {
+                guard let target = spec.index(of: check.field), isVisible(spec.fields[target]) else { continue }
+                if !check.passes(values[check.first], values[check.second]) {
+                    problems.append(EndingError(field: check.field, message: check.message, line: nil))
+                }
+            }
+            if !problems.isEmpty {
+                endingErrors = problems
+                return problems.flatMap { Wizard.wrapped("\($0.field ?? "form"): \($0.message)", .error, indent: "  ! ") }
+                    + Wizard.wrapped("Stopped: with --no-input nobody can correct these answers.", .error, indent: "")
+                    + end(.inputRefused)
+            }
+            reviewReached = true
+            queue = nil
+            return submit(retry: false)
+        }
         if !missing.isEmpty {
             let names = missing.map { spec.fields[$0].label }
             queue = missing

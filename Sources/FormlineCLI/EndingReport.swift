@@ -11,20 +11,26 @@ import FormCore
 /// ```
 enum EndingReport {
     static func json(status: ExitStatus, wizard: Wizard) -> JSONValue {
-        var members: [String: JSONValue] = [
-            "ending": .string(name(status, wizard: wizard)),
-            "exit": .number(String(status.rawValue)),
-            "errors": .array(wizard.endingErrors.map { error in
-                var object: [String: JSONValue] = ["message": .string(error.message)]
-                object["field"] = error.field.map { .string($0) } ?? .null
-                if let line = error.line { object["line"] = .number(String(line)) }
-                return .object(object)
-            }),
-        ]
+        var members = document(ending: name(status, wizard: wizard), status: status, errors: wizard.endingErrors)
         if status == .inputRefused, wizard.endingErrors.allSatisfy({ $0.line == nil }), let http = wizard.rejectionStatus {
             members["status"] = .number(String(http))
         }
         return .object(members)
+    }
+
+    /// `{"ending":..., "errors":[...], "exit":N}`.
+    static func document(ending: String, status: ExitStatus, errors: [EndingError]) -> [String: JSONValue] {
+        [
+            "ending": .string(ending),
+            "exit": .number(String(status.rawValue)),
+            "errors": .array(errors.map { error in
+                var object: [String: JSONValue] = ["message": .string(error.message)]
+                object["field"] = error.field.map { .string($0) } ?? .null
+                if let line = error.line { object["line"] = .number(String(line)) }
+                if let origin = error.origin { object["origin"] = .string(origin) }
+                return .object(object)
+            }),
+        ]
     }
 
     /// The ending's name: one per exit status, except that 5 says whether a line was refused or
@@ -37,7 +43,8 @@ enum EndingReport {
         case .transportFailed: return "transport-failed"
         case .endOfInput: return "end-of-input"
         case .inputRefused:
-            return wizard.endingErrors.contains { $0.line != nil } ? "refused" : "rejected"
+            let rejected = wizard.rejectionStatus != nil && wizard.endingErrors.allSatisfy { $0.line == nil }
+            return rejected ? "rejected" : "refused"
         case .hangup: return "hangup"
         case .interrupted: return "interrupted"
         case .terminated: return "terminated"

@@ -40,6 +40,12 @@ struct FillCommand: ParsableCommand {
     var keepAsking = false
     @Flag(help: "Stop at the first refused line (exit 5) even at a terminal; the default without one.")
     var stopAtRefusal = false
+    @Option(help: ArgumentHelp("Answers in YAML or JSON, nested like the payload; only what is missing or refused is asked.", valueName: "file"))
+    var answers: String?
+    @Option(name: .customLong("set"), help: ArgumentHelp("Answer a field (repeatable; dotted paths; wins over --answers; never a secret).", valueName: "name=value"))
+    var sets: [String] = []
+    @Flag(help: "Ask nothing: report every missing or refused answer (exit 5), else submit without the review.")
+    var noInput = false
 
     /// The parsed command line as the plain value `FillSession` runs on.
     var options: FillOptions {
@@ -54,6 +60,9 @@ struct FillCommand: ParsableCommand {
         options.output = output
         options.keepAsking = keepAsking
         options.stopAtRefusal = stopAtRefusal
+        options.answers = answers
+        options.sets = sets
+        options.noInput = noInput
         return options
     }
 

@@ -20,6 +20,12 @@ public struct FillOptions: Equatable, Sendable {
     /// Stop at the first refused line even at a terminal (the default without one). A transcript
     /// of a run that stopped at refusals records this flag, so it replays the same way.
     public var stopAtRefusal = false
+    /// `--answers FILE`: answers in YAML or JSON, with the payload's nesting.
+    public var answers: String?
+    /// `--set name=value`, in order (a later one for the same field wins).
+    public var sets: [String] = []
+    /// Ask nothing: report every missing or refused answer at once (exit 5), else submit.
+    public var noInput = false
 
     public init(form: String) { self.form = form }
 
@@ -29,6 +35,16 @@ public struct FillOptions: Equatable, Sendable {
         if resume && record != nil {
             // A transcript starts from an empty form: a resumed session could not be replayed.
             return "--record can't be combined with --resume: a recording starts from an empty form"
+        }
+        if record != nil && (answers != nil || !sets.isEmpty) {
+            // A transcript holds only what was typed: answers given up front could not be replayed.
+            return "--record can't be combined with --answers or --set: a recording starts from an empty form"
+        }
+        if noInput && keepAsking {
+            return "--keep-asking can't be combined with --no-input, which asks nothing"
+        }
+        for set in sets where Self.parseSet(set) == nil {
+            return "--set must look like name=value (a dotted field path, then =)"
         }
         if keepAsking && stopAtRefusal {
             return "--keep-asking can't be combined with --stop-at-refusal"
@@ -40,6 +56,14 @@ public struct FillOptions: Equatable, Sendable {
             return "--header must look like \"Name: value\" with a valid header name"
         }
         return nil
+    }
+
+    /// `name=value` split at the first `=`, or nil without a name.
+    public static func parseSet(_ text: String) -> (name: String, value: String)? {
+        guard let eq = text.firstIndex(of: "=") else { return nil }
+        let name = String(text[..<eq]).trimmedWhitespace
+        guard !name.isEmpty else { return nil }
+        return (name, String(text[text.index(after: eq)...]))
     }
 
     /// `Name: value` with an RFC 9110 token as the name, or nil.

@@ -63,6 +63,28 @@ public struct FillSession {
             for line in TextWrap.wrap(notice) { output.write(renderer.render(OutputLine(line, style: .notice))) }
         }
 
+        // Scripted answers: --answers, --set, --no-input. Without a terminal they ask nothing.
+        let scripted = options.answers != nil || !options.sets.isEmpty || options.noInput
+        let asksNothing = scripted && (options.noInput || !interactive)
+        if scripted {
+            switch applyScriptedAnswers(to: &wizard, asksNothing: asksNothing) {
+            case .some(let problems):
+                for problem in problems { StandardError.write("\(problem)\n") }
+                if options.output == .json {
+                    let errors = problems.map { EndingError(field: $0.field, message: $0.message, line: nil, origin: $0.origin) }
+                    let document = EndingReport.document(ending: "refused", status: .inputRefused, errors: errors)
+                    TerminalOutput(fd: 1).write(JSONValue.object(document).compactText + "\n")
+                }
+                return .inputRefused
+            case .none:
+                break
+            }
+            if asksNothing {
+                wizard.submitsWithoutReview = true
+                wizard.stopsAtRefusal = true
+            }
+        }
+
         let transport: any Transport
         var http: HTTPTransport?
         if let endpoint = options.endpoint {
@@ -92,7 +114,7 @@ public struct FillSession {
         let interrupts = ProcessSignals()
         // A closed output pipe (`| head`) must not kill formline before it saves the draft.
         signal(SIGPIPE, SIG_IGN)
-        let source = LineSources.make(
+        let source: any LineSource = asksNothing ? NoInputSource() : LineSources.make(
             interactive: interactive, output: output, interrupts: interrupts, environment: environment,
             formID: spec.id, plain: options.plain)
 
@@ -142,4 +164,41 @@ public struct FillSession {
         }
         return status
     }
+
+    /// Reads `--answers` and `--set` and applies them (set after file, so --set wins). Returns the
+    /// problems that end the run (exit 5), or nil to go on. Problems no prompt can fix (an unknown
+    /// or hidden field, a secret on the command line, a secret in a file others can read) always
+    /// end it; missing and refused answers only when nothing may be asked.
+    private func applyScriptedAnswers(to wizard: inout Wizard, asksNothing: Bool) -> [AnswerProblem]? {
+        var answers: [ScriptedAnswer] = []
+        var problems: [AnswerProblem] = []
+        if let file = options.answers {
+            switch AnswersFileReader.read(path: file) {
+            case .success(let read):
+                answers = read.answers
+                let secrets = read.answers.filter { wizard.spec.field(named: $0.path)?.isSecret == true }
+                if read.readableByOthers, let first = secrets.first {
+                    problems.append(AnswerProblem(origin: first.origin, field: first.path, message:
+                        "the answers file holds a secret but other users can read it; chmod 600 \(file), or use --secret"))
+                    answers.removeAll { answer in secrets.contains { $0.origin == answer.origin } }
+                }
+            case .failure(let errors):
+                return errors.messages.map { AnswerProblem(origin: file, field: "-", message: $0) }
+            }
+        }
+        for set in options.sets {
+            guard let (name, value) = FillOptions.parseSet(set) else { continue }
+            answers.append(ScriptedAnswer(path: name, text: value, origin: "--set \(name)", fromCommandLine: true))
+        }
+        problems += wizard.apply(answers)
+        if asksNothing { problems += wizard.unansweredProblems(file: options.answers ?? "--set") }
+        return problems.isEmpty ? nil : problems
+    }
+}
+
+/// The line source of `--no-input`: nothing is ever read, so a prompt (which the wizard does not
+/// make in that mode) would end the session as end of input rather than read stdin.
+private final class NoInputSource: LineSource {
+    func read(_ request: Prompt) -> LineResult { .endOfInput }
+    var isInteractive: Bool { false }
 }

@@ -32,19 +32,26 @@ public enum QuickFillArguments {
                 name = word
             }
             // Only --header may be given more than once.
-            guard name == "--header" || seen.insert(name).inserted else { return nil }
+            guard name == "--header" || name == "--set" || seen.insert(name).inserted else { return nil }
             func value() -> String? {
                 let text = inlineValue ?? rest.popFirst()
                 guard let text, !text.isEmpty, !text.hasPrefix("-") else { return nil }
                 return text
             }
             switch name {
-            case "--plain", "--resume", "--keep-asking", "--stop-at-refusal":
+            case "--answers":
+                guard let v = value() else { return nil }
+                options.answers = v
+            case "--set":
+                guard let v = value() else { return nil }
+                options.sets.append(v)
+            case "--plain", "--resume", "--keep-asking", "--stop-at-refusal", "--no-input":
                 guard inlineValue == nil else { return nil }
                 switch name {
                 case "--plain": options.plain = true
                 case "--resume": options.resume = true
                 case "--keep-asking": options.keepAsking = true
+                case "--no-input": options.noInput = true
                 default: options.stopAtRefusal = true
                 }
             case "--endpoint":
