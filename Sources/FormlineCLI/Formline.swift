@@ -13,8 +13,9 @@ struct Formline: ParsableCommand {
             Fill a form:     formline fill Forms/signup.yaml
             Check forms:     formline check Forms/*.yaml
             Replay sessions: formline replay Tests/Sessions/*.session
+            Answers file:    formline template Forms/signup.yaml > answers.yaml
             """,
-        subcommands: [FillCommand.self, CheckCommand.self, ReplayCommand.self]
+        subcommands: [FillCommand.self, CheckCommand.self, ReplayCommand.self, TemplateCommand.self]
     )
 
     /// Like ParsableCommand.main, but usage errors exit 2 (design.md section 5), not EX_USAGE.

@@ -31,6 +31,9 @@ import Testing
         ["fill", "--output=json", "Forms/signup.yaml"],
         ["fill", "Forms/signup.yaml", "--keep-asking"],
         ["fill", "--stop-at-refusal", "a.yaml", "--plain"],
+        ["fill", "a.yaml", "--answers", "answers.yaml", "--no-input"],
+        ["fill", "a.yaml", "--set", "age=42", "--set=address.city=Oslo", "--set", "note=a=b"],
+        ["fill", "--no-input", "a.yaml", "--set", "empty="],
         ["fill", "help"],
         ["fill", ""],
         ["fill", "-\u{301}x.yaml"],  // a dash with a combining accent is one character, not "-"
@@ -53,7 +56,9 @@ import Testing
         ["fill", "a.yaml", "--timeout", "7200"], ["fill", "a.yaml", "--output", "xml"],
         ["fill", "a.yaml", "--header", "no colon"], ["fill", "a.yaml", "--header", "Bad Name: v"],
         ["fill", "a.yaml", "--record", "r.session", "--resume"], ["fill", "a.yaml", "--unknown"],
-        ["fill", "a.yaml", "--keep-asking", "--stop-at-refusal"], ["fill", "a.yaml", "--keep-asking=yes"],
+        ["fill", "a.yaml", "--keep-asking", "--stop-at-refusal"], ["fill", "a.yaml", "--set", "age"],
+        ["fill", "a.yaml", "--set", "=3"], ["fill", "a.yaml", "--no-input", "--keep-asking"],
+        ["fill", "a.yaml", "--answers", "x.yaml", "--record", "r.session"], ["fill", "a.yaml", "--answers", "x", "--answers", "y"], ["fill", "a.yaml", "--keep-asking=yes"],
         ["fill", "a.yaml", "-p"], ["fill", "--version", "a.yaml"], ["fill", "a.yaml", "--generate-completion-script", "bash"],
     ])
     func unusualLinesGoToArgumentParser(arguments: [String]) {
