@@ -29,7 +29,7 @@ public enum AnswersTemplate {
             out += "\n" + indent + "# " + comment + "\n"
             if let help = field.help { out += indent + "# " + oneLine(help) + "\n" }
             if field.isSecret {
-                out += indent + "# \(key): a secret is not written here; give it at the prompt or with --secret\n"
+                out += indent + "# \(key): a secret is never written into a template; add it by hand only to a file no one else can read (chmod 600)\n"
                 continue
             }
             if field.when == nil, let value = field.defaultText {

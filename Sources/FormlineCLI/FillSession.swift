@@ -179,7 +179,7 @@ public struct FillSession {
                 let secrets = read.answers.filter { wizard.spec.field(named: $0.path)?.isSecret == true }
                 if read.readableByOthers, let first = secrets.first {
                     problems.append(AnswerProblem(origin: first.origin, field: first.path, message:
-                        "the answers file holds a secret but other users can read it; chmod 600 \(file), or use --secret"))
+                        "the answers file holds a secret but other users can read it (chmod 600 \(file))"))
                     answers.removeAll { answer in secrets.contains { $0.origin == answer.origin } }
                 }
             case .failure(let errors):
