@@ -34,7 +34,7 @@ struct FillCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Record the session as a transcript.", valueName: "file")) var record: String?
     @Flag(help: "Continue the saved draft of this form.") var resume = false
     @Option(help: ArgumentHelp("Keep the draft in this file instead of the state folder.", valueName: "file")) var draft: String?
-    @Option(help: ArgumentHelp("text, or json: prompts go to stderr and stdout gets one JSON result.", valueName: "text|json"))
+    @Option(help: ArgumentHelp("text, or json: prompts go to stderr and stdout gets one JSON document at every ending.", valueName: "text|json"))
     var output: FillOptions.Output = .text
     @Flag(help: "Without a terminal, ask again after a refused line instead of stopping (exit 5).")
     var keepAsking = false

@@ -138,4 +138,15 @@ struct AnswersTests {
         #expect(record.status == 2)
         #expect(record.stderr.contains("--record can't be combined with --answers or --set"))
     }
+
+    @Test("precedence: --set over the answers file over a resumed draft over defaults")
+    func precedence() throws {
+        let first = try runner.run(["fill", "Forms/signup.yaml"], lines: ["bob_smith", "old@example.com", "hunter2hunter2", "30"])
+        #expect(first.status == 4)
+        let answers = try file("p.yaml", "email: new@example.com\npassword: hunter2hunter2\nage: 40\n")
+        let r = try runner.run(["fill", "Forms/signup.yaml", "--resume", "--answers", answers, "--set", "age=50",
+                                "--no-input", "--output", "json"], lines: [])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains(#""payload":{"age":50,"country":"Norway","email":"new@example.com","password":"[secret]","username":"bob_smith"}"#))
+    }
 }
