@@ -46,6 +46,8 @@ public struct Wizard: Sendable {
     public private(set) var endingErrors: [EndingError] = []
     /// Scripted answers that were refused, by field name (`--answers`, `--set`).
     var answerRefusals: [String: AnswerProblem] = [:]
+    /// The text of a refused scripted answer, pre-filled at its field's next prompt (not secrets).
+    var refusedAnswerText: [String: String] = [:]
     var answered = false
     /// `--no-input`: once every field has a value, submit without the review; a missing answer or
     /// a failed check ends the session (exit 5) instead of asking.
@@ -530,7 +532,9 @@ public struct Wizard: Sendable {
             effects.append(error(message))
         }
         phase = .asking(index: index, lines: [])
-        effects.append(.prompt(prompt(for: field, prefill: rejected)))
+        // A refused scripted answer comes back on the edit line once, like a refused typed one.
+        let refusedAnswer = refusedAnswerText.removeValue(forKey: field.name)
+        effects.append(.prompt(prompt(for: field, prefill: rejected ?? refusedAnswer)))
         return effects
     }
 

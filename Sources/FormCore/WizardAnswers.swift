@@ -38,11 +38,13 @@ extension Wizard {
                 setValue(value, at: i)
                 pendingErrors[field.name] = nil
                 answerRefusals[field.name] = nil
+                refusedAnswerText[field.name] = nil
             case .failure(let problem):
                 setValue(nil, at: i)
                 let shown = field.isSecret ? "" : " ('\(TextWrap.truncate(Wizard.withoutControlCharacters(answer.text), to: 30))')"
                 pendingErrors[field.name] = ["The answer from \(answer.origin)\(shown) was refused: \(problem.message)"]
                 answerRefusals[field.name] = AnswerProblem(origin: answer.origin, field: field.name, message: problem.message)
+                if !field.isSecret && field.type != .multiline { refusedAnswerText[field.name] = answer.text }
             }
         }
         // Answers for fields hidden by the other answers' conditions are errors, not dropped.
@@ -50,6 +52,7 @@ extension Wizard {
             guard let field = spec.field(named: name), !isVisible(field), !(field.isSecret && answer.fromCommandLine) else { continue }
             answerRefusals[name] = nil
             pendingErrors[name] = nil
+            refusedAnswerText[name] = nil
             problems.append(AnswerProblem(origin: answer.origin, field: name, message:
                 "this field is hidden by its condition (its when: does not hold), so it takes no answer"))
         }

@@ -27,8 +27,9 @@ import Glibc
         pty.send("hunter2hunter2\r")
         try pty.expect("The answer from \(answers):2 ('12') was refused: Must")
         try pty.expect("be between 13 and 120")
-        try pty.expect("Age (optional, 13-120): ")
-        pty.send("42\r")
+        // The refused answer is on the edit line, ready to be corrected.
+        try pty.expect("Age (optional, 13-120): 12")
+        pty.send("\u{15}42\r")
         try pty.expect("Submit?")
         pty.send("\r")
         try pty.expect("accepted (201)")
