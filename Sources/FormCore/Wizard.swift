@@ -54,6 +54,8 @@ public struct Wizard: Sendable {
     public var submitsWithoutReview = false
     /// The HTTP status of the last rejection, for `--output json`.
     public private(set) var rejectionStatus: Int?
+    /// UTF-8 bytes of the multiline value being collected, with its line ends (see `collect`).
+    var collectedBytes = 0
 
     public init(spec: FormSpec, interactive: Bool) {
         self.spec = spec
@@ -102,26 +104,40 @@ public struct Wizard: Sendable {
     /// named and answers no effects, so it changes nothing. The switch has no `default:`: a new
     /// event or phase does not compile until every pair is decided.
     public mutating func handle(_ event: WizardEvent) -> [WizardEffect] {
-        let before = phase
-        switch (event, phase) {
-        case (.line, .asking), (.line, .review), (.line, .failed),
-             (.unreadable, .asking), (.unreadable, .review), (.unreadable, .failed):
-            linesRead += 1
-        default:
+        // Where the line lands, taken without holding a copy of the phase (and of a multiline
+        // value's lines) while the reducer appends to it.
+        let place = refusalPlace
+        switch event {
+        case .line, .unreadable:
+            if place != nil { linesRead += 1 }
+        case .start, .endOfInput, .interrupted, .submission:
             break
         }
         let effects = reduce(event)
-        guard stopsAtRefusal else { return effects }
+        guard stopsAtRefusal, let place else { return effects }
         switch event {
-        case .line, .unreadable: return stopIfRefused(effects, phaseBefore: before)
+        case .line, .unreadable: return stopIfRefused(effects, at: place)
         case .start, .endOfInput, .interrupted, .submission: return effects
+        }
+    }
+
+    /// Where a line would be refused: a field, the review or the retry prompt; nil when no prompt
+    /// is open (a line then changes nothing and is not counted).
+    private enum RefusalPlace { case field(Int), review, retry }
+
+    private var refusalPlace: RefusalPlace? {
+        switch phase {
+        case .asking(let index, _): return .field(index)
+        case .review: return .review
+        case .failed: return .retry
+        case .notStarted, .submitting, .finished: return nil
         }
     }
 
     /// A refused line answers with an error and a prompt asking again (the same field, a missing
     /// one, the review). When stopping at refusals that prompt is replaced by the ending: the
     /// errors stay, then one line naming the input line, the field and the reason.
-    private mutating func stopIfRefused(_ effects: [WizardEffect], phaseBefore: Phase) -> [WizardEffect] {
+    private mutating func stopIfRefused(_ effects: [WizardEffect], at refusal: RefusalPlace) -> [WizardEffect] {
         guard case .prompt? = effects.last else { return effects }
         let errors = effects.compactMap { effect -> String? in
             if case .output(let line) = effect, line.style == .error { return line.text }
@@ -131,11 +147,18 @@ public struct Wizard: Sendable {
         let reason = first.split(separator: "\n").map { String($0).trimmedWhitespace }
             .map { $0.hasPrefix("! ") ? String($0.dropFirst(2)) : $0 }.joined(separator: " ")
         let field: Field?
-        switch phaseBefore {
-        case .asking(let index, _): field = spec.fields[index]
-        case .notStarted, .review, .submitting, .failed, .finished: field = nil
+        let place: String
+        switch refusal {
+        case .field(let index):
+            field = spec.fields[index]
+            place = spec.fields[index].label
+        case .review:
+            field = nil
+            place = "review"
+        case .retry:
+            field = nil
+            place = "retry"
         }
-        let place = field?.label ?? (phaseBefore == .failed ? "retry" : "review")
         endingErrors = [EndingError(field: field?.name, message: reason, line: linesRead)]
         let kept = effects.filter { effect in
             if case .output(let line) = effect { return line.style == .error }
@@ -148,6 +171,12 @@ public struct Wizard: Sendable {
     }
 
     private mutating func reduce(_ event: WizardEvent) -> [WizardEffect] {
+        // A line while asking, decided before the switch: the switch's (event, phase) tuple holds
+        // a copy of the phase, and with it the lines of a multiline value, for as long as a case
+        // runs, so `collect` could not append in place. Same decision as the case below.
+        if case .line(let line) = event, let index = askingIndex {
+            return answer(line, at: index)
+        }
         switch (event, phase) {
         // A finished wizard takes nothing more: the driver has stopped, and whatever arrives
         // late (a line typed after .cancel, a response after a signal) must change nothing.
@@ -169,8 +198,9 @@ public struct Wizard: Sendable {
              (.endOfInput, .submitting), (.endOfInput, .failed):
             return end(.endOfInput)
 
-        case (.line(let line), .asking(let index, let lines)):
-            return answer(line, at: index, collected: lines)
+        // The lines collected so far are not bound here: `answer` appends to them in place.
+        case (.line(let line), .asking(let index, _)):
+            return answer(line, at: index)
         case (.line(let line), .review):
             return reviewLine(line)
         case (.line(let line), .failed):
@@ -214,13 +244,13 @@ public struct Wizard: Sendable {
 
     // MARK: - Answers
 
-    private mutating func answer(_ line: String, at index: Int, collected: [String]) -> [WizardEffect] {
+    private mutating func answer(_ line: String, at index: Int) -> [WizardEffect] {
         let field = spec.fields[index]
         if field.type == .multiline && line.trimmedWhitespace == "." {
-            return finishMultiline(at: index, lines: collected)
+            return finishMultiline(at: index, lines: collectedLines)
         }
         if let command = WizardCommand.parse(line, secret: field.isSecret) {
-            return run(command, at: index, collected: collected)
+            return run(command, at: index, collected: collectedLines)
         }
         // `..` at the start enters a literal dot: drop exactly one `.`, keep any indentation.
         let indentation = field.isSecret ? "" : String(line.prefix { $0.isWhitespace })
@@ -229,17 +259,52 @@ public struct Wizard: Sendable {
 
         if field.type == .multiline {
             // An empty first line behaves as on any field: keep, default, skip or "Required".
-            if collected.isEmpty && literal.trimmedWhitespace.isEmpty {
+            if collectedLines.isEmpty && literal.trimmedWhitespace.isEmpty {
                 return keepOrDefault(at: index)
             }
-            phase = .asking(index: index, lines: collected + [literal])
-            return [.prompt(Prompt(text: "| ", field: field.name))]
+            return collect(literal, at: index)
         }
 
         let isEmpty = field.isSecret ? literal.isEmpty : literal.trimmedWhitespace.isEmpty
         if isEmpty { return keepOrDefault(at: index) }
         return accept(literal, at: index)
     }
+
+    /// The field being asked, if the wizard is asking one.
+    private var askingIndex: Int? {
+        if case .asking(let index, _) = phase { return index }
+        return nil
+    }
+
+    /// The lines of the multiline value being typed (empty when none is).
+    private var collectedLines: [String] {
+        if case .asking(_, let lines) = phase { return lines }
+        return []
+    }
+
+    /// Adds one line to the multiline value being typed, in place: the phase gives up its array
+    /// first, so the append does not copy the lines before it (40,000 pasted lines stay linear).
+    /// A line that would take the value past `Wizard.multilineValueBytes` is refused; the lines
+    /// before it stay.
+    private mutating func collect(_ line: String, at index: Int) -> [WizardEffect] {
+        guard case .asking(_, var lines) = phase else { return ask(index) }
+        phase = .asking(index: index, lines: [])
+        if lines.isEmpty { collectedBytes = 0 }
+        let bytes = collectedBytes + line.utf8.count + (lines.isEmpty ? 0 : 1)
+        if bytes > Wizard.multilineValueBytes {
+            phase = .asking(index: index, lines: lines)
+            return [error(Wizard.multilineTooLongMessage)] + resume(index, collected: lines)
+        }
+        lines.append(line)
+        collectedBytes = bytes
+        phase = .asking(index: index, lines: lines)
+        return [.prompt(Prompt(text: "| ", field: spec.fields[index].name))]
+    }
+
+    /// Bound 8b: the most a multiline value may hold, in UTF-8 bytes with its line ends (1 MiB).
+    public static let multilineValueBytes = 1 << 20
+    static let multilineTooLongMessage =
+        "This value is at its limit of 1 MiB: that line was not added. End it with a line '.'"
 
     private mutating func finishMultiline(at index: Int, lines: [String]) -> [WizardEffect] {
         let text = Wizard.joinMultiline(lines)
@@ -646,8 +711,12 @@ public struct Wizard: Sendable {
         let visible = visibleIndices
         let placement = ServerErrorMapper.place(errors, in: spec, visibleFields: Set(visible.map { spec.fields[$0].name }))
         var effects: [WizardEffect] = [.output(OutputLine(" rejected (\(status))", style: .error))]
-        for line in placement.banner {
+        // Bound 8a: a server may send any number of messages; the operator sees the first ones.
+        for line in placement.banner.prefix(Wizard.shownServerMessages) {
             effects += Wizard.wrapped(serverText(line), .error, indent: "  ! ", continuation: "    ")
+        }
+        if let more = Wizard.moreMessagesLine(placement.banner.count) {
+            effects.append(.output(OutputLine("  ! " + more, style: .error)))
         }
         var failed: [Int] = []
         let rows = reviewRows()
@@ -656,8 +725,11 @@ public struct Wizard: Sendable {
             guard let messages = placement.fieldErrors[field.name], !messages.isEmpty else { continue }
             failed.append(i)
             effects.append(.output(OutputLine(rows[number], style: .review)))
-            for message in messages {
+            for message in messages.prefix(Wizard.shownServerMessages) {
                 effects += Wizard.wrapped(serverText(message), .error, indent: "    ! ", continuation: "      ")
+            }
+            if let more = Wizard.moreMessagesLine(messages.count) {
+                effects.append(.output(OutputLine("    ! " + more, style: .error)))
             }
         }
         if stopsAtRefusal {
@@ -679,6 +751,16 @@ public struct Wizard: Sendable {
         }
         queue = failed
         return effects + ask(failed[0])
+    }
+
+    /// How many server messages are shown in the banner, and under each field (README, bound 8a).
+    public static let shownServerMessages = 20
+
+    /// "and 99980 more messages from the server" when `count` is over the shown bound.
+    static func moreMessagesLine(_ count: Int) -> String? {
+        let more = count - shownServerMessages
+        guard more > 0 else { return nil }
+        return "and \(more) more message\(more == 1 ? "" : "s") from the server"
     }
 
     private mutating func failedLine(_ line: String) -> [WizardEffect] {
@@ -710,13 +792,28 @@ public struct Wizard: Sendable {
         return out
     }
 
-    private mutating func end(_ status: ExitStatus) -> [WizardEffect] {
+    /// How much state a copy of the wizard carries (values plus lines being collected): what the
+    /// driver weighs before publishing a snapshot (`SessionSnapshots`).
+    public var sessionSize: Int {
+        if case .asking(_, let lines) = phase { return values.count + lines.count }
+        return values.count
+    }
+
+    /// What a signal ending the session now would save as the draft: the non-secret values and
+    /// the lines of a multiline value still being typed; empty once the session has finished.
+    public var interruptionDraft: [String: JSONValue] {
+        if phase == .finished { return [:] }
         var draft = draftValues
         // Lines of a multiline value still being typed are kept too: nothing typed is lost.
         if case .asking(let index, let lines) = phase {
             let text = Wizard.joinMultiline(lines)
             if !text.isEmpty { draft[spec.fields[index].name] = .string(text) }
         }
+        return draft
+    }
+
+    private mutating func end(_ status: ExitStatus) -> [WizardEffect] {
+        let draft = interruptionDraft
         phase = .finished
         var effects: [WizardEffect] = []
         if status != .accepted && !draft.isEmpty {

@@ -10,12 +10,15 @@ public enum ExitStatus: Int32, Sendable, Equatable {
     case inputRefused = 5
     case hangup = 129
     case interrupted = 130
+    /// SIGQUIT (Ctrl-\ on a terminal): the draft is saved like for any other signal.
+    case quit = 131
     case terminated = 143
 
     /// The status for a signal that ended the session.
     public static func forSignal(_ signal: Int32) -> ExitStatus {
         switch signal {
         case 1: return .hangup
+        case 3: return .quit
         case 15: return .terminated
         default: return .interrupted
         }
@@ -29,7 +32,7 @@ public enum WizardEvent: Sendable, Equatable {
     /// A line the source could not take (too long, invalid UTF-8), with the reason.
     case unreadable(String)
     case endOfInput
-    /// SIGINT, SIGTERM or SIGHUP.
+    /// SIGINT, SIGTERM, SIGHUP or SIGQUIT.
     case interrupted(signal: Int32)
     case submission(SubmissionResult)
 }

@@ -88,6 +88,13 @@ struct FieldReader {
             diagnostics.error("field name \"\(name)\" can't contain spaces", at: e.valuePosition)
             return nil
         }
+        // Escape rule 10d: a bidi override would make a name read differently from what it is.
+        if TextCleaning.containsBidiControls(name) {
+            diagnostics.error(
+                "field name \"\(TextCleaning.visible(name))\" can't contain bidi controls (U+202A-U+202E, U+2066-U+2069)",
+                at: e.valuePosition)
+            return nil
+        }
         return name
     }
 
@@ -126,10 +133,10 @@ struct FieldReader {
                 do {
                     field.pattern = try FieldPattern(source)
                     for warning in FieldPattern.portabilityWarnings(source) {
-                        diagnostics.warning("pattern \"\(source)\": \(warning)", at: e.valuePosition)
+                        diagnostics.warning("pattern \"\(TextCleaning.oneLine(source, limit: 80))\": \(warning)", at: e.valuePosition)
                     }
                 } catch {
-                    diagnostics.error("invalid pattern \"\(source)\": \(error)", at: e.valuePosition)
+                    diagnostics.error("invalid pattern \"\(TextCleaning.oneLine(source, limit: 80))\": \(error)", at: e.valuePosition)
                 }
             }
             if let e = entries["pattern_message"], let s = reader.string(e) {

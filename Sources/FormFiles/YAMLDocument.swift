@@ -4,8 +4,13 @@ import Yams
 ///
 /// Yams stops at the first duplicate key of a mapping. So that one pass still reports everything,
 /// each duplicate is reported at its second occurrence, renamed in a copy of the text (keeping every
-/// column) and the text composed again; the reader then skips the renamed keys.
+/// column) and the text composed again; the reader then skips the renamed keys. Each round parses
+/// the whole text again, so only the first `locatedDuplicates` are located this way (a 5 MB file
+/// with 150 duplicates was parsed 100 times); the rest are one error naming them (bound 8d).
 struct YAMLDocument {
+    /// How many duplicate keys are located (and parsed past) before the rest are reported together.
+    static let locatedDuplicates = 10
+
     let root: Node?
     let skippedKeys: Set<Position>
 
@@ -15,7 +20,7 @@ struct YAMLDocument {
         var skipped: Set<Position> = []
         var current = text
         let noConstructor = Constructor([:], [:], [:])
-        for attempt in 0..<100 {
+        for attempt in 0...locatedDuplicates {
             do {
                 // The basic resolver: scalars are read as written (by style), so YAML 1.1 tag guessing, and
                 // the regular expressions it compiles at start-up, are not needed. Nothing is constructed
@@ -24,6 +29,14 @@ struct YAMLDocument {
                 let root = try Yams.compose(yaml: current, .basic, noConstructor, .utf8)
                 return YAMLDocument(root: root, skippedKeys: skipped)
             } catch YamlError.duplicatedKeysInMapping(let duplicates, let context) {
+                if attempt == locatedDuplicates {
+                    let named = duplicates.prefix(5).map { "\"\($0)\"" }.joined(separator: ", ")
+                    diagnostics.error(
+                        "more duplicate keys (\(named)\(duplicates.count > 5 ? ", ..." : "") in this mapping): "
+                            + "only the first \(locatedDuplicates) are located, fix them and check again",
+                        at: Position(line: context.mark.line, column: context.mark.column))
+                    return YAMLDocument(root: nil, skippedKeys: skipped)
+                }
                 if lines.isEmpty {
                     lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.unicodeScalars) }
                 }
@@ -49,7 +62,6 @@ struct YAMLDocument {
                 return YAMLDocument(root: nil, skippedKeys: skipped)
             }
         }
-        diagnostics.error("too many duplicate keys", at: .start)
         return YAMLDocument(root: nil, skippedKeys: skipped)
     }
 

@@ -23,14 +23,18 @@ public final class SessionDriver {
         public var idempotencyKey: (Int) -> String
         /// Where signals come from; nothing interrupts a replay or a test.
         public var interrupts: any InterruptEdge
+        /// Where the driver publishes the wizard for the signal watchdog; nil without one.
+        public var snapshots: SessionSnapshots?
 
         public init(
             source: any LineSource, transport: any Transport, write: @escaping (String) -> Void,
             renderer: Renderer = Renderer(face: .plain), recorder: (any SessionRecorder)? = nil,
             drafts: DraftHandling? = nil, interrupts: any InterruptEdge = NoInterrupts(),
             onAccepted: ((Submission, TransportResponse) -> Void)? = nil,
-            idempotencyKey: @escaping (Int) -> String = SessionDriver.randomKey
+            idempotencyKey: @escaping (Int) -> String = SessionDriver.randomKey,
+            snapshots: SessionSnapshots? = nil
         ) {
+            self.snapshots = snapshots
             self.source = source
             self.transport = transport
             self.write = write
@@ -57,6 +61,7 @@ public final class SessionDriver {
     public private(set) var wizard: Wizard
     private var edges: Edges
     private var keys: [Int: String] = [:]
+    private var eventsSinceSnapshot = 0
 
     public init(wizard: Wizard, edges: Edges) {
         self.wizard = wizard
@@ -65,19 +70,34 @@ public final class SessionDriver {
 
     /// Runs until the wizard finishes; returns how it ended.
     public func run() -> ExitStatus {
-        var effects = wizard.handle(.start)
-        while !effects.isEmpty {
-            let effect = effects.removeFirst()
+        // Effects still to perform, the next one LAST: popping from the end keeps a long run of
+        // effects (a server's 100,000 messages) linear, where removeFirst() copied the rest each time.
+        var pending = Array(wizard.handle(.start).reversed())
+        publishSnapshot(force: true)
+        while let effect = pending.popLast() {
             if case .finish(let status) = effect {
                 edges.recorder?.finished(status)
                 return status
             }
             if let event = perform(effect) {
-                effects = wizard.handle(event) + effects
+                pending.append(contentsOf: wizard.handle(event).reversed())
+                publishSnapshot(force: false)
             }
         }
         // The wizard always ends with .finish; reaching here means it stopped asking.
         return .endOfInput
+    }
+
+    /// Hands the watchdog the wizard as it is now. A publication makes the live wizard copy what it
+    /// changes next (O(size of the session)), so it waits until enough events have passed to pay
+    /// for that copy (`SessionSnapshots.eventsPerCopiedItem` per item): every event on an ordinary
+    /// form, ever more rarely in a huge paste, keeping the whole session linear.
+    private func publishSnapshot(force: Bool) {
+        guard let snapshots = edges.snapshots else { return }
+        eventsSinceSnapshot += 1
+        if !force && eventsSinceSnapshot * SessionSnapshots.eventsPerCopiedItem < wizard.sessionSize { return }
+        eventsSinceSnapshot = 0
+        snapshots.publish(wizard)
     }
 
     private func perform(_ effect: WizardEffect) -> WizardEvent? {

@@ -33,9 +33,10 @@ public enum TranscriptParser {
         }
 
         guard let first = rawLines.first.map(stripCR) else { throw fail(1, "empty transcript: it must start with \"\(TranscriptSyntax.header)\"") }
-        if first != TranscriptSyntax.header {
+        let version = first == TranscriptSyntax.headerVersion2 ? 2 : 1
+        if first != TranscriptSyntax.header && first != TranscriptSyntax.headerVersion2 {
             if first.hasPrefix("#! formline-session ") {
-                throw fail(1, "unsupported transcript version \"\(first.dropFirst("#! formline-session ".count))\" (this formline reads version \(TranscriptSyntax.version))")
+                throw fail(1, "unsupported transcript version \"\(first.dropFirst("#! formline-session ".count))\" (this formline reads versions 1 and 2)")
             }
             throw fail(1, "not a formline transcript: the first line must be \"\(TranscriptSyntax.header)\"")
         }
@@ -70,13 +71,13 @@ public enum TranscriptParser {
                     kind = .secret(name: name, value: String(value))
                 } else if directive == "unreadable" || directive.hasPrefix("unreadable ") {
                     let reason = String(directive.dropFirst("unreadable".count)).trimmedWhitespace
-                    kind = .unreadable(reason: TranscriptSyntax.unescapeText(reason))
+                    kind = .unreadable(reason: TranscriptSyntax.unescapeText(reason, version: version))
                 } else if directive == "eof" {
                     kind = .endOfInput
                 } else if directive == "interrupt" || directive.hasPrefix("interrupt ") {
                     let name = String(directive.dropFirst("interrupt".count)).trimmedWhitespace
                     guard let signal = TranscriptSyntax.signalNumber(name) else {
-                        throw fail(number, "unknown signal \"\(name)\" (SIGINT, SIGTERM or SIGHUP)")
+                        throw fail(number, "unknown signal \"\(name)\" (SIGINT, SIGTERM, SIGHUP or SIGQUIT)")
                     }
                     kind = .interrupt(signal: signal)
                 } else if directive.hasPrefix("exit ") {
@@ -93,7 +94,8 @@ public enum TranscriptParser {
             } else if line == ">" {
                 kind = .input("")
             } else if line.hasPrefix("> ") {
-                kind = .input(String(line.dropFirst(2)))
+                let typed = String(line.dropFirst(2))
+                kind = .input(version >= 2 ? TranscriptSyntax.unescapeText(typed, version: version) : typed)
             } else if line.hasPrefix(">* ") {
                 let placeholder = String(line.dropFirst(3)).trimmedWhitespace
                 guard placeholder.hasPrefix("["), placeholder.hasSuffix("]"), placeholder.count > 2 else {
@@ -108,7 +110,7 @@ public enum TranscriptParser {
                 }
                 kind = .request
             } else if line.hasPrefix("<=") {
-                guard let response = parseResponse(line) else {
+                guard let response = parseResponse(line, version: version) else {
                     throw fail(number, "a response line is \"<= STATUS CONTENT-TYPE BODY\", \"<= !timeout\", \"<= !refused\" or \"<= !error MESSAGE\"")
                 }
                 kind = .response(response)
@@ -129,12 +131,12 @@ public enum TranscriptParser {
 
     /// `<= 201 application/json {"id":1}`, `<= 302 -> URL text/html BODY`, `<= 204 -`,
     /// `<= !timeout`, `<= !refused`, `<= !error MESSAGE`.
-    static func parseResponse(_ line: String) -> Result<TransportResponse, TransportFailure>? {
+    static func parseResponse(_ line: String, version: Int = 1) -> Result<TransportResponse, TransportFailure>? {
         guard line.hasPrefix("<= ") else { return nil }
         let rest = line.dropFirst(3)
         if rest == "!timeout" { return .failure(.timeout) }
         if rest == "!refused" { return .failure(.refused) }
-        if rest.hasPrefix("!error ") { return .failure(.error(TranscriptSyntax.unescapeText(String(rest.dropFirst(7))))) }
+        if rest.hasPrefix("!error ") { return .failure(.error(TranscriptSyntax.unescapeText(String(rest.dropFirst(7)), version: version))) }
         var tokens = Substring(rest)
         func nextToken() -> Substring? {
             guard !tokens.isEmpty else { return nil }
@@ -158,7 +160,7 @@ public enum TranscriptParser {
         } else if JSONValue.parse(bodyText) != nil {
             body = Array(bodyText.utf8)
         } else {
-            body = Array(TranscriptSyntax.unescapeText(bodyText).utf8)
+            body = Array(TranscriptSyntax.unescapeText(bodyText, version: version).utf8)
         }
         return .success(TransportResponse(
             status: status, contentType: type == "-" ? nil : String(type), body: body, location: location))

@@ -28,6 +28,8 @@ public final class TranscriptRecorder: SessionRecorder {
         case fixed(String)
         /// What the operator typed at a non-secret prompt (without `> `): written as typed.
         case typed(String)
+        /// An operator line in a version 2 file: escaped (`\\`, `\n`, `\u{1B}`).
+        case typedVersion2(String)
         /// Output, requests, responses without a JSON body: secrets replaced in the text.
         case scrubbed(String)
         /// A response with a JSON body: secrets replaced inside its strings (however the server
@@ -38,6 +40,7 @@ public final class TranscriptRecorder: SessionRecorder {
             switch self {
             case .fixed(let text): return text
             case .typed(let line): return line.isEmpty ? ">" : "> " + line
+            case .typedVersion2(let line): return line.isEmpty ? ">" : "> " + TranscriptSyntax.escapeText(line)
             case .scrubbed(let text): return scrubber.scrub(text)
             case .jsonResponse(let head, let body): return scrubber.scrub(head + " " + scrubber.scrub(body).compactText)
             }
@@ -48,6 +51,8 @@ public final class TranscriptRecorder: SessionRecorder {
     /// The start of a line that later output completes ("Submitting...").
     private var partial: String?
     private var scrubber = SecretScrubber()
+    /// Set once a line holds a control character that only version 2 can write (rule 10e).
+    private var needsVersion2 = false
 
     public init(formPath: String, args: [String] = []) {
         self.formPath = formPath
@@ -78,7 +83,14 @@ public final class TranscriptRecorder: SessionRecorder {
             return nil
         }
         let scrubber = scrubber.sparing(secretsIn: typed)
-        return all.map { $0.text(scrubber) }
+        guard needsVersion2 else { return all.map { $0.text(scrubber) } }
+        return all.map { entry in
+            switch entry {
+            case .fixed(TranscriptSyntax.header): return TranscriptSyntax.headerVersion2
+            case .typed(let line): return Entry.typedVersion2(line).text(scrubber)
+            default: return entry.text(scrubber)
+            }
+        }
     }
 
     /// The whole file: every line ended by a newline.
@@ -112,6 +124,7 @@ public final class TranscriptRecorder: SessionRecorder {
     }
 
     public func input(_ line: String) {
+        if TranscriptSyntax.needsVersion2(line) { needsVersion2 = true }
         entries.append(.typed(line))
     }
 
@@ -120,6 +133,7 @@ public final class TranscriptRecorder: SessionRecorder {
     }
 
     public func unreadable(_ reason: String) {
+        if TranscriptSyntax.needsVersion2(reason) { needsVersion2 = true }
         entries.append(.fixed(TranscriptSyntax.unreadableLine(reason)))
     }
 
@@ -163,7 +177,9 @@ public final class TranscriptRecorder: SessionRecorder {
         switch outcome {
         case .failure(.timeout): return .scrubbed("<= !timeout")
         case .failure(.refused): return .scrubbed("<= !refused")
-        case .failure(.error(let message)): return .scrubbed("<= !error " + TranscriptSyntax.escapeText(message))
+        case .failure(.error(let message)):
+            if TranscriptSyntax.needsVersion2(message) { needsVersion2 = true }
+            return .scrubbed("<= !error " + TranscriptSyntax.escapeText(message))
         case .success(let response):
             var line = "<= \(response.status)"
             if let location = response.location { line += " -> " + location.filter { !$0.isWhitespace } }
@@ -171,7 +187,9 @@ public final class TranscriptRecorder: SessionRecorder {
             line += " " + (type.isEmpty ? "-" : type)
             if response.body.isEmpty { return .scrubbed(line) }
             if let json = JSONValue.parse(response.body) { return .jsonResponse(head: line, body: json) }
-            return .scrubbed(line + " " + TranscriptSyntax.escapeText(String(decoding: response.body, as: UTF8.self)))
+            let body = String(decoding: response.body, as: UTF8.self)
+            if TranscriptSyntax.needsVersion2(body) { needsVersion2 = true }
+            return .scrubbed(line + " " + TranscriptSyntax.escapeText(body))
         }
     }
 }

@@ -1,8 +1,20 @@
+import FormCore
+
 /// The small pieces of transcript syntax that the recorder writes and the parser reads, kept in
 /// one place so the two can never disagree (design.md section 6).
 enum TranscriptSyntax {
     static let header = "#! formline-session 1"
     static let version = 1
+    /// Version 2 (escape rule 10e): operator lines are escaped like response bodies, and every
+    /// control character but a tab is written `\u{1B}`, so no raw ESC, BEL or NUL is ever in a
+    /// file and the replay types exactly what was typed. The recorder writes version 2 only when a
+    /// line needs it; version 1 files read as before.
+    static let headerVersion2 = "#! formline-session 2"
+
+    /// Whether `text` holds a control character a version 1 line cannot carry (tab can).
+    static func needsVersion2(_ text: String) -> Bool {
+        text.unicodeScalars.contains { $0 != "\t" && $0 != "\n" && $0 != "\r" && TextCleaning.isControl($0) }
+    }
 
     /// Whether an output line must be written with a leading `\` so it is not read as a sigil.
     static func needsEscape(_ line: String) -> Bool {
@@ -61,7 +73,8 @@ enum TranscriptSyntax {
 
     // MARK: Response bodies
 
-    /// A non-JSON body on one line: `\` doubled, newline as `\n`, carriage return as `\r`.
+    /// A non-JSON body on one line: `\` doubled, newline as `\n`, carriage return as `\r`, any
+    /// other control character but a tab as `\u{1B}` (which makes the file version 2).
     static func escapeText(_ text: String) -> String {
         var out = ""
         for ch in text.unicodeScalars {
@@ -69,23 +82,31 @@ enum TranscriptSyntax {
             case "\\": out += "\\\\"
             case "\n": out += "\\n"
             case "\r": out += "\\r"
+            case _ where ch != "\t" && TextCleaning.isControl(ch): out += "\\u{" + String(ch.value, radix: 16, uppercase: true) + "}"
             default: out.unicodeScalars.append(ch)
             }
         }
         return out
     }
 
-    static func unescapeText(_ text: String) -> String {
+    /// The reverse of `escapeText`; `\u{...}` is an escape in version 2 files only.
+    static func unescapeText(_ text: String, version: Int = 1) -> String {
         var out = ""
-        var iterator = text.makeIterator()
-        while let ch = iterator.next() {
-            guard ch == "\\" else { out.append(ch); continue }
-            switch iterator.next() {
-            case "n": out += "\n"
-            case "r": out += "\r"
-            case "\\": out += "\\"
-            case let other?: out += "\\" + String(other)
-            case nil: out += "\\"
+        var scalars = Array(text.unicodeScalars)[...]
+        while let ch = scalars.popFirst() {
+            guard ch == "\\" else { out.unicodeScalars.append(ch); continue }
+            switch scalars.first {
+            case "n": scalars.removeFirst(); out += "\n"
+            case "r": scalars.removeFirst(); out += "\r"
+            case "\\": scalars.removeFirst(); out += "\\"
+            case "u" where version >= 2 && scalars.dropFirst().first == "{":
+                guard let close = scalars.firstIndex(of: "}"),
+                      let value = UInt32(String(String.UnicodeScalarView(scalars[(scalars.startIndex + 2)..<close])), radix: 16),
+                      let scalar = Unicode.Scalar(value)
+                else { out += "\\"; continue }
+                out.unicodeScalars.append(scalar)
+                scalars = scalars[(close + 1)...]
+            default: out += "\\"
             }
         }
         return out
@@ -97,6 +118,7 @@ enum TranscriptSyntax {
         switch signal {
         case 2: return nil
         case 1: return "SIGHUP"
+        case 3: return "SIGQUIT"
         case 15: return "SIGTERM"
         default: return String(signal)
         }
@@ -106,6 +128,7 @@ enum TranscriptSyntax {
         switch name {
         case "", "SIGINT": return 2
         case "SIGHUP": return 1
+        case "SIGQUIT": return 3
         case "SIGTERM": return 15
         default: return Int32(name)
         }

@@ -42,7 +42,8 @@ public final class PlainLineSource: LineSource {
                 if echoAnswers { output.write("\n") }
                 return .unreadable(UnreadableLine.notUTF8)
             }
-            if echoAnswers { output.write(request.secret ? "\n" : text + "\n") }
+            // Escape rule 10b: the echo shows a typed ESC, BEL or NUL as <U+001B>, never sends it.
+            if echoAnswers { output.write(request.secret ? "\n" : TextCleaning.visible(text, keepingTabs: true) + "\n") }
             return .line(text)
         case .tooLong:
             if echoAnswers { output.write("\n") }

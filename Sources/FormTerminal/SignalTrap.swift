@@ -6,7 +6,7 @@ import Darwin
 import FormRunner
 import Synchronization
 
-/// Turns SIGINT, SIGTERM and SIGHUP into bytes on a pipe (the self-pipe trick).
+/// Turns SIGINT, SIGTERM, SIGHUP and SIGQUIT into bytes on a pipe (the self-pipe trick).
 ///
 /// A signal may be delivered to any thread (Swift's pool, NIO's event loop), so the thread blocked
 /// in `poll()` might never see EINTR. Instead the handler writes the signal number to a pipe that
@@ -24,7 +24,7 @@ public enum SignalTrap {
     /// Installs the handlers (without SA_RESTART, so blocking calls return EINTR where they can)
     /// and unblocks the signals: a parent may hand them down blocked (a test runner's thread
     /// does), and an operator's Ctrl-C must work whatever started formline.
-    public static func install(_ signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]) {
+    public static func install(_ signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]) {
         if readEnd.load(ordering: .acquiring) < 0 {
             guard let (read, write) = SelfPipe.make() else { return }
             readEnd.store(read, ordering: .releasing)
@@ -38,6 +38,10 @@ public enum SignalTrap {
     }
 
     /// The signal caught since the last call, if any; drains the pipe.
+    ///
+    /// Taking a signal tells the watchdog that the session loop is ending the run itself. If the
+    /// watchdog has already taken over (the loop was stuck for longer than its grace), the calling
+    /// thread waits here for the watchdog's exit instead of saving a second draft.
     public static func take() -> Int32? {
         let fd = readEnd.load(ordering: .acquiring)
         if fd >= 0 {
@@ -45,7 +49,11 @@ public enum SignalTrap {
             while read(fd, &buffer, buffer.count) > 0 {}
         }
         let signal = pending.exchange(0, ordering: .acquiringAndReleasing)
-        return signal == 0 ? nil : signal
+        guard signal != 0 else { return nil }
+        if !SignalWatchdog.loopTakesSignal() {
+            while true { pause() }
+        }
+        return signal
     }
 
     /// Whether a signal is waiting to be taken.
@@ -56,6 +64,9 @@ public enum SignalTrap {
         var byte = UInt8(truncatingIfNeeded: signal)
         let fd = writeEnd.load(ordering: .acquiring)
         if fd >= 0 { _ = write(fd, &byte, 1) }
+        // The watchdog's own pipe: its thread must not drain the loop's.
+        let watchdog = SignalWatchdog.writeEnd.load(ordering: .acquiring)
+        if watchdog >= 0 { _ = write(watchdog, &byte, 1) }
     }
 }
 

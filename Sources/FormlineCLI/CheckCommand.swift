@@ -29,15 +29,16 @@ struct CheckCommand: ParsableCommand {
         for path in forms {
             let report = FormFileLoader.check(path: path)
             for warning in report.warnings {
-                StandardError.write("\(warning.file):\(warning.line):\(warning.column): warning: \(warning.message)\n")
+                // Escape rule 10c: a form's values (an id, a pattern) are repeated with escapes.
+                StandardError.write(TextCleaning.visible("\(warning.file):\(warning.line):\(warning.column): warning: \(warning.message)") + "\n")
             }
             switch report.form {
             case .success(let form):
                 let count = form.fields.count
-                print("\(path): ok (\(form.id), \(count) field\(count == 1 ? "" : "s"))")
+                print(TextCleaning.visible("\(path): ok (\(form.id), \(count) field\(count == 1 ? "" : "s"))"))
             case .failure(let errors):
                 failed = true
-                for error in errors.errors { StandardError.write(error.description + "\n") }
+                for error in errors.errors { StandardError.write(TextCleaning.visible(error.description) + "\n") }
             }
         }
         if failed { throw ExitCode(2) }

@@ -47,6 +47,7 @@ enum EndingReport {
             return rejected ? "rejected" : "refused"
         case .hangup: return "hangup"
         case .interrupted: return "interrupted"
+        case .quit: return "quit"
         case .terminated: return "terminated"
         }
     }

@@ -20,7 +20,9 @@ struct FillCommand: ParsableCommand {
 
             Exit status: 0 accepted, 1 cancelled, 2 usage or form error, 3 transport failure, \
             4 end of input, 5 input refused or the form rejected with no terminal to correct it \
-            (see --keep-asking), 130 Ctrl-C, 143 SIGTERM, 129 SIGHUP. Unfinished work is kept as a draft.
+            (see --keep-asking), 130 Ctrl-C, 143 SIGTERM, 129 SIGHUP, 131 Ctrl-\\ (SIGQUIT). \
+            Unfinished work is kept as a draft, also when a signal comes while formline is busy \
+            (it ends within a second).
             """)
 
     @Argument(help: "The form file (YAML).") var form: String

@@ -29,7 +29,7 @@ public struct FillSession {
             spec = loaded
             formBytes = bytes
         case .failure(let errors):
-            for error in errors.errors { StandardError.write("\(error)\n") }
+            for error in errors.errors { StandardError.write(TextCleaning.visible("\(error)") + "\n") }
             return .usage
         }
 
@@ -134,6 +134,22 @@ public struct FillSession {
             // Only the draft this run continued is done with; one it never resumed stays.
             delete: { if options.resume { store.delete() } })
 
+        // Whatever the loop is doing when a signal comes, the run ends within a second with the
+        // draft saved (docs/terminal.md, "Signals"): the watchdog saves what the driver last published.
+        let snapshots = SessionSnapshots()
+        let formID = spec.id, fingerprint = DraftStore.fingerprint(formBytes), promptOutput = output.fd
+        SignalWatchdog.start(terminalFD: 0, fallback: SignalWatchdog.Fallback(saveDraft: {
+            let values = snapshots.interruptionDraft
+            guard !values.isEmpty else { return }
+            let draft = Draft(formID: formID, formSHA256: fingerprint, savedAt: DraftStore.timestamp(), values: values)
+            do {
+                try store.save(draft)
+                writeIfReady("\nDraft saved: \(store.path)\n", to: promptOutput)
+            } catch {
+                writeIfReady("formline: \(error)\n", to: 2)
+            }
+        }))
+
         let jsonMode = options.output == .json
         let driver = SessionDriver(wizard: wizard, edges: SessionDriver.Edges(
             source: source, transport: transport, write: output.write, renderer: renderer,
@@ -149,7 +165,8 @@ public struct FillSession {
                     },
                 ])
                 TerminalOutput(fd: 1).write(result.compactText + "\n")
-            }))
+            },
+            snapshots: snapshots))
         let status = driver.run()
         if jsonMode && status != .accepted {
             TerminalOutput(fd: 1).write(EndingReport.json(status: status, wizard: driver.wizard).compactText + "\n")
@@ -201,4 +218,13 @@ public struct FillSession {
 private final class NoInputSource: LineSource {
     func read(_ request: Prompt) -> LineResult { .endOfInput }
     var isInteractive: Bool { false }
+}
+
+/// Writes `text` only if `fd` can take it now: the watchdog must not block on the very output
+/// that stalled the session.
+private func writeIfReady(_ text: String, to fd: Int32) {
+    var ready = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+    guard poll(&ready, 1, 0) == 1, ready.revents & Int16(POLLOUT) != 0 else { return }
+    var bytes = Array(text.utf8)
+    _ = write(fd, &bytes, bytes.count)
 }

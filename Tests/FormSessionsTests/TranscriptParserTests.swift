@@ -61,7 +61,7 @@ import Testing
     @Test(arguments: [
         ("", "t.session:1: empty transcript: it must start with \"#! formline-session 1\""),
         ("hello\n", "t.session:1: not a formline transcript: the first line must be \"#! formline-session 1\""),
-        ("#! formline-session 2\n", "t.session:1: unsupported transcript version \"2\" (this formline reads version 1)"),
+        ("#! formline-session 3\n", "t.session:1: unsupported transcript version \"3\" (this formline reads versions 1 and 2)"),
         ("#! formline-session 1\nHi\n", "t.session:1: no \"#! form: PATH\" line: which form does this session fill?"),
         ("#! formline-session 1\n#! form: f.yaml\n#! frobnicate\n", "t.session:3: unknown directive \"#! frobnicate\""),
         ("#! formline-session 1\n#! form: f.yaml\n#bad\n", "t.session:3: a comment starts with \"# \"; output starting with # is written \\#"),

@@ -204,6 +204,30 @@ import Glibc
         #expect(pty.terminalIsSane)
     }
 
+    /// Issue 18 item 13: Ctrl-\ sends SIGQUIT, which used to kill formline with no draft and the
+    /// terminal left raw with echo off (at a secret prompt).
+    @Test(arguments: [false, true])
+    func ctrlBackslashSavesTheDraftRestoresTheTerminalAndExits131(atSecret: Bool) throws {
+        let pty = try start()
+        try pty.expect("Username: ")
+        pty.send("quinn\r")
+        try pty.expect("Email: ")
+        if atSecret {
+            pty.send("quinn@example.com\r")
+            try pty.expect("Password: ")
+            pty.settle(0.2)
+        } else {
+            pty.send("half")
+            try pty.expect("half")  // the kernel drops unread input on a signal key: wait for the echo
+        }
+        pty.send("\u{1C}")
+        let exit = try pty.waitForExit()
+        #expect(exit == .code(131), "\(exit)")
+        #expect(pty.terminalIsSane)
+        let draft = String(decoding: PseudoTerminal.readFile(draftPath) ?? [], as: UTF8.self)
+        #expect(draft.contains("quinn"))
+    }
+
     @Test(arguments: [false, true])
     func afterStopAndContinueTheModesComeBack(atSecret: Bool) throws {
         let pty = try start()

@@ -1,0 +1,101 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import FormCore
+import Synchronization
+
+/// Ends the run on a signal when the session loop cannot: whatever the main thread is doing (a
+/// write to an output nobody reads, a long computation), SIGINT, SIGTERM, SIGHUP and SIGQUIT end
+/// formline within a second with their exit status and the draft saved (docs/terminal.md, "Signals").
+///
+/// A thread started with the trap sleeps on its own signal pipe. When a signal arrives it gives
+/// the loop `grace` to take it (`SignalTrap.take()`, the normal path: the wizard saves the draft
+/// and the driver returns). If the loop has not, the watchdog takes over: it saves the draft the
+/// driver last published (`SessionSnapshots`), puts the terminal's modes back as they were before
+/// formline changed them, and exits with the signal's status. If the loop took the signal but is
+/// still not done after `grace` more (its draft notice stuck on a full pipe), it restores the
+/// terminal and exits the same way: the loop saves the draft before it writes anything.
+public enum SignalWatchdog {
+    /// How long the loop has to take a signal, and then to finish, before the watchdog acts.
+    public static let grace: Duration = .milliseconds(400)
+
+    /// What the watchdog does in the loop's place: save this draft (never printing to a stream
+    /// that may be the stuck one).
+    public struct Fallback: Sendable {
+        public var saveDraft: @Sendable () -> Void
+        public init(saveDraft: @escaping @Sendable () -> Void) { self.saveDraft = saveDraft }
+    }
+
+    static let writeEnd = Atomic<Int32>(-1)
+    private static let readEnd = Atomic<Int32>(-1)
+    /// Who ends the run: 0 nobody yet, 1 the session loop, 2 the watchdog.
+    private static let owner = Atomic<Int32>(0)
+    private static let fallback = Mutex<Fallback?>(nil)
+    private static let terminal = Mutex<(fd: Int32, modes: termios)?>(nil)
+
+    /// Starts the watchdog thread (once); `terminalFD`'s modes now are what it restores.
+    /// Call after `SignalTrap.install()`.
+    public static func start(terminalFD: Int32, fallback action: Fallback) {
+        fallback.withLock { $0 = action }
+        var modes = termios()
+        if isatty(terminalFD) == 1, tcgetattr(terminalFD, &modes) == 0 {
+            terminal.withLock { $0 = (terminalFD, modes) }
+        }
+        guard readEnd.load(ordering: .acquiring) < 0, let (read, write) = SelfPipe.make() else { return }
+        readEnd.store(read, ordering: .releasing)
+        writeEnd.store(write, ordering: .releasing)
+        var thread = pthread_t()
+        _ = pthread_create(&thread, nil, { _ in
+            SignalWatchdog.watch()
+            return nil
+        }, nil)
+        _ = pthread_detach(thread)
+    }
+
+    /// Called by `SignalTrap.take()`: true when the loop now owns the ending, false when the
+    /// watchdog already does.
+    static func loopTakesSignal() -> Bool {
+        let (exchanged, current) = owner.compareExchange(expected: 0, desired: 1, ordering: .acquiringAndReleasing)
+        return exchanged || current == 1
+    }
+
+    private static func watch() {
+        let fd = readEnd.load(ordering: .acquiring)
+        // Signals go to the other threads: this one only sleeps in poll() and must never be
+        // the one a handler interrupts.
+        var all = sigset_t()
+        sigfillset(&all)
+        pthread_sigmask(SIG_BLOCK, &all, nil)
+        while true {
+            var wait = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&wait, 1, -1) > 0 else { continue }
+            var byte: UInt8 = 0
+            guard read(fd, &byte, 1) == 1, byte != 0 else { continue }
+            let status = ExitStatus.forSignal(Int32(byte)).rawValue
+            sleep(for: grace)
+            let (exchanged, _) = owner.compareExchange(expected: 0, desired: 2, ordering: .acquiringAndReleasing)
+            if exchanged {
+                fallback.withLock { $0 }?.saveDraft()
+            } else {
+                // The loop took it; it normally exits long before this.
+                sleep(for: grace)
+            }
+            restoreTerminal()
+            _exit(status)
+        }
+    }
+
+    private static func restoreTerminal() {
+        guard var saved = terminal.withLock({ $0 }) else { return }
+        _ = tcsetattr(saved.fd, TCSANOW, &saved.modes)
+    }
+
+    private static func sleep(for duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+    }
+}
