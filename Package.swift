@@ -84,7 +84,7 @@ let package = Package(
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
         .executableTarget(name: "formline-demo-server", dependencies: [
-            "DemoServer",
+            "DemoServer", "FormSystem",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

@@ -17,9 +17,13 @@ import Synchronization
 ///   username `admin` is taken; a password containing the username (ignoring case) is a
 ///   non-field error (code `password_matches_username` where the dialect has codes); else
 ///   `201 {"id":N}`. A retry with an `Idempotency-Key` already accepted gets the same id again.
-/// - `/fault/slow` (answers after `slowDelay`), `/fault/html500`, `/fault/garbage200`,
+/// - `/fault/slow` (answers after `slowDelay`), `/fault/trickle` (headers at once, then the body
+///   one byte every 100 ms, about 40 s), `/fault/html500`, `/fault/garbage200`,
 ///   `/fault/redirect` (302), `/fault/unparseable422`, `/fault/oversized` (1.5 MiB with a
 ///   Content-Length), `/fault/oversized-chunked` (the same, streamed without one).
+///
+/// - `/echo` repeats the request body back; `/echo-headers` repeats the request headers back
+///   (400 in DRF's shape for the username `admin`, else 201).
 ///
 /// Every request is kept in `requests` (method, path, headers, body) for tests to inspect.
 public struct DemoServer: Sendable {
@@ -94,6 +98,20 @@ public struct DemoServer: Sendable {
             var request = request
             let body = try await request.collectBody(upTo: 1 << 20)
             return DemoResponse.json(.created, #"{"id":1,"echo":"# + String(buffer: body) + "}")
+        }
+        // A careless server that repeats every request header back (credentials included): in
+        // its JSON answer when it accepts (slashes escaped, as PHP's json_encode does), in a
+        // DRF-style error when the username is `admin`. Tests check formline masks them.
+        router.post("/echo-headers/**") { request, _ -> Response in
+            var request = request
+            let body = try await request.collectBody(upTo: 1 << 20)
+            let headers = request.headers.map { "\($0.name.rawName): \($0.value)" }
+            if String(buffer: body).contains(#""username":"admin""#) {
+                let message = DemoResponse.quoted("refused with " + headers.joined(separator: " ; "))
+                return DemoResponse.json(.badRequest, #"{"non_field_errors":["# + message + "]}")
+            }
+            let echoed = headers.map(DemoResponse.quoted).joined(separator: ",").replacing("/", with: "\\/")
+            return DemoResponse.json(.created, #"{"id":1,"headers":["# + echoed + "]}")
         }
         return Application(
             router: router,

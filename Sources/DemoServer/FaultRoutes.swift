@@ -4,6 +4,7 @@ import ServiceLifecycle
 /// Routes that fail the ways real servers do, one per transport failure formline must survive.
 enum FaultRoutes {
     static let oversizedLength = 3 << 19  // 1.5 MiB
+    static let trickleLength = 400
 
     static func add(to router: Router<BasicRequestContext>, slowDelay: Duration) {
         func route(_ name: String, _ respond: @escaping @Sendable () async throws -> Response) {
@@ -20,6 +21,24 @@ enum FaultRoutes {
                 return DemoResponse.text(.serviceUnavailable, "shutting down\n")
             }
             return DemoResponse.json(.created, #"{"id":0}"#)
+        }
+        route("trickle") {
+            // Headers at once, then a 2xx body one byte every 100 ms (40 s in all): each read is
+            // quick, so only a deadline over the whole exchange stops it (issue 18, item 3).
+            let body = Array(#"{"id":0,"padding":""#.utf8) + Array(repeating: UInt8(ascii: "."), count: trickleLength) + Array(#""}"#.utf8)
+            return Response(
+                status: .ok, headers: [.contentType: "application/json"],
+                body: ResponseBody { writer in
+                    for byte in body {
+                        do {
+                            try await cancelWhenGracefulShutdown { try await Task.sleep(for: .milliseconds(100)) }
+                        } catch {
+                            break  // the server is stopping: end the body early
+                        }
+                        try await writer.write(ByteBuffer(bytes: [byte]))
+                    }
+                    try await writer.finish(nil)
+                })
         }
         route("html500") {
             DemoResponse.text(

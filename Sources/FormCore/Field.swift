@@ -20,6 +20,8 @@ public struct Field: Sendable, Equatable {
     public var when: Condition?
     /// Non-field server errors with these codes land on this field.
     public var serverCodes: [String]
+    /// `default: today` / `now`: `defaultText` is nil until the driver resolves it with a clock.
+    public var clockDefault: ClockDefault?
 
     public init(
         name: String, label: String? = nil, type: FieldType = .text, required: Bool = true,

@@ -64,9 +64,9 @@ public enum JSONValue: Sendable, Hashable {
         out += "\""
     }
 
-    /// Parses JSON text (any top-level value); nil when it is not JSON.
+    /// Parses JSON text (any top-level value), numbers kept as written; nil when it is not JSON.
     public static func parse(_ bytes: [UInt8]) -> JSONValue? {
-        try? JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+        JSONParser.parse(bytes)
     }
 
     public static func parse(_ text: String) -> JSONValue? { parse(Array(text.utf8)) }
@@ -125,23 +125,3 @@ public enum JSONValue: Sendable, Hashable {
     }
 }
 
-extension JSONValue: Decodable {
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.singleValueContainer()
-        if c.decodeNil() {
-            self = .null
-        } else if let b = try? c.decode(Bool.self) {
-            self = .bool(b)
-        } else if let i = try? c.decode(Int64.self) {
-            self = .number(String(i))
-        } else if let d = try? c.decode(Double.self) {
-            self = .number(d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : "\(d)")
-        } else if let s = try? c.decode(String.self) {
-            self = .string(s)
-        } else if let a = try? c.decode([JSONValue].self) {
-            self = .array(a)
-        } else {
-            self = .object(try c.decode([String: JSONValue].self))
-        }
-    }
-}

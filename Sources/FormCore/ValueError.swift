@@ -8,7 +8,8 @@ public enum ValueError: Error, Sendable, CustomStringConvertible {
     case patternMismatch(message: String?)
     /// The pattern engine hit its work limit (or failed): neither a match nor a mismatch.
     case patternUndecided(field: String, PatternUndecidedReason)
-    case notEmail
+    /// Not an email address; `problem` says what is wrong when one thing clearly is.
+    case notEmail(problem: String?)
     case notWebURL
     case notWholeNumber
     case notNumber
@@ -65,7 +66,7 @@ public enum ValueError: Error, Sendable, CustomStringConvertible {
         case .tooLong(let max, let length): return "At most \(max) character\(max == 1 ? "" : "s") (this has \(length))"
         case .patternMismatch(let message): return message ?? "Not in the expected format"
         case .patternUndecided(let field, let reason): return PatternMatch.undecidedMessage(field: field, reason)
-        case .notEmail: return "Enter a valid email address"
+        case .notEmail(let problem): return "Enter a valid email address" + (problem.map { ": " + $0 } ?? "")
         case .notWebURL: return "Enter a web address starting with http:// or https://"
         case .notWholeNumber: return "Enter a whole number, like 42"
         case .notNumber: return "Enter a number, like 12.5 (with . as the decimal point)"

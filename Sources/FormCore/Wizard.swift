@@ -191,9 +191,12 @@ public struct Wizard: Sendable {
 
         // Signals and end of input end the session from any phase, saving a draft.
         case (.interrupted(let signal), .notStarted), (.interrupted(let signal), .asking),
-             (.interrupted(let signal), .review), (.interrupted(let signal), .submitting),
-             (.interrupted(let signal), .failed):
+             (.interrupted(let signal), .review), (.interrupted(let signal), .failed):
             return end(.forSignal(signal))
+        // "Submitting..." waits for its outcome on the same line: end that line first, so what
+        // follows ("Draft saved: ...") starts a line of its own.
+        case (.interrupted(let signal), .submitting):
+            return [.output(OutputLine(" interrupted", style: .error))] + end(.forSignal(signal))
         case (.endOfInput, .notStarted), (.endOfInput, .asking), (.endOfInput, .review),
              (.endOfInput, .submitting), (.endOfInput, .failed):
             return end(.endOfInput)
@@ -367,7 +370,7 @@ public struct Wizard: Sendable {
         case .edit(let target):
             if field.isSecret && (!Wizard.isFieldNumber(target) || resolveEditTarget(target) == nil) {
                 // Only numbers here: a name typed at a secret prompt could be the secret itself.
-                return [error("At a secret prompt, use .edit with the field's number (1-\(visibleIndices.count))")]
+                return [error("At a secret prompt, use .edit with the field's number (\(numberRange))")]
                     + resume(index, collected: collected)
             }
             guard let target = resolveEditTarget(target) else {
@@ -441,17 +444,35 @@ public struct Wizard: Sendable {
         return lines.joinedText(separator: "\n")
     }
 
+    /// A field's number is its place in the form (1 = the first field), whichever fields are
+    /// shown: a number means the same field in every run, and a transcript's `> 8` edits the
+    /// same field when a condition hides another. Hidden fields keep their numbers.
     private func resolveEditTarget(_ target: String) -> Int? {
         let visible = visibleIndices
-        if let n = Int(target), n >= 1, n <= visible.count { return visible[n - 1] }
+        if let n = Int(target) {
+            guard n >= 1, n <= spec.fields.count, visible.contains(n - 1) else { return nil }
+            return n - 1
+        }
         let folded = target.lowercased()
         return visible.first { spec.fields[$0].name.lowercased() == folded || spec.fields[$0].label.lowercased() == folded }
     }
 
+    /// "1-8", the numbers the review shows (the last shown field's number).
+    var numberRange: String { "1-\((visibleIndices.last ?? 0) + 1)" }
+
+    /// Why a number names no field to edit: out of range, or a field hidden in this run.
+    private func numberMessage(_ n: Int) -> String {
+        if n >= 1, n <= spec.fields.count {
+            let label = TextWrap.truncate(spec.fields[n - 1].label, to: 24)
+            return "Field \(n) (\(label)) is not asked in this run"
+        }
+        return "No field \(n): use a number from the review (\(numberRange))"
+    }
+
     private func editTargetMessage(_ target: String) -> String {
-        let count = visibleIndices.count
-        if target.isEmpty { return "Say which field: .edit 1-\(count) or .edit NAME" }
-        return "No field '\(target)': use a number from 1 to \(count) or a field name"
+        if target.isEmpty { return "Say which field: .edit \(numberRange) or .edit NAME" }
+        if let n = Int(target) { return numberMessage(n) }
+        return "No field '\(target)': use a number from the review (\(numberRange)) or a field name"
     }
 
     // MARK: - Walking
@@ -619,7 +640,7 @@ public struct Wizard: Sendable {
         if trimmed.isEmpty { return submit(retry: false) }
         if let n = Int(trimmed) {
             guard let target = resolveEditTarget(String(n)) else {
-                return [error("Enter a number from 1 to \(visibleIndices.count), or press Enter to submit")] + [.prompt(reviewPrompt)]
+                return [error(numberMessage(n) + "; press Enter to submit")] + [.prompt(reviewPrompt)]
             }
             return edit(target)
         }
@@ -818,6 +839,9 @@ public struct Wizard: Sendable {
         var effects: [WizardEffect] = []
         if status != .accepted && !draft.isEmpty {
             effects.append(.saveDraft(draft))
+        } else if status == .cancelled {
+            // Nothing to keep, so no "Draft saved" line says the session is over: say it here.
+            effects.append(.output(OutputLine("Cancelled.", style: .notice)))
         }
         effects.append(.finish(status))
         return effects

@@ -27,7 +27,7 @@ extension Wizard {
             guard let answer = last[field.name] else { continue }
             if field.isSecret && answer.fromCommandLine {
                 problems.append(AnswerProblem(origin: answer.origin, field: field.name, message:
-                    "a secret is never taken from the command line (other users can read it in the process list); type it at the prompt, or put it in an answers file only you can read (chmod 600)"))
+                    "a secret is never taken from the command line (other users can read it in the process list); use --secret \(field.name)=env:NAME (or file:PATH, fd:N), type it at the prompt, or put it in an answers file only you can read (chmod 600)"))
                 continue
             }
             if answer.text.trimmedWhitespace.isEmpty { continue }
@@ -83,7 +83,7 @@ extension Wizard {
         scriptedQueue.map { i in
             let f = spec.fields[i]
             if let refusal = answerRefusals[f.name] { return refusal }
-            let message = f.isSecret ? "Required (a secret: put it in an answers file only you can read, chmod 600)" : "Required"
+            let message = f.isSecret ? "Required (a secret: --secret \(f.name)=env:NAME, or an answers file only you can read, chmod 600)" : "Required"
             return AnswerProblem(origin: file, field: f.name, message: message)
         }
     }

@@ -22,7 +22,7 @@ extension Wizard {
             if current != nil { bracket = " [keep]" }
         } else if let current {
             bracket = " [" + TextWrap.truncate(shortDisplay(current, field), to: 24) + "]"
-        } else if let d = field.defaultText {
+        } else if let d = defaultShown(field) {
             bracket = " [" + TextWrap.truncate(d, to: 24) + "]"
         }
         // Hints give way before the label does (a long range first; `?` shows every rule), but
@@ -54,6 +54,12 @@ extension Wizard {
         return Prompt(text: text, field: field.name, prefill: prefill, secret: field.isSecret, completion: completion)
     }
 
+    /// The default as the review shows values (a boolean as yes/no, not as written: `true`).
+    func defaultShown(_ field: Field) -> String? {
+        guard let text = field.defaultText else { return nil }
+        return field.defaultValue.map { shortDisplay($0, field) } ?? text
+    }
+
     func promptHints(_ field: Field) -> [String] {
         (field.required ? [] : ["optional"]) + field.kind.promptHints(for: field)
     }
@@ -78,14 +84,16 @@ extension Wizard {
         let visible = visibleIndices.map { spec.fields[$0] }
         let labels = visible.map { TextWrap.truncate($0.label, to: Wizard.reviewLabelWidth) }
         let labelWidth = labels.map(TextWrap.columns).max() ?? 0
-        let numberWidth = String(visible.count).count
+        // Numbered by place in the form, not on screen: hidden fields keep (and skip) theirs.
+        let numbers = visibleIndices.map { String($0 + 1) }
+        let numberWidth = numbers.last?.count ?? 1
         return visible.enumerated().map { n, field in
-            let number = String(n + 1)
+            let number = numbers[n]
             let label = labels[n]
             let head = "  " + String(repeating: " ", count: numberWidth - number.count) + number + " "
                 + label + String(repeating: " ", count: labelWidth - TextWrap.columns(label)) + "  "
             var shown = values[field.name].map { shortDisplay($0, field) } ?? "-"
-            if values[field.name] == nil, !visited.contains(field.name), let d = field.defaultText {
+            if values[field.name] == nil, !visited.contains(field.name), let d = defaultShown(field) {
                 shown = d + " (default)"
             }
             shown = String(shown.map { $0 == "\t" ? " " : $0 })
@@ -97,12 +105,16 @@ extension Wizard {
         [.output(OutputLine("Review", style: .title))] + reviewRows().map { .output(OutputLine($0, style: .review)) }
     }
 
-    /// "  1 Norway  2 Sweden ...", wrapped at 80 columns.
+    /// "  1 Norway  2 Sweden ...", wrapped at 80 columns. When a choice's name starts with a
+    /// digit (`[1, 2, 10]`), "1 1  2 2" would read as one list of numbers: the numbers then get a
+    /// `)` and the choices quotes, "  1) "1"  2) "2"".
     func choiceListLines(_ field: Field) -> [OutputLine] {
         var lines: [String] = []
         var current = " "
+        let numeric = field.choices.contains { $0.first?.isNumber == true }
         for (n, choice) in field.choices.enumerated() {
-            let item = " \(n + 1) " + TextWrap.truncate(choice, to: 70)
+            let name = TextWrap.truncate(choice, to: 70)
+            let item = numeric ? " \(n + 1)) \"\(name)\"" : " \(n + 1) " + name
             if TextWrap.columns(current) + TextWrap.columns(item) + 1 > TextWrap.width && current.count > 1 {
                 lines.append(current)
                 current = " "
@@ -138,7 +150,7 @@ extension Wizard {
         if let lo = field.minimum { rules.append(lo.ordering.lowerBoundPhrase(lo)) }
         if let hi = field.maximum { rules.append(hi.ordering.upperBoundPhrase(hi)) }
         if field.pattern != nil { rules.append(field.patternMessage ?? "a set format") }
-        if let d = field.defaultText { rules.append("default \(d)") }
+        if let d = defaultShown(field) { rules.append("default \(d)") }
         return rules
     }
 }

@@ -27,11 +27,32 @@ public struct Draft: Sendable, Equatable {
     }
 }
 
-/// Reads and writes one draft file: atomically (temp file + rename), mode 0600.
+/// Reads and writes one draft file: atomically (see `AtomicFile`), mode 0600, at most
+/// `maximumSize` bytes read back.
 public struct DraftStore: Sendable {
     public let path: String
+    /// Whether missing parent folders may be made: only for the state folder's own paths, never
+    /// for a `--draft` path the operator named (a typo must not create `/nonexistent/`).
+    public let createsFolders: Bool
 
-    public init(path: String) { self.path = path }
+    /// The largest draft file read back: 8 MiB, the cap of every file a person writes.
+    public static let maximumSize = WholeFile.defaultLimit
+
+    public init(path: String, createsFolders: Bool = true) {
+        self.path = path
+        self.createsFolders = createsFolders
+    }
+
+    /// The store for `--draft PATH`, or the state folder's draft of the form when there is none.
+    public static func forRun(draft: String?, formID: String, environment: [String: String]) -> DraftStore {
+        if let draft { return DraftStore(path: draft, createsFolders: false) }
+        return DraftStore(path: defaultPath(formID: formID, environment: environment), createsFolders: true)
+    }
+
+    /// Why this draft file could not be saved, checked before the session starts; nil if it can.
+    public var writeProblem: String? {
+        AtomicFile.problem(writing: path, createFolders: createsFolders)
+    }
 
     /// `$XDG_STATE_HOME/formline/drafts/ID.json`, `~/.local/state/...` when XDG_STATE_HOME is unset.
     public static func defaultPath(formID: String, environment: [String: String]) -> String {
@@ -46,9 +67,14 @@ public struct DraftStore: Sendable {
         }.joined()
     }
 
-    public var exists: Bool { access(path, F_OK) == 0 }
+    public var exists: Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
+    }
 
-    public func save(_ draft: Draft) throws(DraftError) {
+    /// Writes the draft; returns what identifies the file written (see `delete(ifStill:)`).
+    @discardableResult
+    public func save(_ draft: Draft) throws(DraftError) -> DraftIdentity? {
         let document = JSONValue.object([
             "version": .number("1"),
             "form": .string(draft.formID),
@@ -57,14 +83,33 @@ public struct DraftStore: Sendable {
             "values": .object(draft.values),
         ])
         do {
-            try AtomicFile.write(Array((document.compactText + "\n").utf8), to: path, mode: 0o600)
+            let bytes = Array((document.compactText + "\n").utf8)
+            try AtomicFile.write(bytes, to: path, mode: 0o600, createFolders: createsFolders)
+            return DraftIdentity(path: path, bytes: bytes)
         } catch {
             throw .unwritable(path, error.reason)
         }
     }
 
     public func load() throws(DraftError) -> Draft {
-        guard let bytes = AtomicFile.read(path) else { throw .unreadable(path) }
+        try loadWithIdentity().draft
+    }
+
+    /// The draft and what identifies the file it came from, so that a run that finishes deletes
+    /// only the draft it resumed (`delete(ifStill:)`), never one another run saved meanwhile.
+    public func loadWithIdentity() throws(DraftError) -> (draft: Draft, identity: DraftIdentity) {
+        let bytes: [UInt8]
+        do {
+            bytes = try WholeFile.read(path, limit: Self.maximumSize)
+        } catch {
+            if case .cannotOpen = error, access(path, F_OK) != 0 { throw .unreadable(path) }
+            throw .cannotRead(path, error.reason)
+        }
+        guard let identity = DraftIdentity(path: path, bytes: bytes) else { throw .unreadable(path) }
+        return (try decode(bytes), identity)
+    }
+
+    private func decode(_ bytes: [UInt8]) throws(DraftError) -> Draft {
         guard let json = JSONValue.parse(bytes), json["version"] == .number("1"),
               let values = json["values"]?.objectValue else {
             throw .invalid(path)
@@ -78,6 +123,14 @@ public struct DraftStore: Sendable {
 
     public func delete() { unlink(path) }
 
+    /// Deletes the draft file only if it is still the one `identity` describes (same file, same
+    /// bytes); a draft another run saved since is left alone.
+    public func delete(ifStill identity: DraftIdentity) {
+        guard let bytes = try? WholeFile.read(path, limit: Self.maximumSize),
+              DraftIdentity(path: path, bytes: bytes) == identity else { return }
+        unlink(path)
+    }
+
     public static func timestamp() -> String {
         Date.now.formatted(.iso8601)
     }
@@ -87,12 +140,30 @@ public enum DraftError: Error, Sendable, Equatable, CustomStringConvertible {
     case unreadable(String)
     case invalid(String)
     case unwritable(String, String)
+    case cannotRead(String, String)
 
     public var description: String {
         switch self {
         case .unreadable(let p): return "\(p): no draft to resume"
         case .invalid(let p): return "\(p): not a formline draft"
         case .unwritable(let p, let why): return "\(p): cannot save the draft: \(why)"
+        case .cannotRead(let p, let why): return "\(p): cannot read the draft: \(why)"
         }
+    }
+}
+
+/// Which draft file was resumed: its inode and its bytes. A save replaces the file (a new inode),
+/// so a draft saved by another run since never matches.
+public struct DraftIdentity: Sendable, Equatable {
+    let device: UInt64
+    let inode: UInt64
+    let bytes: [UInt8]
+
+    init?(path: String, bytes: [UInt8]) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+        self.bytes = bytes
     }
 }

@@ -1,12 +1,14 @@
 import FormCore
 import Yams
 
-/// A cross-field check as read, with the positions of the names it uses.
+/// A cross-field check as read, with the positions of the names it uses. Parts may be missing
+/// (already reported): the names that are there are still looked up, so one missing key never
+/// hides an unknown field name in the same check.
 struct CheckDraft {
-    let kind: CrossFieldCheck.Kind
-    let names: [(String, Position)]
-    let field: (String, Position)
-    let message: String
+    let kind: CrossFieldCheck.Kind?
+    let names: [(String, Position)]?
+    let field: (String, Position)?
+    let message: String?
 }
 
 /// Reads `checks`: `differ|same|before|not_after: [a, b]` with `field` (where the error lands) and
@@ -62,8 +64,7 @@ struct CheckReader {
         }
         let field = entries["field"].flatMap { e in reader.string(e).map { ($0, e.valuePosition) } }
         let message = entries["message"].flatMap(reader.string)
-        guard let kindEntry = given.first, let kind = CrossFieldCheck.Kind(rawValue: kindEntry.key),
-              let names, let field, let message else { return nil }
+        let kind = given.first.flatMap { CrossFieldCheck.Kind(rawValue: $0.key) }
         return CheckDraft(kind: kind, names: names, field: field, message: message)
     }
 }

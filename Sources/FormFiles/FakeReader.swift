@@ -1,12 +1,14 @@
 import FormCore
 import Yams
 
-/// A `fake.reject` rule as read; the fields it names are checked by `FormReader`.
+/// A `fake.reject` rule as read; the fields it names are checked by `FormReader`. `when` and
+/// `message` may be missing (already reported): the names given are still looked up.
 struct RejectionDraft {
-    let when: ConditionDraft
+    let when: ConditionDraft?
+    let whenPosition: Position
     let field: (String, Position)?
     let code: String
-    let message: String
+    let message: String?
 }
 
 /// Reads `fake: {reject: [{when, field, code, message}]}`. `field` is optional (a non-field
@@ -37,8 +39,9 @@ struct FakeReader {
         let field = entries["field"].flatMap { e in reader.string(e).map { ($0, e.valuePosition) } }
         let code = entries["code"].flatMap(reader.string)
         let message = entries["message"].flatMap(reader.string)
-        guard let when, let message, entries["field"] == nil || field != nil,
-              entries["code"] == nil || code != nil else { return nil }
-        return RejectionDraft(when: when, field: field, code: code ?? "invalid", message: message)
+        guard entries["code"] == nil || code != nil else { return nil }
+        return RejectionDraft(
+            when: when, whenPosition: entries["when"]?.valuePosition ?? entries.position,
+            field: field, code: code ?? "invalid", message: message)
     }
 }

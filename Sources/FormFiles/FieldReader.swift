@@ -222,6 +222,17 @@ struct FieldReader {
                 diagnostics.error("default can't be empty: leave it out", at: e.valuePosition)
                 return
             }
+            if let keyword = ClockDefault(rawValue: s), field.kind.ordering != nil,
+               [FieldType.date, .time, .datetime].contains(field.type) {
+                // Resolved when a session starts, with the operator's clock (ClockDefault).
+                guard keyword == ClockDefault.keyword(for: field.type) else {
+                    let other = ClockDefault.keyword(for: field.type)?.rawValue ?? ""
+                    diagnostics.error("a \(field.type.rawValue) field defaults to \"\(other)\", not \"\(s)\"", at: e.valuePosition)
+                    return
+                }
+                field.clockDefault = keyword
+                return
+            }
             items = [(s, e.valuePosition)]
             if field.type == .multichoice {
                 items = s.split(separator: ",").map { (String($0).trimmedWhitespace, e.valuePosition) }

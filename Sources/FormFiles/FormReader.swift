@@ -57,12 +57,18 @@ struct FormReader {
         var fake = FakeSpec()
         if let e = entries["fake"] {
             for draft in FakeReader(reader: reader).read(e) {
-                let condition = ConditionReader(reader: reader).resolve(draft.when) { name, position in
-                    lookUp(name, at: position, in: named, by: "condition")
+                // Every name given is looked up, whatever else the rule lacks (reported already).
+                let condition = draft.when.flatMap { when in
+                    ConditionReader(reader: reader).resolve(when) { name, position in
+                        lookUp(name, at: position, in: named, by: "condition")
+                    }
                 }
                 let fieldKnown = draft.field.map { lookUp($0.0, at: $0.1, in: named, by: "reject rule") != nil } ?? true
-                guard let condition, fieldKnown else { continue }
-                fake.reject.append(.init(when: condition, field: draft.field?.0, code: draft.code, message: draft.message))
+                guard let condition, let message = draft.message, fieldKnown else { continue }
+                if let reason = RejectRuleReach.neverFires(condition, fields: fields) {
+                    diagnostics.warning("this reject rule can never fire: \(reason)", at: draft.whenPosition)
+                }
+                fake.reject.append(.init(when: condition, field: draft.field?.0, code: draft.code, message: message))
             }
         }
 
@@ -222,26 +228,27 @@ struct FormReader {
     // MARK: Checks
 
     private func resolve(_ draft: CheckDraft, fields: FieldsByName) -> CrossFieldCheck? {
-        let found = draft.names.map { lookUp($0.0, at: $0.1, in: fields, by: "check") }
-        let target = lookUp(draft.field.0, at: draft.field.1, in: fields, by: "check")
-        guard found.count == 2, let a = found[0], let b = found[1], target != nil else { return nil }
-        if draft.kind.isOrdering {
+        // Every name given is looked up, whatever else the check lacks (reported already).
+        let found = (draft.names ?? []).map { lookUp($0.0, at: $0.1, in: fields, by: "check") }
+        let target = draft.field.flatMap { lookUp($0.0, at: $0.1, in: fields, by: "check") }
+        guard let kind = draft.kind, let names = draft.names, let field = draft.field, let message = draft.message,
+              found.count == 2, let a = found[0], let b = found[1], target != nil else { return nil }
+        if kind.isOrdering {
             let accepted = FieldOrdering.allCases.map(\.plural)
             let list = accepted.dropLast().joined(separator: ", ") + " or " + (accepted.last ?? "")
-            for (field, (_, position)) in zip([a, b], draft.names) where field.kind.ordering == nil {
+            for (compared, (_, position)) in zip([a, b], names) where compared.kind.ordering == nil {
                 diagnostics.error(
-                    "\(draft.kind.rawValue) needs \(list): \"\(field.name)\" is a \(field.type.rawValue) field",
+                    "\(kind.rawValue) needs \(list): \"\(compared.name)\" is a \(compared.type.rawValue) field",
                     at: position)
                 return nil
             }
             if let oa = a.kind.ordering, let ob = b.kind.ordering, oa != ob {
                 diagnostics.error(
-                    "\(draft.kind.rawValue) can't compare \"\(a.name)\" (\(oa.noun)) with \"\(b.name)\" (\(ob.noun))",
-                    at: draft.names[1].1)
+                    "\(kind.rawValue) can't compare \"\(a.name)\" (\(oa.noun)) with \"\(b.name)\" (\(ob.noun))",
+                    at: names[1].1)
                 return nil
             }
         }
-        return CrossFieldCheck(
-            kind: draft.kind, first: a.name, second: b.name, field: draft.field.0, message: draft.message)
+        return CrossFieldCheck(kind: kind, first: a.name, second: b.name, field: field.0, message: message)
     }
 }

@@ -65,6 +65,13 @@ struct YAMLDocument {
         return YAMLDocument(root: nil, skippedKeys: skipped)
     }
 
+    /// A backslash in double quotes starts a YAML escape, so a pattern like `"^\d+$"` fails to
+    /// load: say how to write it, since the YAML message alone does not.
+    static func escapeAdvice(_ problem: String) -> String {
+        guard problem.contains("unknown escape character") else { return "" }
+        return #": in double quotes a backslash starts an escape; write a pattern in single quotes, like '^\d+$'"#
+    }
+
     private static func report(_ error: YamlError, diagnostics: Diagnostics) {
         func context(_ c: YamlError.Context?) -> String {
             guard let c, !c.text.isEmpty else { return "" }
@@ -73,7 +80,7 @@ struct YAMLDocument {
         switch error {
         case .scanner(let c, let problem, let mark, _), .parser(let c, let problem, let mark, _),
              .composer(let c, let problem, let mark, _):
-            diagnostics.error("invalid YAML: \(problem)\(context(c))", at: Position(mark))
+            diagnostics.error("invalid YAML: \(problem)\(context(c))\(escapeAdvice(problem))", at: Position(mark))
         case .reader(let problem, let offset, _, let yaml):
             var position = Position.start
             if let offset {

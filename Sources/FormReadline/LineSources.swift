@@ -12,6 +12,7 @@ public enum LineSources {
     ) -> any LineSource {
         guard interactive else { return PlainLineSource(inputFD: 0, output: output, interrupts: interrupts) }
         let history = FieldHistory(path: FieldHistory.defaultPath(formID: formID, environment: environment))
-        return ReadlineLineSource(inputFD: 0, output: output, history: history, interrupts: interrupts, terminalName: plain ? "dumb" : nil)
+        return ReadlineLineSource(inputFD: 0, output: output, history: history, interrupts: interrupts, terminalName: plain ? "dumb" : nil,
+            scrollsSideways: plain || ["", "dumb"].contains(environment["TERM"] ?? ""))
     }
 }

@@ -103,7 +103,7 @@ public final class FieldHistory {
     @discardableResult
     static func writeAtomically(_ bytes: [UInt8], to path: String) -> Bool {
         do {
-            try AtomicFile.write(bytes, to: path, mode: 0o600)
+            try AtomicFile.write(bytes, to: path, mode: 0o600, createFolders: true)
             return true
         } catch {
             return false

@@ -27,18 +27,23 @@ public final class ReadlineLineSource: LineSource {
     /// The last answer added to history: taken back if the same field is asked again with it
     /// pre-filled, which is how the wizard re-asks after rejecting a line.
     private var lastAnswer: (key: String, line: String)?
+    /// Whether readline edits on one row that scrolls sideways (a dumb terminal, or `--plain`):
+    /// a long pre-filled value would then push the prompt, and the field's name, off the row.
+    private let scrollsSideways: Bool
 
     /// - Parameters:
     ///   - terminalName: "dumb" for `--plain` (readline then writes no escape sequences);
     ///     nil: readline reads TERM.
+    ///   - scrollsSideways: the terminal is dumb (or `--plain`): see `promptText(for:)`.
     public init(
         inputFD: Int32 = 0, output: TerminalOutput, history: FieldHistory?, interrupts: any InterruptEdge,
-        terminalName: String? = nil
+        terminalName: String? = nil, scrollsSideways: Bool = false
     ) {
         self.inputFD = inputFD
         self.interrupts = interrupts
         self.output = output
         self.history = history
+        self.scrollsSideways = scrollsSideways || terminalName == "dumb"
         ReadlineSetup.prepare(inputFD: inputFD, outputFD: output.fd, terminalName: terminalName)
     }
 
@@ -66,7 +71,7 @@ public final class ReadlineLineSource: LineSource {
         rl_completer_word_break_characters = UnsafePointer(completer?.list == true ? ReadlineSetup.commaBreak : ReadlineSetup.noBreak)
 
         if TerminalSignals.takeResize() { rl_reset_screen_size() }
-        rl_callback_handler_install(request.text, ReadlineCallbacks.lineHandler)
+        rl_callback_handler_install(promptText(for: request), ReadlineCallbacks.lineHandler)
         // This field's history only once the prompt is on screen: the first read of the history
         // file decodes JSON, which costs about as much as everything else before the first
         // prompt (docs/PERFORMANCE.md), and no key is read before this is done.
@@ -98,6 +103,23 @@ public final class ReadlineLineSource: LineSource {
             return .line(text)
         }
     }
+
+    /// The prompt readline shows on the edit line. On a terminal that scrolls the line sideways,
+    /// a pre-filled value that does not fit beside the prompt would scroll the prompt away (the
+    /// row then shows `<` and the value's tail, no label): the prompt goes on a line of its own
+    /// first, and the value is edited after a short `> `, pre-fill kept.
+    private func promptText(for request: Prompt) -> String {
+        guard scrollsSideways, let prefill = request.prefill, !prefill.isEmpty else { return request.text }
+        var rows: Int32 = 0, columns: Int32 = 0
+        rl_get_screen_size(&rows, &columns)
+        let width = columns > 0 ? Int(columns) : TextWrap.width
+        guard TextWrap.columns(request.text) + TextWrap.columns(prefill) + 1 >= width else { return request.text }
+        output.write(String(request.text.reversed().drop { $0 == " " }.reversed()) + "\n")
+        return Self.longValuePrompt
+    }
+
+    /// The edit line's prompt under a label shown on its own line.
+    static let longValuePrompt = "> "
 
     private enum Wait {
         case line([UInt8])

@@ -49,18 +49,26 @@ public final class SessionDriver {
 
     /// What to do with drafts: the driver stays ignorant of paths and clocks.
     public struct DraftHandling {
-        public var save: ([String: JSONValue]) -> Void
+        /// Saves the values; false when the draft could not be written (the closure reports why).
+        public var save: ([String: JSONValue]) -> Bool
         public var delete: () -> Void
 
-        public init(save: @escaping ([String: JSONValue]) -> Void, delete: @escaping () -> Void) {
-            self.save = save
+        public init(saving: @escaping ([String: JSONValue]) -> Bool, delete: @escaping () -> Void) {
+            self.save = saving
             self.delete = delete
+        }
+
+        /// For a store that cannot fail (tests).
+        public init(save: @escaping ([String: JSONValue]) -> Void, delete: @escaping () -> Void) {
+            self.init(saving: { save($0); return true }, delete: delete)
         }
     }
 
     public private(set) var wizard: Wizard
     private var edges: Edges
     private var keys: [Int: String] = [:]
+    /// Set when the last draft save failed: the run then ends `.draftNotSaved` (README, exit status).
+    private var draftLost = false
     private var eventsSinceSnapshot = 0
 
     public init(wizard: Wizard, edges: Edges) {
@@ -77,7 +85,7 @@ public final class SessionDriver {
         while let effect = pending.popLast() {
             if case .finish(let status) = effect {
                 edges.recorder?.finished(status)
-                return status
+                return finalStatus(status)
             }
             if let event = perform(effect) {
                 pending.append(contentsOf: wizard.handle(event).reversed())
@@ -86,6 +94,16 @@ public final class SessionDriver {
         }
         // The wizard always ends with .finish; reaching here means it stopped asking.
         return .endOfInput
+    }
+
+    /// A lost draft outranks cancel, end of input and transport failure (the operator must know
+    /// the work is gone); a signal keeps its own status, which supervisors rely on.
+    private func finalStatus(_ status: ExitStatus) -> ExitStatus {
+        guard draftLost else { return status }
+        switch status {
+        case .cancelled, .endOfInput, .transportFailed, .usage, .inputRefused, .draftNotSaved: return .draftNotSaved
+        case .accepted, .hangup, .interrupted, .quit, .terminated: return status
+        }
     }
 
     /// Hands the watchdog the wizard as it is now. A publication makes the live wizard copy what it
@@ -111,7 +129,8 @@ public final class SessionDriver {
         case .submit(let submission):
             return submit(submission)
         case .saveDraft(let values):
-            edges.drafts?.save(values)
+            // The last save decides: a later save that works means nothing is lost.
+            if let drafts = edges.drafts { draftLost = !drafts.save(values) }
             return nil
         case .deleteDraft:
             edges.drafts?.delete()

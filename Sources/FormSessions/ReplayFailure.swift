@@ -3,12 +3,17 @@
 public enum ReplayFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// The transcript file could not be read (missing, not a regular file, over 8 MiB).
     case unreadableFile
+    /// The same, with the reason (`FileReadError.reason`).
+    case cannotReadFile(String)
     case notUTF8
     /// The transcript does not parse: the parser's positioned message.
     case invalidTranscript(TranscriptError)
     /// `#! args` holds a flag a transcript never records.
     case unknownArgument(String)
     case formNotLoaded(path: String, messages: [String])
+    /// `#! form:` names a file replay may not read (outside its folder, or not a form file); the
+    /// file was not opened.
+    case formPathRefused(path: String, reason: String)
     /// A `>* [name]` whose value cannot be made up: no default passes the secret's rules.
     case noDefaultSecret(line: Int, field: String)
     case notASecretField(line: Int, field: String)
@@ -29,7 +34,7 @@ public enum ReplayFailure: Error, Sendable, Equatable, CustomStringConvertible {
     public var isOutputOnly: Bool {
         switch self {
         case .outputDiffers: return true
-        case .unreadableFile, .notUTF8, .invalidTranscript, .unknownArgument, .formNotLoaded, .noDefaultSecret,
+        case .unreadableFile, .cannotReadFile, .notUTF8, .invalidTranscript, .unknownArgument, .formNotLoaded, .formPathRefused, .noDefaultSecret,
              .notASecretField, .promptWithNoInput, .inputLeftOver, .requestWithNoResponse, .responseNeverUsed,
              .recordingDoesNotParse, .cannotUpdate, .cannotWriteActual:
             return false
@@ -39,12 +44,14 @@ public enum ReplayFailure: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unreadableFile: return "cannot read the file"
+        case .cannotReadFile(let reason): return "cannot read the file: \(reason)"
         case .notUTF8: return "the file is not UTF-8 text"
         case .invalidTranscript(let error): return error.description
         case .unknownArgument(let arg):
             return "#! args: \"\(arg)\" is not a flag a transcript records (--plain, --output text|json)"
         case .formNotLoaded(let path, let messages):
             return "cannot load the form \(path): " + messages.joined(separator: "; ")
+        case .formPathRefused(let path, let reason): return "#! form: \(path): \(reason); the file was not read"
         case .noDefaultSecret(let line, let name):
             return "line \(line): no default value passes the rules of secret \"\(name)\": add \"#! secret \(name) = VALUE\""
         case .notASecretField(let line, let name):

@@ -31,8 +31,12 @@ public struct Replayer: Sendable {
         public init(messages: [String]) { self.messages = messages }
     }
 
-    public init(update: Bool = false, loadForm: @escaping @Sendable (String) -> Result<FormSpec, FormLoadFailure> = Replayer.loadFormFile) {
+    /// Which `#! form:` paths may be read; nil (in-process callers with their own loader): any.
+    public var formPaths: FormPathPolicy?
+
+    public init(update: Bool = false, formPaths: FormPathPolicy? = nil, loadForm: @escaping @Sendable (String) -> Result<FormSpec, FormLoadFailure> = Replayer.loadFormFile) {
         self.update = update
+        self.formPaths = formPaths
         self.loadForm = loadForm
     }
 
@@ -40,6 +44,12 @@ public struct Replayer: Sendable {
     public static let loadFormFile: @Sendable (String) -> Result<FormSpec, FormLoadFailure> = { path in
         FormFileLoader.load(path: path).mapError { FormLoadFailure(messages: $0.errors.map(\.description)) }
     }
+
+    /// The moment a transcript without `#! clock:` replays `today` / `now` defaults with.
+    static let fixedClock = "2000-01-01T00:00:00+00:00"
+
+    /// The largest transcript replay reads: 8 MiB, the cap of every file a person writes.
+    public static let maximumTranscriptSize = WholeFile.defaultLimit
 
     /// The flags `#! args` may hold: those that change what the operator sees.
     static let knownArgs: Set<String> = ["--plain", "--output", "text", "json", "--stop-at-refusal"]
@@ -50,8 +60,11 @@ public struct Replayer: Sendable {
     /// `update`, rewrites the transcript instead (unless its inputs don't fit the session, which
     /// no rewrite of output can fix). A stale `.actual` is removed once the transcript passes.
     public func replay(file path: String) -> ReplayResult {
-        guard let bytes = AtomicFile.read(path) else {
-            return ReplayResult(path: path, problems: [.unreadableFile])
+        let bytes: [UInt8]
+        do {
+            bytes = try WholeFile.read(path, limit: Replayer.maximumTranscriptSize)
+        } catch {
+            return ReplayResult(path: path, problems: [.cannotReadFile(error.reason)])
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             return ReplayResult(path: path, problems: [.notUTF8])
@@ -62,7 +75,7 @@ public struct Replayer: Sendable {
         let inputsFit = result.problems.allSatisfy(\.isOutputOnly)
         if update && outputDiffers && inputsFit && !result.actualLines.isEmpty {
             do {
-                try AtomicFile.write(Array(result.actualLines.map { $0 + "\n" }.joined().utf8), to: path, mode: 0o644)
+                try AtomicFile.write(Array(result.actualLines.map { $0 + "\n" }.joined().utf8), to: path, mode: 0o600, keepExistingMode: true, createFolders: false)
                 result.problems = []
                 result.diff = ""
                 result.updated = true
@@ -71,7 +84,7 @@ public struct Replayer: Sendable {
             }
         } else if outputDiffers && !result.actualLines.isEmpty {
             do {
-                try AtomicFile.write(Array(result.actualLines.map { $0 + "\n" }.joined().utf8), to: actualPath, mode: 0o644)
+                try AtomicFile.write(Array(result.actualLines.map { $0 + "\n" }.joined().utf8), to: actualPath, mode: 0o600, createFolders: false)
             } catch {
                 result.problems.append(.cannotWriteActual(path: actualPath, reason: error.reason))
             }
@@ -94,6 +107,9 @@ public struct Replayer: Sendable {
             return ReplayResult(path: path, problems: [.unknownArgument(arg)])
         }
         let formPath = SessionPaths.resolve(transcript.formPath, against: SessionPaths.directory(of: path))
+        if let policy = formPaths, let refusal = policy.refusal(formPath) {
+            return ReplayResult(path: path, problems: [.formPathRefused(path: transcript.formPath, reason: refusal)])
+        }
         let spec: FormSpec
         switch loadForm(formPath) {
         case .success(let loaded): spec = loaded
@@ -104,7 +120,12 @@ public struct Replayer: Sendable {
     }
 
     /// Replays a parsed transcript against `spec`.
-    public func replay(_ transcript: Transcript, spec: FormSpec, path: String) -> ReplayResult {
+    public func replay(_ transcript: Transcript, spec unresolved: FormSpec, path: String) -> ReplayResult {
+        // `today` / `now` defaults take the recorded moment, else a fixed one: never the clock.
+        let clock = transcript.clock ?? Replayer.fixedClock
+        let spec = unresolved.usesClock
+            ? ClockDefault.moment(clock).map(unresolved.resolvingClockDefaults(at:)) ?? unresolved
+            : unresolved
         var secrets: [String: String] = [:]
         for line in transcript.lines {
             guard case .secretInput(let name) = line.kind, secrets[name] == nil else { continue }
@@ -122,7 +143,8 @@ public struct Replayer: Sendable {
 
         let source = ScriptedLineSource(steps: transcript.lines, secrets: secrets)
         let transport = ReplayTransport(responses: transcript.lines)
-        let recorder = TranscriptRecorder(formPath: transcript.formPath, args: transcript.args)
+        let recorder = TranscriptRecorder(
+            formPath: transcript.formPath, args: transcript.args, clock: transcript.clock)
         // Replay keeps asking after a refused line, as at the terminal most transcripts come
         // from; a run that stopped at its first refusal recorded `--stop-at-refusal`.
         var wizard = Wizard(spec: spec, interactive: false)

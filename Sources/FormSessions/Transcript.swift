@@ -9,6 +9,8 @@ public struct Transcript: Sendable, Equatable {
     public var args: [String]
     /// From `#! secret NAME = VALUE`: values to type at `>* [NAME]`.
     public var secrets: [String: String]
+    /// From `#! clock: MOMENT`: the local time the session started, for `today` / `now` defaults.
+    public var clock: String?
 
     public init(lines: [TranscriptLine], formPath: String, args: [String], secrets: [String: String]) {
         self.lines = lines

@@ -26,6 +26,7 @@ public enum TranscriptParser {
         var lines: [TranscriptLine] = []
         var formPath: String?
         var args: [String] = []
+        var clock: String?
         var secrets: [String: String] = [:]
 
         func fail(_ number: Int, _ message: String) -> TranscriptError {
@@ -54,6 +55,13 @@ public enum TranscriptParser {
                     guard !path.isEmpty else { throw fail(number, "#! form: needs the form file's path") }
                     guard formPath == nil else { throw fail(number, "a second #! form: line") }
                     formPath = path
+                    kind = .header
+                } else if directive.hasPrefix("clock:") {
+                    let moment = String(directive.dropFirst(6)).trimmedWhitespace
+                    guard ClockDefault.moment(moment) != nil else {
+                        throw fail(number, "#! clock: needs a local time with its offset, like 2026-11-22T21:30:00+01:00")
+                    }
+                    clock = moment
                     kind = .header
                 } else if directive.hasPrefix("args:") {
                     args = String(directive.dropFirst(5)).split(separator: " ").map(String.init)
@@ -95,7 +103,13 @@ public enum TranscriptParser {
                 kind = .input("")
             } else if line.hasPrefix("> ") {
                 let typed = String(line.dropFirst(2))
-                kind = .input(version >= 2 ? TranscriptSyntax.unescapeText(typed, version: version) : typed)
+                let text = version >= 2 ? TranscriptSyntax.unescapeText(typed, version: version) : typed
+                // No operator can type more than a line source takes: a longer `>` line is not a
+                // session anyone recorded, and it would make replay hold and match megabytes.
+                guard text.utf8.count <= UnreadableLine.lengthLimit else {
+                    throw fail(number, "an operator line is at most 64 KiB, the limit on a typed line (this one has \(text.utf8.count) bytes)")
+                }
+                kind = .input(text)
             } else if line.hasPrefix(">* ") {
                 let placeholder = String(line.dropFirst(3)).trimmedWhitespace
                 guard placeholder.hasPrefix("["), placeholder.hasSuffix("]"), placeholder.count > 2 else {
@@ -122,7 +136,9 @@ public enum TranscriptParser {
             lines.append(TranscriptLine(number: number, text: line, kind: kind))
         }
         guard let formPath else { throw fail(1, "no \"#! form: PATH\" line: which form does this session fill?") }
-        return Transcript(lines: lines, formPath: formPath, args: args, secrets: secrets)
+        var transcript = Transcript(lines: lines, formPath: formPath, args: args, secrets: secrets)
+        transcript.clock = clock
+        return transcript
     }
 
     private static func stripCR(_ line: String) -> String {

@@ -54,12 +54,15 @@ public final class TranscriptRecorder: SessionRecorder {
     /// Set once a line holds a control character that only version 2 can write (rule 10e).
     private var needsVersion2 = false
 
-    public init(formPath: String, args: [String] = []) {
+    /// - Parameter clock: the moment `today` / `now` defaults were resolved with (`#! clock:`),
+    ///   nil when the form has none: a replay resolves them with the same moment.
+    public init(formPath: String, args: [String] = [], clock: String? = nil) {
         self.formPath = formPath
         self.args = args
         entries.append(.fixed(TranscriptSyntax.header))
         entries.append(.fixed("#! form: " + formPath))
         if !args.isEmpty { entries.append(.fixed("#! args: " + args.joined(separator: " "))) }
+        if let clock { entries.append(.fixed("#! clock: " + clock)) }
     }
 
     /// The flags of a `fill` run that belong in `#! args`: only those that change what the
@@ -99,7 +102,7 @@ public final class TranscriptRecorder: SessionRecorder {
     /// Writes the transcript atomically (temporary file, then rename), readable by the owner only.
     public func write(to path: String) throws(RecordingWriteError) {
         do {
-            try AtomicFile.write(Array(text.utf8), to: path, mode: 0o600)
+            try AtomicFile.write(Array(text.utf8), to: path, mode: 0o600, createFolders: false)
         } catch {
             throw RecordingWriteError(path: path, reason: error.reason)
         }

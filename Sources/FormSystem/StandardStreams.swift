@@ -44,3 +44,19 @@ package enum ProcessEnvironment {
         return result
     }
 }
+
+/// Descriptors 0, 1 and 2 as the process found them. A parent may start formline with one closed
+/// (`<&-`): the next pipe or file opened would then take its number, and a signal pipe read as
+/// standard input turns SIGTERM into end of input. `closedAtStart` (read first thing in `main`)
+/// opens /dev/null on each closed one and remembers which were closed.
+package enum StandardDescriptors {
+    package static let closedAtStart: [Int32] = {
+        var closed: [Int32] = []
+        for fd in Int32(0)...2 where fcntl(fd, F_GETFD) < 0 && errno == EBADF {
+            closed.append(fd)
+            let opened = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY)
+            if opened >= 0 && opened != fd { _ = dup2(opened, fd); close(opened) }
+        }
+        return closed
+    }()
+}

@@ -37,7 +37,8 @@ public struct HTTPTransportError: Error, Sendable, Equatable, CustomStringConver
 /// - The body is `request.payload.compactText`; the headers are `Accept: application/json`,
 ///   `Content-Type: application/json`, `Idempotency-Key`, then the operator's own headers (which
 ///   replace ours of the same name, and are never printed).
-/// - `timeout` bounds connecting and the whole exchange. Redirects are not followed: a 3xx comes
+/// - `timeout` bounds the whole exchange: connecting, sending, the headers and the last byte of
+///   the body (one deadline, however slowly the server trickles). Redirects are not followed: a 3xx comes
 ///   back as a response, which `SubmissionClassifier` turns into a failure naming the Location.
 /// - HTTPS uses the system's trust store. Bodies over 1 MiB are a failure.
 /// - One `HTTPClient`, created at the first `send`; `shutdown()` must be called before exit.
@@ -50,6 +51,11 @@ public final class HTTPTransport: Transport {
     public let endpoint: String
     private let headers: [(name: String, value: String)]
     private let timeout: Duration
+    /// What a server's answer must never show: credential values, longest first, each with the
+    /// placeholder (`[Authorization]`) that replaces it.
+    private let masks: [(value: String, placeholder: String)]
+    /// Every operator header value: an error message never repeats one, credential or not.
+    private let headerValues: [String]
     private let state = Mutex(ClientState.idle)
 
     private enum ClientState {
@@ -58,15 +64,35 @@ public final class HTTPTransport: Transport {
         case shutDown
     }
 
-    /// - Throws: `HTTPTransportError` when `endpoint` is not an absolute http or https URL.
-    public init(endpoint: String, headers: [(name: String, value: String)], timeout: Duration) throws {
+    /// `credentials` names (any case) the headers the operator marked as credentials, on top of
+    /// those `CredentialHeaders` recognises by name.
+    /// - Throws: `HTTPTransportError` when `endpoint` is not an absolute http or https URL, or a
+    ///   header value is not valid (the message names the header, never its value).
+    public init(
+        endpoint: String, headers: [(name: String, value: String)], credentials: Set<String> = [], timeout: Duration
+    ) throws {
         try Self.validate(endpoint: endpoint)
         guard timeout > .zero else {
             throw HTTPTransportError("the timeout must be more than 0 seconds")
         }
+        for header in headers {
+            if let problem = CredentialHeaders.valueProblem(header.value) {
+                throw HTTPTransportError("header \(header.name): \(problem)")
+            }
+        }
         self.endpoint = endpoint
         self.headers = headers
         self.timeout = timeout
+        let marked = Set(credentials.map { $0.lowercased() })
+        var masks: [(value: String, placeholder: String)] = []
+        for header in headers where marked.contains(header.name.lowercased()) || CredentialHeaders.isCredential(name: header.name) {
+            for secret in CredentialHeaders.secrets(name: header.name, value: header.value)
+            where !masks.contains(where: { $0.value == secret }) {
+                masks.append((secret, "[\(header.name)]"))
+            }
+        }
+        self.masks = masks.sorted { $0.value.count > $1.value.count }
+        self.headerValues = headers.map(\.value).filter { $0.count >= SecretMask.minimumLength }.sorted { $0.count > $1.count }
     }
 
     deinit {
@@ -89,7 +115,79 @@ public final class HTTPTransport: Transport {
         // async-http-client's async `execute` cancels the request when this task is cancelled;
         // a task cancelled before it started fails at once too.
         if Task.isCancelled { return .failure(.error("the request was cancelled")) }
-        return await Self.perform(request, url: url(for: request.path), headers: headers, timeout: timeout, client: client)
+        let url = url(for: request.path), headers = headers, timeout = timeout
+        let result = await Self.withinDeadline(timeout) {
+            await Self.perform(request, url: url, headers: headers, timeout: timeout, client: client)
+        }
+        return masked(result)
+    }
+
+    // MARK: - Credentials never leave the transport
+
+    /// The result with every credential masked: the one choke point between the server and the
+    /// screen, `--output json` and transcripts (a careless server repeats the Authorization
+    /// header in its body; an error may quote a header).
+    func masked(_ result: Result<TransportResponse, TransportFailure>) -> Result<TransportResponse, TransportFailure> {
+        switch result {
+        case .success(var response):
+            guard !masks.isEmpty else { return result }
+            response.body = maskedBody(response.body)
+            response.location = response.location.map(maskedText)
+            return .success(response)
+        case .failure(.error(let reason)):
+            var text = maskedText(reason)
+            for value in headerValues { text = SecretMask.mask(text, secret: value, with: "[header]") }
+            return .failure(.error(text))
+        case .failure(.timeout), .failure(.refused):
+            return result
+        }
+    }
+
+    func maskedText(_ text: String) -> String {
+        masks.reduce(text) { SecretMask.mask($0, secret: $1.value, with: $1.placeholder) }
+    }
+
+    /// A JSON body is masked inside its strings (so an escaped copy, `tok\/1` or `\u0074ok`, is
+    /// caught too) and re-encoded only when something was masked; any other body as text.
+    func maskedBody(_ body: [UInt8]) -> [UInt8] {
+        if let json = JSONValue.parse(body) {
+            let masked = json.mapStrings(maskedText)
+            return masked == json ? body : Array(masked.compactText.utf8)
+        }
+        let text = String(decoding: body, as: UTF8.self)
+        let masked = maskedText(text)
+        return masked == text ? body : Array(masked.utf8)
+    }
+
+    /// Runs `exchange` (connecting, sending, the status line, headers and the whole body) under
+    /// one deadline. async-http-client's `deadline:` covers `execute` only: a server that sends
+    /// its headers and then the body a byte a second was never cut off (issue 18, item 3). The
+    /// exchange and a timer race in a task group; whichever ends first cancels the other, and a
+    /// timer that wins makes the answer `.timeout`. Cancelling the caller's task (Ctrl-C) cancels
+    /// both, and the exchange reports the cancellation as it always did.
+    static func withinDeadline(
+        _ timeout: Duration,
+        _ exchange: @escaping @Sendable () async -> Result<TransportResponse, TransportFailure>
+    ) async -> Result<TransportResponse, TransportFailure> {
+        await withTaskGroup(of: Result<TransportResponse, TransportFailure>?.self) { group in
+            group.addTask { await exchange() }
+            group.addTask {
+                do {
+                    try await Task.sleep(for: timeout)
+                } catch {
+                    return nil  // cancelled: the exchange finished first, or the caller gave up
+                }
+                return .failure(.timeout)
+            }
+            var answer: Result<TransportResponse, TransportFailure> = .failure(.error("the request was cancelled"))
+            while let next = await group.next() {
+                guard let result = next else { continue }
+                answer = result
+                break
+            }
+            group.cancelAll()
+            return answer
+        }
     }
 
     /// Shuts the HTTP client down, if one was started; later sends fail. Call it before exit.

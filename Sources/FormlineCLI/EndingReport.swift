@@ -45,6 +45,7 @@ enum EndingReport {
         case .inputRefused:
             let rejected = wizard.rejectionStatus != nil && wizard.endingErrors.allSatisfy { $0.line == nil }
             return rejected ? "rejected" : "refused"
+        case .draftNotSaved: return "draft-not-saved"
         case .hangup: return "hangup"
         case .interrupted: return "interrupted"
         case .quit: return "quit"

@@ -20,22 +20,27 @@ struct FillCommand: ParsableCommand {
 
             Exit status: 0 accepted, 1 cancelled, 2 usage or form error, 3 transport failure, \
             4 end of input, 5 input refused or the form rejected with no terminal to correct it \
-            (see --keep-asking), 130 Ctrl-C, 143 SIGTERM, 129 SIGHUP, 131 Ctrl-\\ (SIGQUIT). \
-            Unfinished work is kept as a draft, also when a signal comes while formline is busy \
-            (it ends within a second).
+            (see --keep-asking), 6 the draft could not be saved, 130 Ctrl-C, 143 SIGTERM, 129 SIGHUP, \
+            131 Ctrl-\\ (SIGQUIT). Unfinished work is kept as a draft, also when a signal comes while \
+            formline is busy (it ends within a second).
             """)
 
     @Argument(help: "The form file (YAML).") var form: String
     @Option(help: ArgumentHelp("Submit to this server (http or https); the form's submit.path is appended.", valueName: "url"))
     var endpoint: String?
-    @Option(name: .customLong("header"), help: ArgumentHelp("Extra request header, e.g. \"Authorization: Bearer $TOKEN\" (repeatable; never printed or recorded).", valueName: "name: value"))
+    @Option(name: .customLong("header"), help: ArgumentHelp("Extra request header, e.g. \"X-Client: kiosk-3\" (repeatable). Credentials (Authorization, Cookie, *-Key, *-Token, *-Secret) are masked wherever a server repeats them, but belong in --header-from.", valueName: "name: value"))
     var headers: [String] = []
-    @Option(help: ArgumentHelp("How long to wait for the server (connecting, and the whole request).", valueName: "seconds"))
+    @Option(name: .customLong("header-from"), help: ArgumentHelp(
+        "A header whose value is read from env:NAME, file:PATH (mode 600) or fd:N, never from the command line, which every local user can read in /proc/PID/cmdline (repeatable; always treated as a credential).",
+        valueName: "name=source"))
+    var headerSources: [String] = []
+    @Option(help: ArgumentHelp("The most the whole request may take, from connecting to the last byte of the answer.", valueName: "seconds"))
     var timeout: Double = 30
     @Flag(help: "No escape sequences and no colour, for serial consoles and logs.") var plain = false
     @Option(help: ArgumentHelp("Record the session as a transcript.", valueName: "file")) var record: String?
-    @Flag(help: "Continue the saved draft of this form.") var resume = false
-    @Option(help: ArgumentHelp("Keep the draft in this file instead of the state folder.", valueName: "file")) var draft: String?
+    @Flag(help: "Continue the latest draft of this form; --resume N continues draft N (formline drafts lists them).") var resume = false
+    @Option(name: .customLong("resume-number"), help: .hidden) var resumeNumber: Int?
+    @Option(help: ArgumentHelp("Keep the draft in this file instead of the state folder (a regular file in an existing folder).", valueName: "file")) var draft: String?
     @Option(help: ArgumentHelp("text, or json: prompts go to stderr and stdout gets one JSON document at every ending.", valueName: "text|json"))
     var output: FillOptions.Output = .text
     @Flag(help: "Without a terminal, ask again after a refused line instead of stopping (exit 5).")
@@ -48,16 +53,22 @@ struct FillCommand: ParsableCommand {
     var sets: [String] = []
     @Flag(help: "Ask nothing: report every missing or refused answer (exit 5), else submit without the review.")
     var noInput = false
+    @Option(name: .customLong("secret"), help: ArgumentHelp(
+        "A secret field's answer read from env:NAME, file:PATH (mode 600) or fd:N, never from the command line, which every local user can read in /proc/PID/cmdline (repeatable).",
+        valueName: "field=source"))
+    var secretSources: [String] = []
 
     /// The parsed command line as the plain value `FillSession` runs on.
     var options: FillOptions {
         var options = FillOptions(form: form)
         options.endpoint = endpoint
         options.headers = headers
+        options.headerSources = headerSources
         options.timeout = timeout
         options.plain = plain
         options.record = record
         options.resume = resume
+        options.resumeNumber = resumeNumber
         options.draft = draft
         options.output = output
         options.keepAsking = keepAsking
@@ -65,6 +76,7 @@ struct FillCommand: ParsableCommand {
         options.answers = answers
         options.sets = sets
         options.noInput = noInput
+        options.secretSources = secretSources
         return options
     }
 

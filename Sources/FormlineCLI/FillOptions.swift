@@ -1,4 +1,6 @@
 import FormCore
+import FormSystem
+import FormTransport
 
 /// What `formline fill` was asked to do, however the command line was read: by
 /// swift-argument-parser (`FillCommand`) or by the start-up fast path (`QuickFillArguments`).
@@ -8,10 +10,14 @@ public struct FillOptions: Equatable, Sendable {
     public var form: String
     public var endpoint: String?
     public var headers: [String] = []
+    /// `Name=SOURCE` (`--header-from`): a header whose value is read from a `SecretSource`.
+    public var headerSources: [String] = []
     public var timeout: Double = 30
     public var plain = false
     public var record: String?
     public var resume = false
+    /// `--resume N`: which of the state folder's drafts (nil: the latest).
+    public var resumeNumber: Int?
     public var draft: String?
     public var output: Output = .text
     /// Ask again after a refused line even without a terminal (today's loop, for scripts that
@@ -26,6 +32,8 @@ public struct FillOptions: Equatable, Sendable {
     public var sets: [String] = []
     /// Ask nothing: report every missing or refused answer at once (exit 5), else submit.
     public var noInput = false
+    /// `--secret FIELD=SOURCE`, in order: a secret field's answer read from a `SecretSource`.
+    public var secretSources: [String] = []
 
     public init(form: String) { self.form = form }
 
@@ -40,6 +48,9 @@ public struct FillOptions: Equatable, Sendable {
             // A transcript holds only what was typed: answers given up front could not be replayed.
             return "--record can't be combined with --answers or --set: a recording starts from an empty form"
         }
+        if record != nil && !secretSources.isEmpty {
+            return "--record can't be combined with --secret: a recording starts from an empty form"
+        }
         if noInput && keepAsking {
             return "--keep-asking can't be combined with --no-input, which asks nothing"
         }
@@ -49,13 +60,56 @@ public struct FillOptions: Equatable, Sendable {
         if keepAsking && stopAtRefusal {
             return "--keep-asking can't be combined with --stop-at-refusal"
         }
+        if let n = resumeNumber {
+            guard resume else { return "--resume-number needs --resume" }
+            guard n >= 1, n <= 999 else { return "--resume N takes a draft number from 1 to 999 (formline drafts lists them)" }
+            if draft != nil { return "--resume N picks one of the state folder's drafts: with --draft FILE there is only that file" }
+        }
         // Whole milliseconds reach the HTTP client: less than one would become no timeout at all.
         guard timeout >= 0.001, timeout <= 3600 else { return "--timeout must be between 0.001 and 3600 seconds" }
-        for header in headers where Self.parseHeader(header) == nil {
+        for header in headers {
             // The text itself is not repeated: a malformed header may still hold a secret.
-            return "--header must look like \"Name: value\" with a valid header name"
+            guard let (name, value) = Self.parseHeader(header) else {
+                return "--header must look like \"Name: value\" with a valid header name"
+            }
+            if let problem = CredentialHeaders.valueProblem(value) { return "--header \(name): \(problem)" }
+        }
+        var descriptors: Set<Int32> = []
+        for text in headerSources {
+            let parsed: (name: String, source: SecretSource)
+            switch Self.parseHeaderSource(text) {
+            case .success(let value): parsed = value
+            case .failure(let error): return "--header-from: \(error)"
+            }
+            if case .descriptor(let fd) = parsed.source, !descriptors.insert(fd).inserted {
+                return "--header-from: fd:\(fd) is named twice; a descriptor is read once"
+            }
+        }
+        for text in secretSources {
+            let parsed: (field: String, source: SecretSource)
+            switch Self.parseSecretSource(text) {
+            case .success(let value): parsed = value
+            case .failure(let error): return "--secret: \(error)"
+            }
+            if case .descriptor(let fd) = parsed.source, !descriptors.insert(fd).inserted {
+                return "--secret: fd:\(fd) is named twice; a descriptor is read once"
+            }
         }
         return nil
+    }
+
+    /// `field=env:VAR`, `field=file:PATH` or `field=fd:N`: a field's dotted name and where its
+    /// secret answer comes from. Like `--header-from`, the error never repeats the text after `=`
+    /// when it is not a source (someone may have typed the secret itself there).
+    static func parseSecretSource(_ text: String) -> Result<(field: String, source: SecretSource), SecretSourceError> {
+        guard let (field, rest) = parseSet(text) else {
+            return .failure(SecretSourceError("must look like \"field=\(SecretSource.syntax)\""))
+        }
+        do {
+            return .success((field, try SecretSource.parse(rest)))
+        } catch {
+            return .failure(SecretSourceError("\(field): the value must be \(SecretSource.syntax) (a secret itself never goes on the command line)"))
+        }
     }
 
     /// `name=value` split at the first `=`, or nil without a name.
@@ -66,15 +120,49 @@ public struct FillOptions: Equatable, Sendable {
         return (name, String(text[text.index(after: eq)...]))
     }
 
+    /// `Name=env:VAR`, `Name=file:PATH` or `Name=fd:N`: a header name (an RFC 9110 token) and
+    /// where its value comes from. The error never repeats the text after `=` when it is not a
+    /// source (someone may have typed the secret itself there).
+    static func parseHeaderSource(_ text: String) -> Result<(name: String, source: SecretSource), SecretSourceError> {
+        guard let eq = text.firstIndex(of: "="), isToken(String(text[..<eq])) else {
+            return .failure(SecretSourceError("must look like \"Name=\(SecretSource.syntax)\" with a valid header name"))
+        }
+        let name = String(text[..<eq])
+        do {
+            return .success((name, try SecretSource.parse(String(text[text.index(after: eq)...]))))
+        } catch {
+            return .failure(SecretSourceError("\(name): the value must be \(SecretSource.syntax) (the header's value itself never goes on the command line)"))
+        }
+    }
+
+    static func isToken(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.allSatisfy { b in
+            (48...57).contains(b) || (65...90).contains(b) || (97...122).contains(b) || "!#$%&'*+-.^_`|~".utf8.contains(b)
+        }
+    }
+
     /// `Name: value` with an RFC 9110 token as the name, or nil.
     static func parseHeader(_ text: String) -> (name: String, value: String)? {
         guard let colon = text.firstIndex(of: ":") else { return nil }
         let name = String(text[..<colon]).trimmedWhitespace
         let value = String(text[text.index(after: colon)...]).trimmedWhitespace
-        let token = name.utf8.allSatisfy { b in
-            (48...57).contains(b) || (65...90).contains(b) || (97...122).contains(b) || "!#$%&'*+-.^_`|~".utf8.contains(b)
-        }
-        guard !name.isEmpty, token else { return nil }
+        guard isToken(name) else { return nil }
         return (name, value)
+    }
+}
+
+/// `--resume N` on the command line, spelled for the parsers as `--resume --resume-number N`
+/// (argument-parser has no flag with an optional value). Only a word of 1 to 3 digits right
+/// after `--resume` in a `fill` command is taken as N, so a form file is never mistaken for one
+/// unless it is named like a draft number.
+public enum ResumeNumberArgument {
+    public static func rewrite(_ arguments: [String]) -> [String] {
+        guard arguments.first == "fill", let at = arguments.firstIndex(of: "--resume"),
+              at + 1 < arguments.count, !arguments[..<at].contains("--") else { return arguments }
+        let next = arguments[at + 1]
+        guard (1...3).contains(next.count), next.allSatisfy({ $0.isASCII && $0.isNumber }) else { return arguments }
+        var out = arguments
+        out.insert("--resume-number", at: at + 1)
+        return out
     }
 }

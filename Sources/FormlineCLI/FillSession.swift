@@ -10,6 +10,7 @@ import FormSessions
 import FormSystem
 import FormTerminal
 import FormTransport
+import Synchronization
 
 /// Wires the edges for one `fill` run: form file, line source, renderer, transport, drafts,
 /// recorder. Everything here is set-up and tear-down; the session itself is `SessionDriver`.
@@ -19,8 +20,13 @@ public struct FillSession {
     public init(options: FillOptions) { self.options = options }
 
     public func run() -> ExitStatus {
+        if StandardDescriptors.closedAtStart.contains(0) {
+            // Nothing could ever be typed: say so at once instead of waiting on nothing.
+            StandardError.write("formline: standard input is closed: run at a terminal, or pipe the answers in (formline fill FORM < answers.txt)\n")
+            return .usage
+        }
         let environment = ProcessEnvironment.current
-        let spec: FormSpec
+        var spec: FormSpec
         let formBytes: [UInt8]
         switch FormFileLoader.read(path: options.form).flatMap({ bytes in
             FormFileLoader.load(bytes: bytes, path: options.form).map { ($0, bytes) }
@@ -33,6 +39,13 @@ public struct FillSession {
             return .usage
         }
 
+        // `today` / `now` defaults: the operator's local time, read once, here at the edge.
+        var clock: String?
+        if spec.usesClock, let now = LocalClock.now(), let moment = ClockDefault.moment(now) {
+            spec = spec.resolvingClockDefaults(at: moment)
+            clock = now
+        }
+
         let promptFD: Int32 = options.output == .json ? 2 : 1
         let output = TerminalOutput(fd: promptFD)
         let interactive = isatty(0) == 1 && isatty(promptFD) == 1
@@ -40,12 +53,23 @@ public struct FillSession {
             isTerminal: interactive, plainFlag: options.plain, environment: environment))
 
         let stopsAtRefusal = options.stopAtRefusal || (!interactive && !options.keepAsking)
-        let store = DraftStore(path: options.draft ?? DraftStore.defaultPath(formID: spec.id, environment: environment))
+        // `--draft FILE` is one file; otherwise the state folder's numbered drafts (DraftShelf).
+        let shelf = DraftShelf(environment: environment)
+        let named = options.draft.map { DraftStore(path: $0, createsFolders: false) }
+        if let problem = Self.startProblem(store: named, record: options.record) {
+            StandardError.write("formline: \(problem)\n")
+            return .usage
+        }
         var wizard = Wizard(spec: spec, interactive: interactive)
         wizard.stopsAtRefusal = stopsAtRefusal
+        let ownDraft = OwnDraft()
         if options.resume {
+            let store = named ?? DraftStore(path: options.resumeNumber.map { shelf.path(formID: spec.id, number: $0) }
+                ?? shelf.latest(of: spec.id)?.path ?? shelf.path(formID: spec.id, number: 1))
+            ownDraft.store = store
             do {
-                let draft = try store.load()
+                let (draft, identity) = try store.loadWithIdentity()
+                ownDraft.identity = identity
                 guard draft.formID == spec.id else {
                     StandardError.write("formline: \(store.path) is a draft of form \"\(draft.formID)\", not \"\(spec.id)\"\n")
                     return .usage
@@ -57,17 +81,15 @@ public struct FillSession {
                 StandardError.write("formline: \(error)\n")
                 return .usage
             }
-        } else if store.exists {
-            let notice = "A draft of this form exists: add --resume to continue it. This run leaves it "
-                + "alone, unless this run ends unfinished too: then its own draft replaces it."
-            for line in TextWrap.wrap(notice) { output.write(renderer.render(OutputLine(line, style: .notice))) }
+        } else if let named {
+            ownDraft.store = named
         }
 
         // Scripted answers: --answers, --set, --no-input. Without a terminal they ask nothing.
-        let scripted = options.answers != nil || !options.sets.isEmpty || options.noInput
+        let scripted = options.answers != nil || !options.sets.isEmpty || !options.secretSources.isEmpty || options.noInput
         let asksNothing = scripted && (options.noInput || !interactive)
         if scripted {
-            switch applyScriptedAnswers(to: &wizard, asksNothing: asksNothing) {
+            switch applyScriptedAnswers(to: &wizard, asksNothing: asksNothing, environment: environment) {
             case .some(let problems):
                 for problem in problems { StandardError.write("\(problem)\n") }
                 if options.output == .json {
@@ -88,10 +110,10 @@ public struct FillSession {
         let transport: any Transport
         var http: HTTPTransport?
         if let endpoint = options.endpoint {
+            guard let (headers, credentials) = requestHeaders(environment: environment) else { return .usage }
             do {
                 let client = try HTTPTransport(
-                    endpoint: endpoint,
-                    headers: options.headers.compactMap(FillOptions.parseHeader),
+                    endpoint: endpoint, headers: headers, credentials: credentials,
                     timeout: .milliseconds(Int64(options.timeout * 1000)))
                 http = client
                 transport = client
@@ -103,12 +125,34 @@ public struct FillSession {
             transport = FakeTransport(fake: spec.fake)
         }
         defer { http?.shutdown() }
+        // Only once every usage error has had its say: a run refused at start-up has no draft news.
+        if !options.resume {
+            var notice: String?
+            if let named {
+                if named.exists {
+                    notice = "A draft of this form exists: add --resume to continue it. This run leaves it "
+                        + "alone, unless this run ends unfinished too: then its own draft replaces it."
+                }
+            } else {
+                let count = shelf.drafts(of: spec.id).count
+                if count > 0 {
+                    let which = count == 1 ? "add --resume to continue it"
+                        : "\(count) in all: --resume continues the latest, --resume N another"
+                    notice = "A draft of this form exists (\(which); formline drafts lists them). This run "
+                        + "leaves it alone; if this run ends unfinished too, it is kept as another draft."
+                }
+            }
+            for line in notice.map({ TextWrap.wrap($0) }) ?? [] {
+                output.write(renderer.render(OutputLine(line, style: .notice)))
+            }
+        }
 
         let recorder = options.record.map { file in
             TranscriptRecorder(
                 formPath: SessionPaths.relative(from: SessionPaths.directory(of: file), to: options.form),
                 args: TranscriptRecorder.visibleArgs(
-                    plain: options.plain, outputJSON: options.output == .json, stopsAtRefusal: stopsAtRefusal))
+                    plain: options.plain, outputJSON: options.output == .json, stopsAtRefusal: stopsAtRefusal),
+                clock: clock)
         }
         SignalTrap.install()
         let interrupts = ProcessSignals()
@@ -118,21 +162,30 @@ public struct FillSession {
             interactive: interactive, output: output, interrupts: interrupts, environment: environment,
             formID: spec.id, plain: options.plain)
 
+        let formIDForDrafts = spec.id
+        let newDraft: @Sendable () -> DraftStore = {
+            DraftStore(path: shelf.path(formID: formIDForDrafts, number: shelf.freeNumber(for: formIDForDrafts)))
+        }
         let drafts = SessionDriver.DraftHandling(
-            save: { values in
+            saving: { values in
                 let draft = Draft(formID: spec.id, formSHA256: DraftStore.fingerprint(formBytes),
                                   savedAt: DraftStore.timestamp(), values: values)
+                // A new run's first save takes the lowest free number; later saves go back there.
+                let store = ownDraft.storeForSaving(newDraft)
                 do {
-                    try store.save(draft)
+                    ownDraft.identity = try store.save(draft)
                     for line in TextWrap.wrap("Draft saved: \(store.path)", continuation: "  ") {
                         output.write(renderer.render(OutputLine(line, style: .notice)))
                     }
+                    return true
                 } catch {
                     StandardError.write("formline: \(error)\n")
+                    return false
                 }
             },
-            // Only the draft this run continued is done with; one it never resumed stays.
-            delete: { if options.resume { store.delete() } })
+            // Only the draft this run continued or saved itself is done with, and only if no
+            // other run has replaced it since; another run's draft stays.
+            delete: { if let own = ownDraft.identity { ownDraft.store?.delete(ifStill: own) } })
 
         // Whatever the loop is doing when a signal comes, the run ends within a second with the
         // draft saved (docs/terminal.md, "Signals"): the watchdog saves what the driver last published.
@@ -142,6 +195,7 @@ public struct FillSession {
             let values = snapshots.interruptionDraft
             guard !values.isEmpty else { return }
             let draft = Draft(formID: formID, formSHA256: fingerprint, savedAt: DraftStore.timestamp(), values: values)
+            let store = ownDraft.storeForSaving(newDraft)
             do {
                 try store.save(draft)
                 writeIfReady("\nDraft saved: \(store.path)\n", to: promptOutput)
@@ -186,7 +240,9 @@ public struct FillSession {
     /// problems that end the run (exit 5), or nil to go on. Problems no prompt can fix (an unknown
     /// or hidden field, a secret on the command line, a secret in a file others can read) always
     /// end it; missing and refused answers only when nothing may be asked.
-    private func applyScriptedAnswers(to wizard: inout Wizard, asksNothing: Bool) -> [AnswerProblem]? {
+    private func applyScriptedAnswers(
+        to wizard: inout Wizard, asksNothing: Bool, environment: [String: String]
+    ) -> [AnswerProblem]? {
         var answers: [ScriptedAnswer] = []
         var problems: [AnswerProblem] = []
         if let file = options.answers {
@@ -203,6 +259,22 @@ public struct FillSession {
                 return errors.messages.map { AnswerProblem(origin: file, field: "-", message: $0) }
             }
         }
+        // `--secret` after the file (it wins), before `--set` (which never answers a secret).
+        for text in options.secretSources {
+            guard case .success(let (name, source)) = FillOptions.parseSecretSource(text) else { continue }
+            let origin = "--secret \(name)"
+            if let field = wizard.spec.field(named: name), !field.isSecret {
+                problems.append(AnswerProblem(origin: origin, field: name, message:
+                    "not a secret field; answer it with --set or --answers"))
+                continue
+            }
+            do {
+                let value = try source.read(environment: environment)
+                answers.append(ScriptedAnswer(path: name, text: value, origin: origin, fromCommandLine: false))
+            } catch {
+                problems.append(AnswerProblem(origin: origin, field: name, message: error.description))
+            }
+        }
         for set in options.sets {
             guard let (name, value) = FillOptions.parseSet(set) else { continue }
             answers.append(ScriptedAnswer(path: name, text: value, origin: "--set \(name)", fromCommandLine: true))
@@ -210,6 +282,79 @@ public struct FillSession {
         problems += wizard.apply(answers)
         if asksNothing { problems += wizard.unansweredProblems(file: options.answers ?? "--set") }
         return problems.isEmpty ? nil : problems
+    }
+
+    /// `--header` then `--header-from` headers, each source read once, and the names marked as
+    /// credentials (every `--header-from` one); nil after telling the operator what is wrong. No
+    /// message repeats a value. A credential given on the command line works, with a warning:
+    /// every local user can read it in /proc/PID/cmdline.
+    private func requestHeaders(environment: [String: String]) -> ([(name: String, value: String)], Set<String>)? {
+        var headers = options.headers.compactMap(FillOptions.parseHeader)
+        for header in headers where CredentialHeaders.isCredential(name: header.name) {
+            StandardError.write("formline: warning: --header \(header.name): a credential on the command line can be read by "
+                + "every local user (/proc/PID/cmdline); use --header-from \"\(header.name)=env:NAME\" (or file:PATH, fd:N)\n")
+        }
+        var credentials: Set<String> = []
+        for text in options.headerSources {
+            guard case .success(let (name, source)) = FillOptions.parseHeaderSource(text) else { return nil }
+            let value: String
+            do {
+                value = try source.read(environment: environment)
+            } catch {
+                StandardError.write("formline: --header-from \(name): \(error)\n")
+                return nil
+            }
+            if let problem = CredentialHeaders.valueProblem(value) {
+                StandardError.write("formline: --header-from \(name): \(problem)\n")
+                return nil
+            }
+            headers.append((name, value))
+            credentials.insert(name)
+        }
+        return (headers, credentials)
+    }
+
+    /// Why `--draft` or `--record` cannot work, found before the operator types anything.
+    static func startProblem(store: DraftStore?, record: String?) -> String? {
+        if let record {
+            if record == "-" {
+                return "--record -: a recording is written to a file, never to standard output; name a file (--record signup.session)"
+            }
+            if let problem = AtomicFile.problem(writing: record) {
+                return "--record \(record): cannot write the recording there: \(problem)"
+            }
+        }
+        // The state folder's own draft is made on demand; a failure there ends the run with 6.
+        guard let store, !store.createsFolders, let problem = store.writeProblem else { return nil }
+        return "--draft \(store.path): cannot keep the draft there: \(problem) "
+            + "(name a regular file in a writable folder, or leave --draft out to use the state folder)"
+    }
+}
+
+/// The draft file this run resumed or last saved: where it saves, and the only one its success
+/// may delete. Shared with the signal watchdog's thread, hence the lock.
+private final class OwnDraft: Sendable {
+    private let state = Mutex<(store: DraftStore?, identity: DraftIdentity?)>((nil, nil))
+
+    var store: DraftStore? {
+        get { state.withLock { $0.store } }
+        set { state.withLock { $0.store = newValue } }
+    }
+
+    var identity: DraftIdentity? {
+        get { state.withLock { $0.identity } }
+        set { state.withLock { $0.identity = newValue } }
+    }
+
+    /// The store this run saves to: the one it has, else a new draft under the lowest number free
+    /// now (chosen at the first save, so runs started together do not pick the same number).
+    func storeForSaving(_ fresh: () -> DraftStore) -> DraftStore {
+        state.withLock { state in
+            if let store = state.store { return store }
+            let store = fresh()
+            state.store = store
+            return store
+        }
     }
 }
 

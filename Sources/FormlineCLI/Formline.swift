@@ -8,24 +8,34 @@ import Glibc
 struct Formline: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "formline",
-        abstract: "A plain-text, line-mode form wizard.",
+        abstract: "A plain-text, line-mode form wizard (version \(FormlineVersion.current)).",
         discussion: """
             Fill a form:     formline fill Forms/signup.yaml
             Check forms:     formline check Forms/*.yaml
             Replay sessions: formline replay Tests/Sessions/*.session
+            List drafts:     formline drafts
             Answers file:    formline template Forms/signup.yaml > answers.yaml
+            Shell completion: formline --generate-completion-script bash (or zsh, fish)
             """,
-        subcommands: [FillCommand.self, CheckCommand.self, ReplayCommand.self, TemplateCommand.self]
+        version: FormlineVersion.current,
+        subcommands: [
+            FillCommand.self, CheckCommand.self, ReplayCommand.self, DraftsCommand.self, TemplateCommand.self,
+        ]
     )
 
-    /// Like ParsableCommand.main, but usage errors exit 2 (design.md section 5), not EX_USAGE.
+    /// Like ParsableCommand.main, but usage errors exit 2 (README "Exit status"), not EX_USAGE.
     static func main() {
+        let arguments = ResumeNumberArgument.rewrite(Array(CommandLine.arguments.dropFirst()))
         // The everyday `fill FORM [options]` skips argument-parser's reflection (QuickFillArguments).
-        if let options = QuickFillArguments.parse(Array(CommandLine.arguments.dropFirst())) {
+        if let options = QuickFillArguments.parse(arguments) {
             Glibc.exit(FillSession(options: options).run().rawValue)
         }
+        if let problem = CommandLineAdvice.unknownCommand(arguments) {
+            StandardError.write("formline: \(problem)\n")
+            Glibc.exit(2)
+        }
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(CommandLineAdvice.negativeValuesInline(arguments))
             try command.run()
         } catch {
             let code = exitCode(for: error)
@@ -42,6 +52,8 @@ struct Formline: ParsableCommand {
 /// library so tests can compare the two readers of the command line.
 public enum FormlineMain {
     public static func run() -> Never {
+        // Before anything opens a file or a pipe: 0, 1 and 2 must not be handed out as those.
+        _ = StandardDescriptors.closedAtStart
         Formline.main()
         Glibc.exit(0)
     }

@@ -31,8 +31,9 @@ public enum QuickFillArguments {
             } else {
                 name = word
             }
-            // Only --header may be given more than once.
-            guard name == "--header" || name == "--set" || seen.insert(name).inserted else { return nil }
+            // Only --header, --header-from, --set and --secret may be given more than once.
+            let repeatable: Set<String> = ["--header", "--header-from", "--set", "--secret"]
+            guard repeatable.contains(name) || seen.insert(name).inserted else { return nil }
             func value() -> String? {
                 let text = inlineValue ?? rest.popFirst()
                 guard let text, !text.isEmpty, !text.hasPrefix("-") else { return nil }
@@ -45,6 +46,9 @@ public enum QuickFillArguments {
             case "--set":
                 guard let v = value() else { return nil }
                 options.sets.append(v)
+            case "--secret":
+                guard let v = value() else { return nil }
+                options.secretSources.append(v)
             case "--plain", "--resume", "--keep-asking", "--stop-at-refusal", "--no-input":
                 guard inlineValue == nil else { return nil }
                 switch name {
@@ -60,12 +64,18 @@ public enum QuickFillArguments {
             case "--header":
                 guard let v = value() else { return nil }
                 options.headers.append(v)
+            case "--header-from":
+                guard let v = value() else { return nil }
+                options.headerSources.append(v)
             case "--timeout":
                 guard let v = value(), let seconds = Double(v) else { return nil }
                 options.timeout = seconds
             case "--record":
                 guard let v = value() else { return nil }
                 options.record = v
+            case "--resume-number":
+                guard let v = value(), let n = Int(v) else { return nil }
+                options.resumeNumber = n
             case "--draft":
                 guard let v = value() else { return nil }
                 options.draft = v

@@ -16,6 +16,9 @@ struct ReplayCommand: ParsableCommand {
             responses served in order; the output must match the transcript (`[..]` matches any \
             text within a line). A mismatch prints a unified diff and writes NAME.session.actual.
 
+            A transcript's `#! form:` must name a .yaml or .yml file inside the current folder \
+            (after resolving symbolic links); --allow-outside lifts the folder rule.
+
             Exit status: 0 all passed, 1 any failed, 2 usage error (e.g. a missing file).
             FORMLINE_SESSIONS=overwrite acts like --update.
             """)
@@ -24,6 +27,8 @@ struct ReplayCommand: ParsableCommand {
     var sessions: [String]
     @Flag(help: "Rewrite the transcripts' output lines with what the sessions produce now, keeping operator lines, comments and directives.")
     var update = false
+    @Flag(help: "Let a transcript's #! form: name a form outside the current folder (by default replay reads forms only inside the folder it runs from).")
+    var allowOutside = false
 
     func validate() throws {
         guard !sessions.isEmpty else { throw ValidationError("Name at least one session file.") }
@@ -34,7 +39,9 @@ struct ReplayCommand: ParsableCommand {
 
     func run() throws {
         let overwrite = ProcessEnvironment.current["FORMLINE_SESSIONS"] == "overwrite"
-        let replayer = Replayer(update: update || overwrite)
+        let replayer = Replayer(
+            update: update || overwrite,
+            formPaths: allowOutside ? FormPathPolicy(root: nil) : .currentDirectory())
         var passed = 0, failed = 0
         for path in sessions {
             let result = replayer.replay(file: path)

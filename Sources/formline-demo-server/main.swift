@@ -1,5 +1,6 @@
 import ArgumentParser
 import DemoServer
+import FormSystem
 
 #if canImport(Glibc)
 import Glibc
@@ -21,7 +22,8 @@ struct DemoServerCommand: AsyncParsableCommand {
             /fastapi /aspnet /list. Username "admin" is taken; a password containing the
             username is rejected. Faults: /fault/slow /fault/html500 /fault/garbage200
             /fault/redirect /fault/unparseable422 /fault/oversized /fault/oversized-chunked.
-            """)
+            """,
+        version: FormlineVersion.current)
 
     @Option(help: "The address to listen on.")
     var host = "127.0.0.1"
@@ -42,9 +44,17 @@ struct DemoServerCommand: AsyncParsableCommand {
         let host = host
         try await server.run(handlingSignals: true) { port in
             let shown = host.contains(":") ? "[\(host)]" : host
-            print("listening on http://\(shown):\(port)")
+            print("listening on http://\(shown):\(port) (formline \(FormlineVersion.current))")
             fflush(nil)
         }
+    }
+}
+
+extension DemoServerCommand {
+    /// Whether binding failed because the address is taken (EADDRINUSE), however NIO words it.
+    static func isAddressInUse(_ error: any Error) -> Bool {
+        let text = String(describing: error)
+        return text.contains("Address already in use") || text.contains("errno: \(EADDRINUSE)")
     }
 }
 
@@ -55,6 +65,12 @@ func runDemoServer() async {
     do {
         try await command.run()
     } catch {
+        if DemoServerCommand.isAddressInUse(error) {
+            // One sentence with what to do, not the socket layer's error dump.
+            StandardError.write("formline-demo-server: \(command.host) port \(command.port) is already in use: stop the "
+                + "other server, or choose another port with --port (--port 0 picks a free one).\n")
+            exit(1)
+        }
         DemoServerCommand.exit(withError: error)
     }
 }

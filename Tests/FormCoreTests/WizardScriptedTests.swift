@@ -42,13 +42,13 @@ struct WizardScriptedTests {
             ScriptedAnswer(path: "age", text: "30", origin: "--set age", fromCommandLine: true),
         ])
         #expect(problems.map(\.description) == [
-            "--set password: password: a secret is never taken from the command line (other users can read it in the process list); type it at the prompt, or put it in an answers file only you can read (chmod 600)",
+            "--set password: password: a secret is never taken from the command line (other users can read it in the process list); use --secret password=env:NAME (or file:PATH, fd:N), type it at the prompt, or put it in an answers file only you can read (chmod 600)",
             "a.yaml:3: contry: the form has no such field (did you mean \"country\"?)",
         ])
         #expect(wizard.values["age"] == .number("30"), "--set comes later and wins")
         #expect(wizard.unansweredProblems(file: "a.yaml").map(\.description) == [
             "a.yaml: email: Required",
-            "a.yaml: password: Required (a secret: put it in an answers file only you can read, chmod 600)",
+            "a.yaml: password: Required (a secret: --secret password=env:NAME, or an answers file only you can read, chmod 600)",
         ])
     }
 

@@ -16,7 +16,7 @@ struct WizardWalkTests {
             "> admin",
             "Email:",
             "> admin@example",
-            "  ! Enter a valid email address",
+            "  ! Enter a valid email address: the part after @ needs a dot, like example.com",
             "Email:",
             "> admin@example.com",
             "Password:",

@@ -67,3 +67,80 @@ import Testing
         #expect(StateDirectory.formlineFile("drafts", name: "signup", environment: ["HOME": "/h"]) == "/h/.local/state/formline/drafts/signup.json")
     }
 }
+
+/// The one atomic write cannot be steered elsewhere (issue 18 items 4 and 12).
+@Suite struct AtomicFileTests {
+    fileprivate func temporaryFolder() -> String {
+        var template = Array("/tmp/formline-atomic-XXXXXX".utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { buffer -> String? in
+            guard let base = buffer.baseAddress, let result = mkdtemp(base) else { return nil }
+            return String(decoding: UnsafeRawBufferPointer(start: result, count: strlen(result)), as: UTF8.self)
+        }
+        return made ?? "/tmp"
+    }
+
+    fileprivate func entries(_ folder: String) -> [String] {
+        guard let dir = opendir(folder) else { return [] }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
+
+    @Test func aSymlinkOrAFIFOTargetIsNeverReplaced() throws {
+        let folder = temporaryFolder()
+        try AtomicFile.write(Array("precious".utf8), to: folder + "/victim")
+        #expect(symlink(folder + "/victim", folder + "/link") == 0)
+        #expect(mkfifo(folder + "/fifo", 0o600) == 0)
+        #expect(throws: FileWriteError(reason: "not a regular file (a symbolic link); nothing was written")) {
+            try AtomicFile.write(Array("evil".utf8), to: folder + "/link")
+        }
+        #expect(throws: FileWriteError(reason: "not a regular file (a FIFO); nothing was written")) {
+            try AtomicFile.write(Array("evil".utf8), to: folder + "/fifo")
+        }
+        #expect(try WholeFile.read(folder + "/victim") == Array("precious".utf8))
+        #expect(entries(folder) == ["fifo", "link", "victim"], "no temporary file is left behind")
+    }
+
+    @Test func anExistingModeIsKeptOnlyWhenAsked() throws {
+        let folder = temporaryFolder()
+        let path = folder + "/t.session"
+        try AtomicFile.write(Array("a".utf8), to: path, mode: 0o640)
+        try AtomicFile.write(Array("b".utf8), to: path, keepExistingMode: true)
+        var info = stat()
+        #expect(stat(path, &info) == 0 && info.st_mode & 0o7777 == 0o640)
+        try AtomicFile.write(Array("c".utf8), to: path)
+        #expect(stat(path, &info) == 0 && info.st_mode & 0o7777 == 0o600)
+        #expect(try WholeFile.read(path) == Array("c".utf8))
+    }
+
+    @Test func operatorPathsGetNoFoldersMade() {
+        let folder = temporaryFolder()
+        #expect(throws: FileWriteError(reason: "No such file or directory")) {
+            try AtomicFile.write([], to: folder + "/missing/f", createFolders: false)
+        }
+        #expect(entries(folder).isEmpty)
+        #expect(AtomicFile.problem(writing: folder + "/missing/f") == "the folder \(folder)/missing does not exist")
+        #expect(AtomicFile.problem(writing: folder + "/missing/f", createFolders: true) == nil)
+        #expect(AtomicFile.problem(writing: "/dev/null") == "not a regular file (a character device)")
+        #expect(AtomicFile.problem(writing: folder + "/new") == nil)
+    }
+}
+
+extension AtomicFileTests {
+    @Test func theNamedFallbackWritesWholeAndLeavesNothing() throws {
+        let folder = temporaryFolder()
+        let path = folder + "/d.json"
+        try AtomicFile.write(Array("old".utf8), to: path, unnamedFirst: false)
+        try AtomicFile.write(Array("new".utf8), to: path, mode: 0o600, unnamedFirst: false)
+        #expect(try WholeFile.read(path) == Array("new".utf8))
+        var info = stat()
+        #expect(stat(path, &info) == 0 && info.st_mode & 0o7777 == 0o600)
+        #expect(entries(folder) == ["d.json"])
+    }
+}

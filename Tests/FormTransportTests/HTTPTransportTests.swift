@@ -138,6 +138,20 @@ private let signupSpec = FormSpec(
         }
     }
 
+    /// Issue 18, item 3: headers at once, then a byte every 100 ms. No single read is slow, so
+    /// only the one deadline over the whole exchange (body included) ends it.
+    @Test func trickledBodyTimesOut() async throws {
+        try await withDemoServer { port, _ in
+            let started = ContinuousClock.now
+            let result = try await withTransport("http://127.0.0.1:\(port)/fault/trickle", timeout: .milliseconds(800)) {
+                await $0.send(signupRequest("x"))
+            }
+            #expect(result == .failure(.timeout))
+            let elapsed = ContinuousClock.now - started
+            #expect(elapsed >= .milliseconds(800) && elapsed < .seconds(4), "took \(elapsed); the whole body takes 40 s")
+        }
+    }
+
     @Test func html500() async throws {
         try await withDemoServer { port, _ in
             let result = try await withTransport("http://127.0.0.1:\(port)/fault/html500") { await $0.send(signupRequest("x")) }

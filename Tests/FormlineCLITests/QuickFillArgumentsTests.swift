@@ -34,6 +34,13 @@ import Testing
         ["fill", "a.yaml", "--answers", "answers.yaml", "--no-input"],
         ["fill", "a.yaml", "--set", "age=42", "--set=address.city=Oslo", "--set", "note=a=b"],
         ["fill", "--no-input", "a.yaml", "--set", "empty="],
+        ["fill", "a.yaml", "--secret", "password=env:PW", "--secret=token=fd:3", "--no-input"],
+        ["fill", "a.yaml", "--secret", "address.pin=file:/run/pin", "--header-from", "X-Token=fd:4"],
+        ["fill", "Forms/signup.yaml", "--endpoint", "http://127.0.0.1:8080", "--header-from", "Authorization=env:API_AUTH"],
+        ["fill", "--header-from=X-Api-Key=file:/run/secrets/key", "a.yaml", "--header-from", "Cookie=fd:3"],
+        ["fill", "a.yaml", "--header", "X-Client: 1", "--header-from", "X-Token=fd:4", "--header-from", "X-Other-Token=fd:5"],
+        ["fill", "a.yaml", "--header-from", "Authorization=file:relative/path:with:colons"],
+        ["fill", "a.yaml", "--header", "X-Tab: a\tb"],
         ["fill", "help"],
         ["fill", ""],
         ["fill", "-\u{301}x.yaml"],  // a dash with a combining accent is one character, not "-"
@@ -59,6 +66,18 @@ import Testing
         ["fill", "a.yaml", "--keep-asking", "--stop-at-refusal"], ["fill", "a.yaml", "--set", "age"],
         ["fill", "a.yaml", "--set", "=3"], ["fill", "a.yaml", "--no-input", "--keep-asking"],
         ["fill", "a.yaml", "--answers", "x.yaml", "--record", "r.session"], ["fill", "a.yaml", "--answers", "x", "--answers", "y"], ["fill", "a.yaml", "--keep-asking=yes"],
+        ["fill", "a.yaml", "--header-from", "Authorization"], ["fill", "a.yaml", "--header-from", "Authorization=Bearer tok"],
+        ["fill", "a.yaml", "--header-from", "Authorization=vault:x"], ["fill", "a.yaml", "--header-from", "Bad Name=env:X"],
+        ["fill", "a.yaml", "--header-from", "=env:X"], ["fill", "a.yaml", "--header-from", "A=env:"],
+        ["fill", "a.yaml", "--header-from", "A=env:1X"], ["fill", "a.yaml", "--header-from", "A=file:"],
+        ["fill", "a.yaml", "--header-from", "A=fd:0"], ["fill", "a.yaml", "--header-from", "A=fd:2"],
+        ["fill", "a.yaml", "--header-from", "A=fd:x"], ["fill", "a.yaml", "--header-from", "A=fd:-3"],
+        ["fill", "a.yaml", "--header-from", "A=fd:3", "--header-from", "B=fd:3"], ["fill", "a.yaml", "--header-from"],
+        ["fill", "a.yaml", "--header", "Authorization: Bearer x\u{1}"], ["fill", "a.yaml", "--header", "X: a\u{7F}"],
+        ["fill", "a.yaml", "--header", "X: a\r\nInjected: 1"],
+        ["fill", "a.yaml", "--secret", "password=hunter2"], ["fill", "a.yaml", "--secret", "password"],
+        ["fill", "a.yaml", "--secret", "=env:X"], ["fill", "a.yaml", "--secret", "pw=fd:3", "--header-from", "A=fd:3"],
+        ["fill", "a.yaml", "--secret", "pw=env:X", "--record", "r.session"], ["fill", "a.yaml", "--secret"],
         ["fill", "a.yaml", "-p"], ["fill", "--version", "a.yaml"], ["fill", "a.yaml", "--generate-completion-script", "bash"],
     ])
     func unusualLinesGoToArgumentParser(arguments: [String]) {
@@ -73,19 +92,63 @@ import Testing
         #expect(parsedByArgumentParser(["fill", "a.yaml", "--timeout", "7200"]) == nil)
     }
 
+    /// The lines the quick reader turns down for a problem argument-parser reports too.
+    @Test(arguments: [
+        ["fill", "a.yaml", "--header-from", "Authorization=Bearer tok"], ["fill", "a.yaml", "--header-from", "A=fd:0"],
+        ["fill", "a.yaml", "--header-from", "A=fd:3", "--header-from", "B=fd:3"],
+        ["fill", "a.yaml", "--header", "Authorization: Bearer x\u{1}"],
+    ])
+    func badHeaderSourcesAreRefusedByBoth(arguments: [String]) {
+        #expect(QuickFillArguments.parse(arguments) == nil)
+        #expect(parsedByArgumentParser(arguments) == nil)
+    }
+
+    /// `--secret` takes a source, never the value; both readers refuse the same lines.
+    @Test(arguments: [
+        ["fill", "a.yaml", "--secret", "password=hunter2"], ["fill", "a.yaml", "--secret", "password"],
+        ["fill", "a.yaml", "--secret", "=env:X"], ["fill", "a.yaml", "--secret", "pw=fd:3", "--header-from", "A=fd:3"],
+        ["fill", "a.yaml", "--secret", "pw=env:X", "--record", "r.session"],
+    ])
+    func badSecretSourcesAreRefusedByBoth(arguments: [String]) {
+        #expect(QuickFillArguments.parse(arguments) == nil)
+        #expect(parsedByArgumentParser(arguments) == nil)
+    }
+
     @Test func optionsCarryEveryValue() throws {
         let quick = try #require(QuickFillArguments.parse([
-            "fill", "f.yaml", "--endpoint", "http://127.0.0.1:1", "--header", "A: 1", "--header", "B: 2",
+            "fill", "f.yaml", "--header-from", "Authorization=env:T",
+            "--endpoint", "http://127.0.0.1:1", "--header", "A: 1", "--header", "B: 2",
             "--timeout", "4", "--plain", "--record", "r.session", "--draft", "d.json", "--output", "json",
         ]))
         var expected = FillOptions(form: "f.yaml")
         expected.endpoint = "http://127.0.0.1:1"
         expected.headers = ["A: 1", "B: 2"]
+        expected.headerSources = ["Authorization=env:T"]
         expected.timeout = 4
         expected.plain = true
         expected.record = "r.session"
         expected.draft = "d.json"
         expected.output = .json
         #expect(quick == expected)
+    }
+}
+
+/// `--resume N` (issue 22 item 2) is rewritten before either reader sees it, and both read it alike.
+@Suite struct ResumeNumberArgumentTests {
+    @Test func resumeNIsReadAlikeByBothReaders() throws {
+        for (line, number) in [(["fill", "Forms/signup.yaml", "--resume", "2"], 2), (["fill", "--resume", "12", "Forms/signup.yaml"], 12)] {
+            let rewritten = ResumeNumberArgument.rewrite(line)
+            let quick = try #require(QuickFillArguments.parse(rewritten))
+            #expect(quick.resume && quick.resumeNumber == number)
+            let parsed = try #require((try? Formline.parseAsRoot(rewritten)) as? FillCommand)
+            #expect(parsed.options == quick)
+        }
+    }
+
+    @Test func onlyAShortNumberRightAfterResumeIsTaken() {
+        #expect(ResumeNumberArgument.rewrite(["fill", "--resume", "Forms/a.yaml"]) == ["fill", "--resume", "Forms/a.yaml"])
+        #expect(ResumeNumberArgument.rewrite(["fill", "a.yaml", "--resume", "1234"]) == ["fill", "a.yaml", "--resume", "1234"])
+        #expect(ResumeNumberArgument.rewrite(["check", "--resume", "2"]) == ["check", "--resume", "2"])
+        #expect(ResumeNumberArgument.rewrite(["fill", "--", "--resume", "2"]) == ["fill", "--", "--resume", "2"])
     }
 }

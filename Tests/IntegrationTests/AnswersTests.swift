@@ -79,6 +79,57 @@ struct AnswersTests {
         #expect(r.stderr.contains("\(open):3: password: the answers file holds a secret but other users can read it"))
     }
 
+    @Test("--secret password=env:/file: answers a secret through its rules; a file others can read is refused")
+    func secretSources() throws {
+        let answers = try file("a.yaml", "username: bob_smith\nemail: bob@example.com\nage: 42\ncountry: den\n")
+        let env = try runner.run(["fill", "Forms/signup.yaml", "--answers", answers, "--secret", "password=env:SIGNUP_PW",
+                                  "--no-input", "--output", "json"], lines: [], environment: ["SIGNUP_PW": "hunter2hunter2"])
+        #expect(env.status == 0, "\(env.stderr)")
+        #expect(env.stdout.contains(#""password":"[secret]""#))
+        #expect(!env.stdout.contains("hunter2") && !env.stderr.contains("hunter2"))
+
+        let privateFile = try file("pw.txt", "hunter2hunter2\n", mode: 0o600)
+        let fromFile = try runner.run(["fill", "Forms/signup.yaml", "--answers", answers, "--secret=password=file:\(privateFile)",
+                                       "--no-input", "--output", "json"], lines: [])
+        #expect(fromFile.status == 0, "\(fromFile.stderr)")
+        #expect(fromFile.stdout.contains(#""password":"[secret]""#))
+
+        let openFile = try file("open-pw.txt", "hunter2hunter2\n", mode: 0o644)
+        let refused = try runner.run(["fill", "Forms/signup.yaml", "--answers", answers, "--secret", "password=file:\(openFile)",
+                                      "--no-input"], lines: [])
+        #expect(refused.status == 5)
+        #expect(refused.stderr.contains("--secret password: password: file:\(openFile) may be read or changed by other users (mode 644); chmod 600 it"))
+        #expect(!refused.stderr.contains("hunter2") && !refused.stdout.contains("Submitting"))
+
+        // The value goes through the field's rules like a typed one, and is never repeated.
+        let short = try runner.run(["fill", "Forms/signup.yaml", "--answers", answers, "--secret", "password=env:SIGNUP_PW",
+                                    "--no-input"], lines: [], environment: ["SIGNUP_PW": "abc"])
+        #expect(short.status == 5)
+        #expect(short.stderr.contains("--secret password: password: "))
+        #expect(!short.stderr.contains("'abc'"))
+
+        let unset = try runner.run(["fill", "Forms/signup.yaml", "--answers", answers, "--secret", "password=env:NOT_SET_ANYWHERE",
+                                    "--no-input"], lines: [])
+        #expect(unset.status == 5)
+        #expect(unset.stderr.contains("--secret password: password: the environment variable NOT_SET_ANYWHERE is not set"))
+
+        let notSecret = try runner.run(["fill", "Forms/signup.yaml", "--answers", answers, "--secret", "age=env:SIGNUP_PW",
+                                        "--secret", "password=env:SIGNUP_PW", "--no-input"], lines: [], environment: ["SIGNUP_PW": "hunter2hunter2"])
+        #expect(notSecret.status == 5)
+        #expect(notSecret.stderr.contains("--secret age: age: not a secret field; answer it with --set or --answers"))
+
+        // The value itself on the command line is a usage error that does not repeat it.
+        let inline = try runner.run(["fill", "Forms/signup.yaml", "--secret", "password=hunter2hunter2"], lines: [])
+        #expect(inline.status == 2)
+        #expect(inline.stderr.contains("password: the value must be env:NAME, file:PATH or fd:N"))
+        #expect(!inline.stderr.contains("hunter2"))
+
+        // And --set points to --secret.
+        let set = try runner.run(["fill", "Forms/signup.yaml", "--answers", answers, "--set", "password=x", "--no-input"], lines: [])
+        #expect(set.status == 5)
+        #expect(set.stderr.contains("use --secret password=env:NAME (or file:PATH, fd:N)"))
+    }
+
     @Test("an answer for a field hidden by its condition is an error naming it")
     func hiddenField() throws {
         // incident-report: escalation_contact shows only when severity is critical.

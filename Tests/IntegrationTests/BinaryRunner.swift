@@ -38,9 +38,9 @@ struct BinaryRunner {
 
     /// Runs `formline ARGS` from the repository root with `input` on stdin (bounded by `timeout`).
     func run(_ arguments: [String], input: [UInt8], environment extra: [String: String] = [:],
-             product: String = "formline", timeout: Double = 30) throws -> Result {
+             product: String = "formline", executable: String? = nil, timeout: Double = 30) throws -> Result {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: BinaryRunner.product(product))
+        process.executableURL = URL(fileURLWithPath: executable ?? BinaryRunner.product(product))
         process.arguments = arguments
         process.currentDirectoryURL = BinaryRunner.root
         var env = ["PATH": "/usr/bin:/bin", "HOME": home.path, "XDG_STATE_HOME": stateHome, "TERM": "dumb", "LANG": "C.UTF-8"]
@@ -78,6 +78,13 @@ struct BinaryRunner {
             stdout: String(decoding: outBox.data, as: UTF8.self),
             stderr: String(decoding: errBox.data, as: UTF8.self),
             stdoutBytes: Array(outBox.data))
+    }
+
+    /// Runs `/bin/sh -c script sh ARGUMENTS` (for redirections such as `3<file`), with
+    /// `$FORMLINE` the binary and the arguments as `$1`...
+    func shell(_ script: String, arguments: [String] = [], lines: [String], environment extra: [String: String] = [:]) throws -> Result {
+        try run(["-c", script, "sh"] + arguments, input: Array(lines.map { $0 + "\n" }.joined().utf8),
+                environment: extra.merging(["FORMLINE": BinaryRunner.product("formline")]) { $1 }, executable: "/bin/sh")
     }
 
     func run(_ arguments: [String], lines: [String], separator: String = "\n",

@@ -90,6 +90,7 @@ struct HTTPEndToEndTests {
 
     @Test("transport failures exit 3 with the draft saved and no secret in it", arguments: [
         ("slow", "no answer from the server in time"),
+        ("trickle", "no answer from the server in time"),
         ("html500", "the server answered 500 Internal Server Error (text/html)"),
         ("redirect", "the server redirected to https://login.demo.formline.invalid/sso?next=%2Fsignup (redirects are not followed)"),
         ("unparseable422", "the server answered 422 Unprocessable Content but the body is not JSON (text/plain)"),
@@ -106,6 +107,26 @@ struct HTTPEndToEndTests {
             #expect(r.stdout.replacingOccurrences(of: "\n    ", with: " ").contains("  ! \(reason)"), "\(r.stdout)")
             try expectDraftWithoutSecret(runner)
             #expect(server.requests.all.count == 1, "nothing is retried behind the operator's back")
+        }
+    }
+
+    /// Issue 18, item 3: headers at once, then the body a byte every 100 ms. Each read is quick, so
+    /// only one deadline over the whole exchange ends it; before, this ran 40 s and was accepted.
+    @Test("--timeout bounds a body trickled a byte at a time: exit 3 within about the timeout")
+    func timeoutBoundsATrickledBody() async throws {
+        try await withServer { port, _ in
+            let runner = try BinaryRunner()
+            let started = ContinuousClock.now
+            let r = try await runFormline(runner, [
+                "fill", "Forms/signup.yaml", "--endpoint", "http://127.0.0.1:\(port)/fault/trickle", "--timeout", "2",
+            ], lines: Self.signupLines(username: "bob_smith", password: "hunter2hunter2"))
+            let elapsed = ContinuousClock.now - started
+            #expect(r.status == 3, "\(r.stdout)\(r.stderr)")
+            #expect(r.stdout.contains("Submitting... failed\n  ! no answer from the server in time\n"), "\(r.stdout)")
+            #expect(!r.stdout.contains("accepted"))
+            // 2 s of deadline plus the binary's start-up; the whole body would take 40 s.
+            #expect(elapsed >= .seconds(2) && elapsed < .seconds(8), "took \(elapsed)")
+            try expectDraftWithoutSecret(runner)
         }
     }
 
@@ -165,7 +186,7 @@ struct HTTPEndToEndTests {
 }
 
 /// Runs a DemoServer in-process on 127.0.0.1, port 0, for the length of `body`.
-private func withServer<T>(_ body: (_ port: Int, _ server: DemoServer) async throws -> T) async throws -> T {
+func withServer<T>(_ body: (_ port: Int, _ server: DemoServer) async throws -> T) async throws -> T {
     let server = DemoServer(host: "127.0.0.1", port: 0, slowDelay: .seconds(20))
     let (ports, portSink) = AsyncStream<Int>.makeStream()
     let running = Task {

@@ -60,6 +60,34 @@ import Glibc
         #expect(pty.terminalIsSane)
     }
 
+    /// Issue 22 item 1: on TERM=dumb readline scrolls one row sideways, so a long pre-filled value
+    /// used to push "Username:" off screen. The prompt now gets its own line; the pre-fill stays.
+    @Test(arguments: [[String: String?](), ["TERM": "xterm"]])
+    func aLongPrefilledValueKeepsTheLabelVisible(_ env: [String: String?]) throws {
+        // TERM=dumb (the default here), or --plain on a capable terminal.
+        let pty = try start(env["TERM"] == nil ? [] : ["--plain"], env: env)
+        let long = String(repeating: "abcdefghij", count: 15)  // 150 characters at 80 columns
+        try pty.expect("Username: ")
+        pty.send(long + "\r")
+        try pty.expect("! At most 20 characters")
+        // The label on a line of its own, then the edit line with the value pre-filled (readline
+        // shows its tail after a `<`: the row scrolls, the label above it stays).
+        try pty.expect("Username:\r\n")
+        try pty.expect("abcdefghij")
+        pty.settle()
+        pty.send("\r")
+        // Enter sent the pre-filled 150 characters again: rejected again, label shown again.
+        try pty.expect("! At most 20 characters")
+        try pty.expect("Username:\r\n")
+        try pty.expect("abcdefghij")
+        pty.settle()
+        pty.send("\u{15}adele\r")
+        try finishSignup(pty)
+        #expect(try pty.waitForExit() == .code(0))
+        #expect(pty.text.contains("Username  adele"))
+        #expect(!pty.text.contains("\u{1B}"), "no escape sequences on a dumb terminal or with --plain")
+    }
+
     @Test func ctrlUClearsThePrefilledText() throws {
         let pty = try start()
         try pty.expect("Username: ")

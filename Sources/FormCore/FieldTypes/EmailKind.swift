@@ -4,10 +4,24 @@ struct EmailKind: FieldKind {
     var measuresLength: Bool { true }
 
     func parse(_ input: String, for field: Field) -> Result<FieldValue, ValueError> {
-        EmailKind.isEmail(input) ? .success(.text(input)) : .failure(.notEmail)
+        EmailKind.isEmail(input) ? .success(.text(input)) : .failure(.notEmail(problem: EmailKind.problem(input)))
     }
 
     func rule(for field: Field) -> String? { "an email address" }
+
+    /// What is wrong with a value that is not an address, when one thing clearly is (spaces, a
+    /// second @, nothing before the @, no dot after it); nil for the general message.
+    static func problem(_ s: String) -> String? {
+        if s.contains(where: \.isWhitespace) { return "an address has no spaces" }
+        let parts = s.split(separator: "@", omittingEmptySubsequences: false)
+        if parts.count > 2 { return "an address has one @, not \(parts.count - 1)" }
+        guard parts.count == 2 else { return nil }
+        if parts[0].isEmpty { return "a name is needed before the @" }
+        if !parts[1].isEmpty && !parts[1].contains(".") {
+            return "the part after @ needs a dot, like \(TextWrap.truncate(String(parts[1]), to: 20)).com"
+        }
+        return nil
+    }
 
     static func isEmail(_ s: String) -> Bool {
         let parts = s.split(separator: "@", omittingEmptySubsequences: false)

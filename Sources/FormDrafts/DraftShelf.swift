@@ -1,0 +1,86 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import FormCore
+import FormSystem
+
+/// The numbered drafts in the state folder: a clerk with several unfinished receipts keeps each.
+///
+/// Draft 1 of form `signup` is `drafts/signup.json` (where a single draft always lived), draft N
+/// is `drafts/signup+N.json`: `+` never occurs in a form id, so no two forms' names collide.
+///
+/// ```swift
+/// let shelf = DraftShelf(folder: StateDirectory.path(environment: env) + "/formline/drafts")
+/// shelf.drafts(of: "signup").map(\.number)   // [1, 2]
+/// ```
+public struct DraftShelf: Sendable {
+    /// One draft file on the shelf.
+    public struct Entry: Sendable, Equatable {
+        public var formID: String
+        public var number: Int
+        public var path: String
+        /// When it was last written (seconds since 1970), for "latest".
+        public var modified: Int
+    }
+
+    /// The most drafts one form keeps: a bound on the names tried for a free number.
+    public static let maximumPerForm = 999
+
+    public let folder: String
+
+    public init(folder: String) { self.folder = folder }
+
+    public init(environment: [String: String]) {
+        folder = StateDirectory.path(environment: environment) + "/formline/drafts"
+    }
+
+    /// The path of draft `number` of `formID`.
+    public func path(formID: String, number: Int) -> String {
+        folder + "/" + formID + (number == 1 ? "" : "+\(number)") + ".json"
+    }
+
+    /// Every draft on the shelf, by form id and then number.
+    public func all() -> [Entry] {
+        guard let dir = opendir(folder) else { return [] }
+        defer { closedir(dir) }
+        var found: [Entry] = []
+        while let item = readdir(dir) {
+            let name = withUnsafeBytes(of: item.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard name.hasSuffix(".json"), !name.hasPrefix(".") else { continue }
+            let stem = name.dropLast(5)
+            var formID = String(stem), number = 1
+            if let plus = stem.lastIndex(of: "+") {
+                guard let n = Int(stem[stem.index(after: plus)...]), n >= 2, n <= Self.maximumPerForm else { continue }
+                formID = String(stem[..<plus])
+                number = n
+            }
+            var info = stat()
+            let path = folder + "/" + name
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+            found.append(Entry(formID: formID, number: number, path: path, modified: Int(info.st_mtim.tv_sec)))
+        }
+        return found.sorted { ($0.formID, $0.number) < ($1.formID, $1.number) }
+    }
+
+    /// The drafts of one form, by number.
+    public func drafts(of formID: String) -> [Entry] {
+        all().filter { $0.formID == formID }
+    }
+
+    /// The draft saved last (the highest number among equally recent ones), or nil.
+    public func latest(of formID: String) -> Entry? {
+        drafts(of: formID).max { ($0.modified, $0.number) < ($1.modified, $1.number) }
+    }
+
+    /// The lowest number with no draft of `formID` yet.
+    public func freeNumber(for formID: String) -> Int {
+        let taken = Set(drafts(of: formID).map(\.number))
+        var n = 1
+        while taken.contains(n) && n < Self.maximumPerForm { n += 1 }
+        return n
+    }
+}

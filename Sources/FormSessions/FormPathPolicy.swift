@@ -1,0 +1,49 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Which form files a transcript may make replay read. CI replays transcripts from pull requests
+/// nobody has vetted, so `#! form: /etc/shadow` or `../../../etc/passwd` must not be opened, and
+/// nothing from a file that is not a form may end up quoted in an error message.
+///
+/// ```swift
+/// FormPathPolicy(root: "/src/app").refusal("/etc/passwd")   // "outside /src/app, ..."
+/// ```
+///
+/// A form path must name a `.yaml` or `.yml` file and, unless `root` is nil (`--allow-outside`),
+/// resolve (symbolic links followed) inside `root`, the folder replay runs from.
+public struct FormPathPolicy: Sendable, Equatable {
+    /// The folder forms must be inside, absolute; nil: anywhere.
+    public var root: String?
+
+    public init(root: String?) { self.root = root }
+
+    /// Confined to the current directory.
+    public static func currentDirectory() -> FormPathPolicy {
+        FormPathPolicy(root: SessionPaths.absolute("."))
+    }
+
+    /// Why replay must not read `path` (already resolved against the transcript's folder), or nil.
+    public func refusal(_ path: String) -> String? {
+        guard path.hasSuffix(".yaml") || path.hasSuffix(".yml") else {
+            return "not a form file (a form's name ends in .yaml or .yml)"
+        }
+        guard let root else { return nil }
+        let base = Self.real(root) ?? SessionPaths.absolute(root)
+        let target = Self.real(path) ?? SessionPaths.absolute(path)
+        let prefix = base == "/" ? "/" : base + "/"
+        guard target.hasPrefix(prefix) else {
+            return "outside \(base), the folder replay runs from (replay from a folder that holds it, or pass --allow-outside)"
+        }
+        return nil
+    }
+
+    /// `path` with every symbolic link resolved, or nil when it does not exist.
+    private static func real(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}
