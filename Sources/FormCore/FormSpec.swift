@@ -39,6 +39,8 @@ public struct SubmitSpec: Sendable, Equatable {
     /// Message text -> field, for errors that name no field and carry no code
     /// (`ServerErrorMapper`, "routing by message").
     package var messageRoutes: [MessageRoute]
+    /// How the payload is written on the wire (`submit.body`, `submit.type`).
+    public var body: RequestBody
 
     public init(method: Method = .POST, path: String = "/", errors: ErrorDialect = .auto, aliases: [String: String] = [:]) {
         self.init(method: method, path: path, errors: errors, aliases: aliases, errorShape: nil, messageRoutes: [])
@@ -47,8 +49,9 @@ public struct SubmitSpec: Sendable, Equatable {
     /// With the form file's own error shape and message routes (FormFiles reads them).
     package init(
         method: Method = .POST, path: String = "/", errors: ErrorDialect = .auto, aliases: [String: String] = [:],
-        errorShape: ErrorShape? = nil, messageRoutes: [MessageRoute] = []
+        errorShape: ErrorShape? = nil, messageRoutes: [MessageRoute] = [], body: RequestBody = RequestBody()
     ) {
+        self.body = body
         self.method = method
         self.path = path
         self.errors = errors

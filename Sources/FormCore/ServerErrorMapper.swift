@@ -4,10 +4,15 @@ package struct ErrorPlacement: Sendable, Equatable {
     package var fieldErrors: [String: [String]]
     /// Form-level lines: non-field messages, and "path: message" for paths matching no field.
     package var banner: [String]
+    /// Fields asked again without a message of their own: the other fields under a path that is a
+    /// prefix of several (DRF's nested `non_field_errors` at `mgmt`, with `mgmt.ip`, `mgmt.mask`);
+    /// the message is on the first of them, in `fieldErrors`.
+    package var alsoAsked: [String]
 
-    package init(fieldErrors: [String: [String]] = [:], banner: [String] = []) {
+    package init(fieldErrors: [String: [String]] = [:], banner: [String] = [], alsoAsked: [String] = []) {
         self.fieldErrors = fieldErrors
         self.banner = banner
+        self.alsoAsked = alsoAsked
     }
 }
 
@@ -25,7 +30,9 @@ package struct ErrorPlacement: Sendable, Equatable {
 ///
 /// Only visible fields count. An error whose path names no field, or that has no path, goes to
 /// the first visible field whose `server_codes` lists its code (a code that is a URI also matches
-/// by its last segment); else to the field of the first `submit.messages` route whose text its
+/// by its last segment); else, when the path is a prefix of visible fields (DRF's nested
+/// `non_field_errors` at `mgmt`, fields `mgmt.ip` and `mgmt.mask`), to all of them, the message on
+/// the first in form order; else to the field of the first `submit.messages` route whose text its
 /// message contains (ignoring case); else to the banner, as "path: message" when it has a path.
 package enum ServerErrorMapper {
     package static func place(_ errors: [ServerError], in spec: FormSpec, visibleFields: Set<String>) -> ErrorPlacement {
@@ -37,6 +44,11 @@ package enum ServerErrorMapper {
                 placement.fieldErrors[field, default: []].append(message)
             } else if let code = error.code, let field = index.field(forCode: code) {
                 placement.fieldErrors[field, default: []].append(error.message)
+            } else if let path, let group = index.fields(under: path) {
+                placement.fieldErrors[group[0], default: []].append(error.message)
+                for field in group.dropFirst() where !placement.alsoAsked.contains(field) {
+                    placement.alsoAsked.append(field)
+                }
             } else if let field = index.field(forMessage: error.message) {
                 placement.fieldErrors[field, default: []].append(error.message)
             } else if path != nil {
@@ -91,6 +103,18 @@ private struct FieldIndex {
         return nil
     }
 
+    /// The visible fields, in form order, whose names continue `path` (`mgmt` -> `mgmt.ip`,
+    /// `mgmt.mask`), compared as in rules 1-2, after dropping leading segments that name nothing
+    /// (as rule 5); nil when no field does.
+    func fields(under path: [ServerError.PathComponent]) -> [String]? {
+        for dropped in 0..<path.count {
+            let prefix = Self.loose(path.dropFirst(dropped).map(\.description).joined(separator: ".")) + "."
+            let under = spec.fields.map(\.name).filter { visible.contains($0) && Self.loose($0).hasPrefix(prefix) }
+            if !under.isEmpty { return under }
+        }
+        return nil
+    }
+
     /// The field of the first message route whose text the message contains.
     func field(forMessage message: String) -> String? {
         spec.submit.messageRoutes.first { visible.contains($0.field) && $0.matches(message) }?.field
@@ -114,11 +138,22 @@ private struct FieldIndex {
     }
 
     func field(forCode code: String) -> String? {
-        let lastSegment = code.split(separator: "/").last.map(String.init)
+        let lastSegment = Self.lastSegment(ofCode: code)
         return spec.fields.first { field in
             visible.contains(field.name)
-                && field.serverCodes.contains { $0 == code || (code.contains("/") && $0 == lastSegment) }
+                && field.serverCodes.contains { $0 == code || $0 == lastSegment }
         }?.name
+    }
+
+    /// The part of a URI code a form lists in `server_codes`: a problem `type` URL's last path
+    /// segment (`https://x/problems/taken` -> `taken`), a URN's last colon-separated part
+    /// (Symfony's violation `type`, `urn:uuid:9ff3fdc4-...` -> `9ff3fdc4-...`); nil for a plain code.
+    static func lastSegment(ofCode code: String) -> String? {
+        if code.lowercased().hasPrefix("urn:") {
+            return code.split(separator: ":").last.map(String.init)
+        }
+        guard code.contains("/") else { return nil }
+        return code.split(separator: "/").last.map(String.init)
     }
 
     /// The key for loose comparison: lowercased, `_` and `-` removed (`Address.City`, `first-name`).

@@ -34,6 +34,12 @@ public struct Wizard: Sendable {
     var returnTo: Int?
     var attempt = 0
     var lastSubmission: Submission?
+    /// The server's banner lines from the last rejection, shown again with the review until the
+    /// next submission, so a non-field error does not scroll away while fields are re-asked.
+    var serverBanner: [String] = []
+    /// The payload the server last rejected: Enter at the review with nothing changed would only
+    /// get the same answer, so the wizard says what to do instead (`.retry` sends it anyway).
+    var rejectedPayload: JSONValue?
     var resumeNotice: String?
     /// Stop at the first refused line (exit 5) instead of asking again: set for a run without a
     /// terminal, where a script cannot see the error and every later line would land one field
@@ -637,7 +643,7 @@ public struct Wizard: Sendable {
 
     private mutating func reviewLine(_ line: String) -> [WizardEffect] {
         let trimmed = line.trimmedWhitespace
-        if trimmed.isEmpty { return submit(retry: false) }
+        if trimmed.isEmpty { return submitIfChanged() }
         if let n = Int(trimmed) {
             guard let target = resolveEditTarget(String(n)) else {
                 return [error(numberMessage(n) + "; press Enter to submit")] + [.prompt(reviewPrompt)]
@@ -646,6 +652,9 @@ public struct Wizard: Sendable {
         }
         switch WizardCommand.parse(line) {
         case .done?, .next?:
+            return submitIfChanged()
+        case .retry? where rejectedPayload != nil:
+            // The operator knows the server may answer differently now (a name freed meanwhile).
             return submit(retry: false)
         case .edit(let target)?:
             guard let i = resolveEditTarget(target) else { return [error(editTargetMessage(target)), .prompt(reviewPrompt)] }
@@ -671,7 +680,17 @@ public struct Wizard: Sendable {
         return ask(index)
     }
 
+    /// Enter at the review: submits, unless these are the very values the server just refused.
+    private mutating func submitIfChanged() -> [WizardEffect] {
+        let payload = Payload.build(fields: visibleIndices.map { spec.fields[$0] }, values: values)
+        guard let refused = rejectedPayload, refused == payload else { return submit(retry: false) }
+        let hint = "Nothing has changed since the server refused these values, so sending them again would get the same answer. Type a field's number to change it, .retry to send the same values anyway, or .cancel to stop (a draft is kept)."
+        return Wizard.wrapped(hint, .error, indent: "  ! ", continuation: "    ") + [.prompt(reviewPrompt)]
+    }
+
     private mutating func submit(retry: Bool) -> [WizardEffect] {
+        serverBanner = []
+        rejectedPayload = nil
         let submission: Submission
         if retry, let last = lastSubmission {
             submission = last
@@ -700,7 +719,8 @@ public struct Wizard: Sendable {
                 secrets: Dictionary(uniqueKeysWithValues: fields.filter(\.isSecret).compactMap { f in
                     if case .text(let value)? = values[f.name] { return (f.name, value) }
                     return nil
-                }))
+                }),
+                body: spec.submit.body)
         }
         lastSubmission = submission
         phase = .submitting
@@ -727,23 +747,27 @@ public struct Wizard: Sendable {
     private mutating func rejected(status: Int, errors: [ServerError]) -> [WizardEffect] {
         // The server answered: the next submission is a new attempt even if nothing changes
         // (a server that honours the key would otherwise answer with the same rejection).
+        let refused = lastSubmission?.payload
         lastSubmission = nil
         rejectionStatus = status
         let visible = visibleIndices
         let placement = ServerErrorMapper.place(errors, in: spec, visibleFields: Set(visible.map { spec.fields[$0].name }))
         var effects: [WizardEffect] = [.output(OutputLine(" rejected (\(status))", style: .error))]
         // Bound 8a: a server may send any number of messages; the operator sees the first ones.
-        for line in placement.banner.prefix(Wizard.shownServerMessages) {
-            effects += Wizard.wrapped(serverText(line), .error, indent: "  ! ", continuation: "    ")
-        }
-        if let more = Wizard.moreMessagesLine(placement.banner.count) {
-            effects.append(.output(OutputLine("  ! " + more, style: .error)))
-        }
+        serverBanner = placement.banner.prefix(Wizard.shownServerMessages).map(serverText)
+            + (Wizard.moreMessagesLine(placement.banner.count).map { [$0] } ?? [])
+        // Only a different value can fix a 422 (the server understood and refused the values) or
+        // an error the server put on a field; a 400/409 with only banner lines ("try again
+        // tomorrow", a conflict) may clear by itself, so Enter still sends it again.
+        let valuesRefused = status == 422 || !placement.fieldErrors.isEmpty || !placement.alsoAsked.isEmpty
+        rejectedPayload = valuesRefused ? refused : nil
+        effects += bannerLines()
         var failed: [Int] = []
         let rows = reviewRows()
         for (number, i) in visible.enumerated() {
             let field = spec.fields[i]
-            guard let messages = placement.fieldErrors[field.name], !messages.isEmpty else { continue }
+            let messages = placement.fieldErrors[field.name] ?? []
+            guard !messages.isEmpty || placement.alsoAsked.contains(field.name) else { continue }
             failed.append(i)
             effects.append(.output(OutputLine(rows[number], style: .review)))
             for message in messages.prefix(Wizard.shownServerMessages) {
@@ -768,7 +792,8 @@ public struct Wizard: Sendable {
         }
         guard !failed.isEmpty else {
             phase = .review
-            return effects + reviewLines() + [.prompt(reviewPrompt)]
+            // The banner was printed just above: the review does not repeat it here.
+            return effects + reviewLines(withBanner: false) + [.prompt(reviewPrompt)]
         }
         queue = failed
         return effects + ask(failed[0])

@@ -102,6 +102,8 @@ public struct Submission: Sendable, Equatable {
     public var attempt: Int
     /// Secret field name -> value, so edges can mask a server that repeats one back.
     public var secrets: [String: String] = [:]
+    /// How the payload goes on the wire (the form's `submit.body`).
+    public var body = RequestBody()
 }
 
 /// What the wizard asks its driver to do.

@@ -101,8 +101,16 @@ extension Wizard {
         }
     }
 
-    func reviewLines() -> [WizardEffect] {
+    /// The review; below it the server's banner lines from the last rejection until the next
+    /// submission (`withBanner: false` right after the rejection printed them).
+    func reviewLines(withBanner: Bool = true) -> [WizardEffect] {
         [.output(OutputLine("Review", style: .title))] + reviewRows().map { .output(OutputLine($0, style: .review)) }
+            + (withBanner ? bannerLines() : [])
+    }
+
+    /// The last rejection's non-field messages, as the rejection printed them.
+    func bannerLines() -> [WizardEffect] {
+        serverBanner.flatMap { Wizard.wrapped($0, .error, indent: "  ! ", continuation: "    ") }
     }
 
     /// "  1 Norway  2 Sweden ...", wrapped at 80 columns. When a choice's name starts with a

@@ -1,10 +1,11 @@
 import FormCore
 import Yams
 
-/// Reads `submit: {method, path, errors, aliases, messages}`; alias and message-route targets are
-/// checked by `FormReader`. `errors` is a dialect name or a mapping (`ErrorShapeReader`).
+/// Reads `submit: {method, path, body, type, errors, aliases, messages}`; alias and message-route
+/// targets are checked by `FormReader`. `errors` is a dialect name or a mapping (`ErrorShapeReader`).
+/// `body` is `json` (default), `jsonapi` (which needs `type`, the resource type) or `form`.
 struct SubmitReader {
-    static let keys = ["method", "path", "errors", "aliases", "messages"]
+    static let keys = ["method", "path", "body", "type", "errors", "aliases", "messages"]
 
     let reader: YAMLNodeReader
 
@@ -33,6 +34,7 @@ struct SubmitReader {
                 diagnostics.error("submit path \"\(path)\" must start with / and have no spaces", at: e.valuePosition)
             }
         }
+        readBody(entries, into: &spec)
         if let e = entries["errors"], case .mapping = e.value {
             spec.errorShape = ErrorShapeReader(reader: reader).read(e)
         } else if let e = entries["errors"], let raw = reader.string(e) {
@@ -62,5 +64,31 @@ struct SubmitReader {
             }
         }
         return (spec, targets)
+    }
+
+    private func readBody(_ entries: Entries, into spec: inout SubmitSpec) {
+        let diagnostics = reader.diagnostics
+        if let e = entries["body"], let raw = reader.string(e) {
+            if let format = RequestBody.Format(rawValue: raw) {
+                spec.body.format = format
+            } else {
+                let names = RequestBody.Format.allCases.map(\.rawValue)
+                diagnostics.error(
+                    "unknown submit body \"\(raw)\"" + (NameSuggestion.hint(for: raw, in: names).isEmpty
+                        ? " (use \(names.joined(separator: ", ")))" : NameSuggestion.hint(for: raw, in: names)),
+                    at: e.valuePosition)
+            }
+        }
+        if let e = entries["type"], let raw = reader.string(e) {
+            if spec.body.format != .jsonapi {
+                diagnostics.error("submit type is the JSON:API resource type; it needs body: jsonapi", at: e.keyPosition)
+            } else if raw.isEmpty || raw.contains(where: { $0.isWhitespace || $0.isNewline }) {
+                diagnostics.error("submit type \"\(raw)\" must be a resource type with no spaces (signups)", at: e.valuePosition)
+            } else {
+                spec.body.type = raw
+            }
+        } else if spec.body.format == .jsonapi, let e = entries["body"] {
+            diagnostics.error("body: jsonapi needs the resource type: add type: (e.g. type: signups) to submit", at: e.valuePosition)
+        }
     }
 }

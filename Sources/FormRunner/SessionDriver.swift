@@ -171,7 +171,8 @@ public final class SessionDriver {
         keys[submission.attempt] = key
         edges.recorder?.request(submission)
         let outcome = sendCancellably(TransportRequest(
-            method: submission.method, path: submission.path, payload: submission.payload, idempotencyKey: key))
+            method: submission.method, path: submission.path, payload: submission.payload, idempotencyKey: key,
+            body: submission.body))
         edges.recorder?.response(outcome)
         if let signal = edges.interrupts.takeSignal() {
             edges.recorder?.interrupted(signal: signal)

@@ -7,8 +7,11 @@ public struct TransportRequest: Sendable, Equatable {
     public var path: String
     public var payload: JSONValue
     public var idempotencyKey: String
+    /// How `payload` is encoded (JSON, a JSON:API document, a form body).
+    public var body: RequestBody
 
-    public init(method: String, path: String, payload: JSONValue, idempotencyKey: String) {
+    public init(method: String, path: String, payload: JSONValue, idempotencyKey: String, body: RequestBody = RequestBody()) {
+        self.body = body
         self.method = method
         self.path = path
         self.payload = payload

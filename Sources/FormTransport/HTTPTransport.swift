@@ -6,6 +6,7 @@ import FormCore
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import NIOSSL
 import Synchronization
 
 #if canImport(Glibc)
@@ -20,6 +21,50 @@ public struct HTTPTransportError: Error, Sendable, Equatable, CustomStringConver
     public let description: String
 
     public init(_ description: String) { self.description = description }
+}
+
+/// What an internal server's TLS needs, as the PEM files' contents (the CLI reads the files with
+/// its bounded reader): a private CA bundle to trust instead of the system's store, and a client
+/// certificate (with its chain) and key for servers that ask for one.
+public struct TLSFiles: Sendable {
+    public var caBundle: [UInt8]?
+    public var clientCertificate: [UInt8]?
+    public var clientKey: [UInt8]?
+
+    public init(caBundle: [UInt8]? = nil, clientCertificate: [UInt8]? = nil, clientKey: [UInt8]? = nil) {
+        self.caBundle = caBundle
+        self.clientCertificate = clientCertificate
+        self.clientKey = clientKey
+    }
+
+    /// The client TLS configuration, or nil for the default (system trust store, no client
+    /// certificate). Throws `HTTPTransportError` naming the option whose file is not usable.
+    func configuration() throws -> TLSConfiguration? {
+        guard caBundle != nil || clientCertificate != nil || clientKey != nil else { return nil }
+        var tls = TLSConfiguration.makeClientConfiguration()
+        if let caBundle {
+            guard let roots = try? NIOSSLCertificate.fromPEMBytes(caBundle), !roots.isEmpty else {
+                throw HTTPTransportError("--ca-file: no PEM certificate in the file")
+            }
+            tls.trustRoots = .certificates(roots)
+        }
+        switch (clientCertificate, clientKey) {
+        case (nil, nil):
+            break
+        case (let certificate?, let key?):
+            guard let chain = try? NIOSSLCertificate.fromPEMBytes(certificate), !chain.isEmpty else {
+                throw HTTPTransportError("--client-cert: no PEM certificate in the file")
+            }
+            guard let privateKey = try? NIOSSLPrivateKey(bytes: key, format: .pem) else {
+                throw HTTPTransportError("--client-key: no unencrypted PEM private key in the file")
+            }
+            tls.certificateChain = chain.map { .certificate($0) }
+            tls.privateKey = .privateKey(privateKey)
+        case (_?, nil), (nil, _?):
+            throw HTTPTransportError("--client-cert and --client-key go together")
+        }
+        return tls
+    }
 }
 
 /// Sends the form to a real server with async-http-client.
@@ -51,6 +96,8 @@ public final class HTTPTransport: Transport {
     public let endpoint: String
     private let headers: [(name: String, value: String)]
     private let timeout: Duration
+    private let tls: TLSConfiguration?
+    private let proxy: ProxySetting?
     /// What a server's answer must never show: credential values, longest first, each with the
     /// placeholder (`[Authorization]`) that replaces it.
     private let masks: [(value: String, placeholder: String)]
@@ -65,11 +112,15 @@ public final class HTTPTransport: Transport {
     }
 
     /// `credentials` names (any case) the headers the operator marked as credentials, on top of
-    /// those `CredentialHeaders` recognises by name.
+    /// those `CredentialHeaders` recognises by name. `tls`: a private CA and a client certificate
+    /// (`TLSFiles`); `proxy`: the forward proxy to reach the endpoint through
+    /// (`ProxyEnvironment.proxy(for:environment:)` reads it).
     /// - Throws: `HTTPTransportError` when `endpoint` is not an absolute http or https URL, or a
-    ///   header value is not valid (the message names the header, never its value).
+    ///   header value is not valid (the message names the header, never its value), or a TLS file
+    ///   holds no usable PEM.
     public init(
-        endpoint: String, headers: [(name: String, value: String)], credentials: Set<String> = [], timeout: Duration
+        endpoint: String, headers: [(name: String, value: String)], credentials: Set<String> = [], timeout: Duration,
+        tls: TLSFiles = TLSFiles(), proxy: ProxySetting? = nil
     ) throws {
         try Self.validate(endpoint: endpoint)
         guard timeout > .zero else {
@@ -80,6 +131,8 @@ public final class HTTPTransport: Transport {
                 throw HTTPTransportError("header \(header.name): \(problem)")
             }
         }
+        self.tls = try tls.configuration()
+        self.proxy = proxy
         self.endpoint = endpoint
         self.headers = headers
         self.timeout = timeout
@@ -211,13 +264,18 @@ public final class HTTPTransport: Transport {
             case .shutDown: return nil
             case .idle:
                 var configuration = HTTPClient.Configuration(
-                    tlsConfiguration: nil,  // the default: system trust store, full verification
+                    tlsConfiguration: tls,  // nil: system trust store; always full verification
                     redirectConfiguration: .disallow,
                     timeout: .init(connect: Self.timeAmount(timeout), read: Self.timeAmount(timeout)),
                     decompression: .disabled
                 )
                 // Fail a refused connection at once instead of retrying until the deadline.
                 configuration.connectionPool.retryConnectionEstablishment = false
+                if let proxy {
+                    configuration.proxy = .server(
+                        host: proxy.host, port: proxy.port,
+                        authorization: proxy.credentials.map { .basic(username: $0.user, password: $0.password) })
+                }
                 let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
                 state = .running(client)
                 return client
@@ -231,8 +289,8 @@ public final class HTTPTransport: Transport {
     ) async -> Result<TransportResponse, TransportFailure> {
         var outgoing = HTTPClientRequest(url: url)
         outgoing.method = HTTPMethod(rawValue: request.method)
-        outgoing.headers.add(name: "Accept", value: "application/json")
-        outgoing.headers.add(name: "Content-Type", value: "application/json")
+        outgoing.headers.add(name: "Accept", value: request.body.accept)
+        outgoing.headers.add(name: "Content-Type", value: request.body.contentType)
         outgoing.headers.add(name: "Idempotency-Key", value: request.idempotencyKey)
         let ours: Set<String> = ["accept", "content-type", "idempotency-key"]
         for header in headers {
@@ -242,7 +300,7 @@ public final class HTTPTransport: Transport {
                 outgoing.headers.add(name: header.name, value: header.value)
             }
         }
-        outgoing.body = .bytes(ByteBuffer(string: request.payload.compactText))
+        outgoing.body = .bytes(ByteBuffer(string: request.body.encode(request.payload)))
         do {
             let response = try await client.execute(outgoing, deadline: .now() + timeAmount(timeout))
             let body: ByteBuffer

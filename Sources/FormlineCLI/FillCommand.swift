@@ -57,6 +57,12 @@ struct FillCommand: ParsableCommand {
         "A secret field's answer read from env:NAME, file:PATH (mode 600) or fd:N, never from the command line, which every local user can read in /proc/PID/cmdline (repeatable).",
         valueName: "field=source"))
     var secretSources: [String] = []
+    @Option(help: ArgumentHelp("Trust the CA certificates in this PEM file instead of the system's (a private CA).", valueName: "file"))
+    var caFile: String?
+    @Option(help: ArgumentHelp("Present this PEM client certificate (and its chain) to the server; needs --client-key.", valueName: "file"))
+    var clientCert: String?
+    @Option(help: ArgumentHelp("The client certificate's unencrypted PEM private key (not readable by others).", valueName: "file"))
+    var clientKey: String?
 
     /// The parsed command line as the plain value `FillSession` runs on.
     var options: FillOptions {
@@ -77,6 +83,9 @@ struct FillCommand: ParsableCommand {
         options.sets = sets
         options.noInput = noInput
         options.secretSources = secretSources
+        options.caFile = caFile
+        options.clientCert = clientCert
+        options.clientKey = clientKey
         return options
     }
 

@@ -34,6 +34,10 @@ public struct FillOptions: Equatable, Sendable {
     public var noInput = false
     /// `--secret FIELD=SOURCE`, in order: a secret field's answer read from a `SecretSource`.
     public var secretSources: [String] = []
+    /// PEM files for internal servers: a private CA bundle, a client certificate and its key.
+    public var caFile: String?
+    public var clientCert: String?
+    public var clientKey: String?
 
     public init(form: String) { self.form = form }
 
@@ -67,6 +71,12 @@ public struct FillOptions: Equatable, Sendable {
         }
         // Whole milliseconds reach the HTTP client: less than one would become no timeout at all.
         guard timeout >= 0.001, timeout <= 3600 else { return "--timeout must be between 0.001 and 3600 seconds" }
+        if (clientCert == nil) != (clientKey == nil) {
+            return "--client-cert and --client-key go together"
+        }
+        if endpoint == nil && (caFile != nil || clientCert != nil) {
+            return "--ca-file, --client-cert and --client-key apply to --endpoint, which is missing"
+        }
         for header in headers {
             // The text itself is not repeated: a malformed header may still hold a secret.
             guard let (name, value) = Self.parseHeader(header) else {

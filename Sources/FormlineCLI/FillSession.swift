@@ -111,10 +111,20 @@ public struct FillSession {
         var http: HTTPTransport?
         if let endpoint = options.endpoint {
             guard let (headers, credentials) = requestHeaders(environment: environment) else { return .usage }
+            let tlsFiles: TLSFiles
+            let proxy: ProxySetting?
+            do {
+                tlsFiles = try TLSFileReader.read(options)
+                proxy = try ProxyEnvironment.proxy(for: endpoint, environment: TLSFileReader.proxyEnvironment())
+            } catch {
+                StandardError.write("formline: \(error)\n")
+                return .usage
+            }
             do {
                 let client = try HTTPTransport(
                     endpoint: endpoint, headers: headers, credentials: credentials,
-                    timeout: .milliseconds(Int64(options.timeout * 1000)))
+                    timeout: .milliseconds(Int64(options.timeout * 1000)),
+                    tls: tlsFiles, proxy: proxy)
                 http = client
                 transport = client
             } catch {

@@ -15,11 +15,13 @@ struct Formline: ParsableCommand {
             Replay sessions: formline replay Tests/Sessions/*.session
             List drafts:     formline drafts
             Answers file:    formline template Forms/signup.yaml > answers.yaml
+            Explain errors:  formline explain Forms/signup.yaml capture.json
             Shell completion: formline --generate-completion-script bash (or zsh, fish)
             """,
         version: FormlineVersion.current,
         subcommands: [
-            FillCommand.self, CheckCommand.self, ReplayCommand.self, DraftsCommand.self, TemplateCommand.self,
+            FillCommand.self, CheckCommand.self, ReplayCommand.self, DraftsCommand.self, ExplainCommand.self,
+            TemplateCommand.self,
         ]
     )
 

@@ -79,6 +79,15 @@ public enum QuickFillArguments {
             case "--draft":
                 guard let v = value() else { return nil }
                 options.draft = v
+            case "--ca-file":
+                guard let v = value() else { return nil }
+                options.caFile = v
+            case "--client-cert":
+                guard let v = value() else { return nil }
+                options.clientCert = v
+            case "--client-key":
+                guard let v = value() else { return nil }
+                options.clientKey = v
             case "--output":
                 guard let v = value(), let output = FillOptions.Output(rawValue: v) else { return nil }
                 options.output = output

@@ -126,3 +126,60 @@ import FormCore
         #expect(placement.banner == ["Password can't be the same as username."])
     }
 }
+
+/// Issue 22 item 3 and Symfony's coded violations (issue 19 item 6).
+@Suite struct PrefixAndURNCodeMappingTests {
+    let spec = FormSpec(
+        id: "port", title: "Port",
+        fields: [
+            Field(name: "name", label: "Name"),
+            Field(name: "mgmt.ip", label: "Management IP"),
+            Field(name: "mgmt.mask", label: "Management mask"),
+            Field(name: "mgmt_vlan", label: "VLAN", serverCodes: ["vlan_in_use"]),
+        ])
+
+    var all: Set<String> { Set(spec.fields.map(\.name)) }
+
+    @Test func aPathThatIsAPrefixOfFieldsAsksThemAllWithTheMessageOnTheFirst() {
+        let placement = ServerErrorMapper.place(
+            [ServerError(path: [.key("mgmt")], message: "ip and mask do not match")], in: spec, visibleFields: all)
+        #expect(placement == ErrorPlacement(fieldErrors: ["mgmt.ip": ["ip and mask do not match"]], alsoAsked: ["mgmt.mask"]))
+        // A wrapper before the prefix is dropped as for field paths.
+        let wrapped = ServerErrorMapper.place(
+            [ServerError(path: [.key("body"), .key("Mgmt")], message: "bad")], in: spec, visibleFields: all)
+        #expect(wrapped == ErrorPlacement(fieldErrors: ["mgmt.ip": ["bad"]], alsoAsked: ["mgmt.mask"]))
+        // Hidden fields do not count: only the visible one under the prefix is asked.
+        let hidden = ServerErrorMapper.place(
+            [ServerError(path: [.key("mgmt")], message: "bad")], in: spec, visibleFields: ["name", "mgmt.mask"])
+        #expect(hidden == ErrorPlacement(fieldErrors: ["mgmt.mask": ["bad"]]))
+    }
+
+    @Test func aMatchingServerCodeWinsOverThePrefix() {
+        let placement = ServerErrorMapper.place(
+            [ServerError(path: [.key("mgmt")], message: "VLAN taken", code: "vlan_in_use")], in: spec, visibleFields: all)
+        #expect(placement == ErrorPlacement(fieldErrors: ["mgmt_vlan": ["VLAN taken"]]))
+    }
+
+    @Test func aPrefixOfNoFieldStillGoesToTheBanner() {
+        let placement = ServerErrorMapper.place(
+            [ServerError(path: [.key("mgm")], message: "bad")], in: spec, visibleFields: all)
+        #expect(placement == ErrorPlacement(banner: ["mgm: bad"]))
+    }
+
+    @Test func symfonysURNTypeMatchesServerCodesByItsLastPart() {
+        let body = #"{"type":"https://symfony.com/errors/validation","title":"Validation Failed","detail":"The VLAN is taken.","violations":[{"propertyPath":"","title":"The VLAN is taken.","parameters":[],"type":"urn:uuid:vlan_in_use"}]}"#
+        guard case .rejected(_, let errors) = SubmissionClassifier.classify(
+            status: 422, contentType: "application/problem+json", body: Array(body.utf8), submit: spec.submit) else {
+            Issue.record("not a rejection")
+            return
+        }
+        #expect(errors == [ServerError(path: nil, message: "The VLAN is taken.", code: "urn:uuid:vlan_in_use")])
+        #expect(ServerErrorMapper.place(errors, in: spec, visibleFields: all)
+            == ErrorPlacement(fieldErrors: ["mgmt_vlan": ["The VLAN is taken."]]))
+        // A real constraint UUID listed in server_codes matches Symfony's `code` and its `type` alike.
+        let uuid = "9ff3fdc4-b214-49db-8718-39c315e33d45"
+        let withUUID = FormSpec(id: "u", title: "U", fields: [Field(name: "username", label: "Username", serverCodes: [uuid])])
+        #expect(ServerErrorMapper.place([ServerError(path: nil, message: "short", code: "urn:uuid:" + uuid)], in: withUUID, visibleFields: ["username"])
+            == ErrorPlacement(fieldErrors: ["username": ["short"]]))
+    }
+}

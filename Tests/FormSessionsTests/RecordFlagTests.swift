@@ -43,6 +43,9 @@ struct RecordFlagTests {
         try? stdin.fileHandleForWriting.close()
         process.waitUntilExit()
         stdout.fileHandleForReading.readabilityHandler = nil
+        // What the handler had not read yet when the process ended (a busy machine).
+        let rest = stdout.fileHandleForReading.readDataToEndOfFile()
+        output.bytes.withLock { $0.append(rest) }
         let recorded = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
         return (process.terminationStatus, output.text, recorded)
     }

@@ -26,7 +26,7 @@ private let signupSpec = FormSpec(
             let received = try #require(server.requests.last)
             #expect(received.method == "POST")
             #expect(received.path == "/drf/signup")
-            #expect(received.header("Accept") == "application/json")
+            #expect(received.header("Accept") == "application/json, application/problem+json, application/vnd.api+json")
             #expect(received.header("Content-Type") == "application/json")
             #expect(received.header("Idempotency-Key") == "2b7c0f1e-attempt-1")
             #expect(received.header("Authorization") == "Bearer s3cr3t")

@@ -44,6 +44,8 @@ import Testing
         ["fill", "help"],
         ["fill", ""],
         ["fill", "-\u{301}x.yaml"],  // a dash with a combining accent is one character, not "-"
+        ["fill", "a.yaml", "--endpoint", "https://127.0.0.1:8443", "--ca-file", "ca.pem"],
+        ["fill", "a.yaml", "--endpoint=https://h", "--client-cert", "c.pem", "--client-key=k.pem", "--ca-file=ca.pem"],
     ])
     func everydayLinesAgree(arguments: [String]) throws {
         let quick = try #require(QuickFillArguments.parse(arguments))
@@ -79,6 +81,11 @@ import Testing
         ["fill", "a.yaml", "--secret", "=env:X"], ["fill", "a.yaml", "--secret", "pw=fd:3", "--header-from", "A=fd:3"],
         ["fill", "a.yaml", "--secret", "pw=env:X", "--record", "r.session"], ["fill", "a.yaml", "--secret"],
         ["fill", "a.yaml", "-p"], ["fill", "--version", "a.yaml"], ["fill", "a.yaml", "--generate-completion-script", "bash"],
+        ["fill", "a.yaml", "--endpoint", "https://h", "--client-cert", "c.pem"],
+        ["fill", "a.yaml", "--endpoint", "https://h", "--client-key", "k.pem"],
+        ["fill", "a.yaml", "--ca-file", "ca.pem"], ["fill", "a.yaml", "--endpoint", "https://h", "--ca-file"],
+        ["fill", "a.yaml", "--endpoint", "https://h", "--ca-file", "a", "--ca-file", "b"],
+        ["fill", "a.yaml", "--endpoint", "https://h", "--ca-file", ""],
     ])
     func unusualLinesGoToArgumentParser(arguments: [String]) {
         #expect(QuickFillArguments.parse(arguments) == nil)

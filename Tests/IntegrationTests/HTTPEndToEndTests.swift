@@ -34,7 +34,7 @@ struct HTTPEndToEndTests {
             let requests = server.requests.all
             #expect(requests.map(\.method) == ["POST", "POST"])
             #expect(requests.map(\.path) == ["/\(dialect.rawValue)/api/signup", "/\(dialect.rawValue)/api/signup"])
-            #expect(requests.allSatisfy { $0.header("Content-Type") == "application/json" && $0.header("Accept") == "application/json" })
+            #expect(requests.allSatisfy { $0.header("Content-Type") == "application/json" && $0.header("Accept") == "application/json, application/problem+json, application/vnd.api+json" })
             #expect(requests.allSatisfy { ($0.header("Idempotency-Key") ?? "").count >= 8 })
             #expect(requests.last?.bodyText.contains(#""username":"admin_2""#) == true)
             #expect(!FileManager.default.fileExists(atPath: runner.draftPath("signup")))

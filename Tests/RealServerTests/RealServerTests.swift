@@ -5,14 +5,7 @@ import Testing
 /// every app", issue 19). Each case listed runs inside `withKnownIssue`, so the suite stays green
 /// and Swift Testing fails the case as soon as it starts passing: then delete its line here.
 /// Keyed "APP/CASE" (the fixture's folder and file name).
-let knownIssues: [String: String] = [
-    "drf_jsonapi/field_error": "baseline: 406, formline sends plain JSON with Accept: application/json (needs a JSON:API body, Tests/RealServers/drf_jsonapi/signup.yaml)",
-    "drf_jsonapi/two_field_errors": "baseline: 406 to a plain JSON request",
-    "drf_jsonapi/coded_non_field_error": "baseline: 406 to a plain JSON request",
-    "drf_jsonapi/uncoded_non_field_error": "baseline: 406 to a plain JSON request",
-    "drf_jsonapi/accepted": "baseline: 406 to a plain JSON request",
-    "symfony/coded_non_field_error": "baseline: Symfony's violation code (urn:uuid:CODE) is ignored (banner)",
-]
+let knownIssues: [String: String] = [:]
 
 /// Known issues of the secret check (the typed password must never be printed), kept apart so a
 /// leak is never hidden by a mapping issue of the same case. Keyed like `knownIssues`.

@@ -5,7 +5,8 @@
 ///
 /// - `propertyPath` reads `address.city`, `items[0].name`; `""` (a class constraint) is non-field;
 /// - the message is `title` (Symfony 5.4+), else `message` (older); the code is the
-///   constraint's `code` (a UUID, which `server_codes` may list);
+///   constraint's `code` (a UUID, which `server_codes` may list), else its `type`
+///   (`urn:uuid:CODE`, which matches `CODE` in `server_codes`: Symfony 5.4 writes only `type`);
 /// - `detail` only summarises the violations and is not read.
 ///
 /// A flavour of the `problem` dialect: `errors: problem` reads the violations too.
@@ -13,7 +14,7 @@ enum SymfonyErrors: ServerErrorDialect {
     static let dialect = ErrorDialect.problem
 
     static let shape = ErrorShape(
-        list: ["violations"], path: ["propertyPath"], pathSyntax: .bracket, message: ["title", "message"], code: ["code"])
+        list: ["violations"], path: ["propertyPath"], pathSyntax: .bracket, message: ["title", "message"], code: ["code", "type"])
 
     static let problemJSONClaim = DialectClaim(.problem, .mediaType("application/problem+json"), "`violations` is a list") { json in
         json["violations"]?.arrayValue != nil
