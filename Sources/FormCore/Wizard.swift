@@ -41,6 +41,25 @@ public struct Wizard: Sendable {
     /// get the same answer, so the wizard says what to do instead (`.retry` sends it anyway).
     var rejectedPayload: JSONValue?
     var resumeNotice: String?
+    /// Stop at the first refused line (exit 5) instead of asking again: set for a run without a
+    /// terminal, where a script cannot see the error and every later line would land one field
+    /// too late. `--keep-asking` leaves it off.
+    public var stopsAtRefusal = false
+    /// Lines read so far (answers, commands, unreadable lines): the input line number a refusal names.
+    public private(set) var linesRead = 0
+    /// The errors that ended the session, for `--output json`: the refused line, or every field
+    /// error of a server rejection that ended it.
+    public private(set) var endingErrors: [EndingError] = []
+    /// Scripted answers that were refused, by field name (`--answers`, `--set`).
+    var answerRefusals: [String: AnswerProblem] = [:]
+    /// The text of a refused scripted answer, pre-filled at its field's next prompt (not secrets).
+    var refusedAnswerText: [String: String] = [:]
+    var answered = false
+    /// `--no-input`: once every field has a value, submit without the review; a missing answer or
+    /// a failed check ends the session (exit 5) instead of asking.
+    public var submitsWithoutReview = false
+    /// The HTTP status of the last rejection, for `--output json`.
+    public private(set) var rejectionStatus: Int?
     /// UTF-8 bytes of the multiline value being collected, with its line ends (see `collect`).
     var collectedBytes = 0
 
@@ -91,6 +110,73 @@ public struct Wizard: Sendable {
     /// named and answers no effects, so it changes nothing. The switch has no `default:`: a new
     /// event or phase does not compile until every pair is decided.
     public mutating func handle(_ event: WizardEvent) -> [WizardEffect] {
+        // Where the line lands, taken without holding a copy of the phase (and of a multiline
+        // value's lines) while the reducer appends to it.
+        let place = refusalPlace
+        switch event {
+        case .line, .unreadable:
+            if place != nil { linesRead += 1 }
+        case .start, .endOfInput, .interrupted, .submission:
+            break
+        }
+        let effects = reduce(event)
+        guard stopsAtRefusal, let place else { return effects }
+        switch event {
+        case .line, .unreadable: return stopIfRefused(effects, at: place)
+        case .start, .endOfInput, .interrupted, .submission: return effects
+        }
+    }
+
+    /// Where a line would be refused: a field, the review or the retry prompt; nil when no prompt
+    /// is open (a line then changes nothing and is not counted).
+    private enum RefusalPlace { case field(Int), review, retry }
+
+    private var refusalPlace: RefusalPlace? {
+        switch phase {
+        case .asking(let index, _): return .field(index)
+        case .review: return .review
+        case .failed: return .retry
+        case .notStarted, .submitting, .finished: return nil
+        }
+    }
+
+    /// A refused line answers with an error and a prompt asking again (the same field, a missing
+    /// one, the review). When stopping at refusals that prompt is replaced by the ending: the
+    /// errors stay, then one line naming the input line, the field and the reason.
+    private mutating func stopIfRefused(_ effects: [WizardEffect], at refusal: RefusalPlace) -> [WizardEffect] {
+        guard case .prompt? = effects.last else { return effects }
+        let errors = effects.compactMap { effect -> String? in
+            if case .output(let line) = effect, line.style == .error { return line.text }
+            return nil
+        }
+        guard let first = errors.first else { return effects }
+        let reason = first.split(separator: "\n").map { String($0).trimmedWhitespace }
+            .map { $0.hasPrefix("! ") ? String($0.dropFirst(2)) : $0 }.joined(separator: " ")
+        let field: Field?
+        let place: String
+        switch refusal {
+        case .field(let index):
+            field = spec.fields[index]
+            place = spec.fields[index].label
+        case .review:
+            field = nil
+            place = "review"
+        case .retry:
+            field = nil
+            place = "retry"
+        }
+        endingErrors = [EndingError(field: field?.name, message: reason, line: linesRead)]
+        let kept = effects.filter { effect in
+            if case .output(let line) = effect { return line.style == .error }
+            return false
+        }
+        let message = "Stopped at input line \(linesRead) (\(place)): \(reason). Without a terminal "
+            + "nobody can correct it, so formline stops rather than let the next lines land on the "
+            + "wrong fields (--keep-asking asks again)."
+        return kept + Wizard.wrapped(message, .error, indent: "") + end(.inputRefused)
+    }
+
+    private mutating func reduce(_ event: WizardEvent) -> [WizardEffect] {
         // A line while asking, decided before the switch: the switch's (event, phase) tuple holds
         // a copy of the phase, and with it the lines of a multiline value, for as long as a case
         // runs, so `collect` could not append in place. Same decision as the case below.
@@ -414,7 +500,7 @@ public struct Wizard: Sendable {
     /// Sets (or clears) a value, then drops the values of fields it hides and, once the walk is
     /// asking a set of fields (after review), queues the fields it reveals so they are asked
     /// before the review comes back.
-    private mutating func setValue(_ value: FieldValue?, at index: Int) {
+    mutating func setValue(_ value: FieldValue?, at index: Int) {
         let visibleBefore = Set(visibleIndices)
         values[spec.fields[index].name] = value
         dropHiddenValues()
@@ -486,6 +572,24 @@ public struct Wizard: Sendable {
         }
         dropHiddenValues()
         let missing = visibleIndices.filter { spec.fields[$0].required && values[spec.fields[$0].name] == nil }
+        if submitsWithoutReview {
+            var problems = missing.map { EndingError(field: spec.fields[$0].name, message: "Required", line: nil) }
+            for check in spec.checks {
+                guard let target = spec.index(of: check.field), isVisible(spec.fields[target]) else { continue }
+                if !check.passes(values[check.first], values[check.second]) {
+                    problems.append(EndingError(field: check.field, message: check.message, line: nil))
+                }
+            }
+            if !problems.isEmpty {
+                endingErrors = problems
+                return problems.flatMap { Wizard.wrapped("\($0.field ?? "form"): \($0.message)", .error, indent: "  ! ") }
+                    + Wizard.wrapped("Stopped: with --no-input nobody can correct these answers.", .error, indent: "")
+                    + end(.inputRefused)
+            }
+            reviewReached = true
+            queue = nil
+            return submit(retry: false)
+        }
         if !missing.isEmpty {
             let names = missing.map { spec.fields[$0].label }
             queue = missing
@@ -520,7 +624,9 @@ public struct Wizard: Sendable {
             effects.append(error(message))
         }
         phase = .asking(index: index, lines: [])
-        effects.append(.prompt(prompt(for: field, prefill: rejected)))
+        // A refused scripted answer comes back on the edit line once, like a refused typed one.
+        let refusedAnswer = refusedAnswerText.removeValue(forKey: field.name)
+        effects.append(.prompt(prompt(for: field, prefill: rejected ?? refusedAnswer)))
         return effects
     }
 
@@ -643,6 +749,7 @@ public struct Wizard: Sendable {
         // (a server that honours the key would otherwise answer with the same rejection).
         let refused = lastSubmission?.payload
         lastSubmission = nil
+        rejectionStatus = status
         let visible = visibleIndices
         let placement = ServerErrorMapper.place(errors, in: spec, visibleFields: Set(visible.map { spec.fields[$0].name }))
         var effects: [WizardEffect] = [.output(OutputLine(" rejected (\(status))", style: .error))]
@@ -669,6 +776,19 @@ public struct Wizard: Sendable {
             if let more = Wizard.moreMessagesLine(messages.count) {
                 effects.append(.output(OutputLine("    ! " + more, style: .error)))
             }
+        }
+        if stopsAtRefusal {
+            // No operator to fix the fields: every mapped error is shown, then the ending.
+            endingErrors = placement.banner.map { EndingError(field: nil, message: serverText($0), line: nil) }
+            for i in visible {
+                let field = spec.fields[i]
+                for message in placement.fieldErrors[field.name] ?? [] {
+                    endingErrors.append(EndingError(field: field.name, message: serverText(message), line: nil))
+                }
+            }
+            return effects + Wizard.wrapped(
+                "Stopped: the server rejected the form and without a terminal nobody can correct it.",
+                .error, indent: "") + end(.inputRefused)
         }
         guard !failed.isEmpty else {
             phase = .review

@@ -5,6 +5,9 @@ public enum ExitStatus: Int32, Sendable, Equatable {
     case usage = 2
     case transportFailed = 3
     case endOfInput = 4
+    /// Input was refused (or the server rejected the form) and no operator is there to fix it:
+    /// a run without a terminal stops rather than let later lines land on the wrong field.
+    case inputRefused = 5
     /// The session ended unfinished and its draft could not be written: work would be lost.
     case draftNotSaved = 6
     case hangup = 129

@@ -101,7 +101,7 @@ public final class SessionDriver {
     private func finalStatus(_ status: ExitStatus) -> ExitStatus {
         guard draftLost else { return status }
         switch status {
-        case .cancelled, .endOfInput, .transportFailed, .usage, .draftNotSaved: return .draftNotSaved
+        case .cancelled, .endOfInput, .transportFailed, .usage, .inputRefused, .draftNotSaved: return .draftNotSaved
         case .accepted, .hangup, .interrupted, .quit, .terminated: return status
         }
     }

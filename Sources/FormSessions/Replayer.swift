@@ -52,7 +52,7 @@ public struct Replayer: Sendable {
     public static let maximumTranscriptSize = WholeFile.defaultLimit
 
     /// The flags `#! args` may hold: those that change what the operator sees.
-    static let knownArgs: Set<String> = ["--plain", "--output", "text", "json"]
+    static let knownArgs: Set<String> = ["--plain", "--output", "text", "json", "--stop-at-refusal"]
 
     // MARK: - Files
 
@@ -145,7 +145,11 @@ public struct Replayer: Sendable {
         let transport = ReplayTransport(responses: transcript.lines)
         let recorder = TranscriptRecorder(
             formPath: transcript.formPath, args: transcript.args, clock: transcript.clock)
-        let driver = SessionDriver(wizard: Wizard(spec: spec, interactive: false), edges: SessionDriver.Edges(
+        // Replay keeps asking after a refused line, as at the terminal most transcripts come
+        // from; a run that stopped at its first refusal recorded `--stop-at-refusal`.
+        var wizard = Wizard(spec: spec, interactive: false)
+        wizard.stopsAtRefusal = transcript.args.contains("--stop-at-refusal")
+        let driver = SessionDriver(wizard: wizard, edges: SessionDriver.Edges(
             source: source, transport: transport, write: { _ in }, renderer: Renderer(face: .plain),
             recorder: recorder, drafts: nil, onAccepted: nil, idempotencyKey: { "replay-\($0)" }))
         _ = driver.run()

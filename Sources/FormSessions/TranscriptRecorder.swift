@@ -67,8 +67,11 @@ public final class TranscriptRecorder: SessionRecorder {
 
     /// The flags of a `fill` run that belong in `#! args`: only those that change what the
     /// operator sees. `--record`, `--draft`, `--resume`, `--endpoint` and `--header` never do.
-    public static func visibleArgs(plain: Bool, outputJSON: Bool) -> [String] {
+    /// `stopsAtRefusal`: the run stopped at its first refused line (a pipe without
+    /// `--keep-asking`); replay keeps asking unless the transcript says so.
+    public static func visibleArgs(plain: Bool, outputJSON: Bool, stopsAtRefusal: Bool = false) -> [String] {
         (plain ? ["--plain"] : []) + (outputJSON ? ["--output", "json"] : [])
+            + (stopsAtRefusal ? ["--stop-at-refusal"] : [])
     }
 
     /// The transcript so far, one line each, secrets scrubbed. A pending partial line is included.

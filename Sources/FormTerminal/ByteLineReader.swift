@@ -6,7 +6,9 @@ import Darwin
 import FormRunner
 
 /// Splits a byte stream into lines the way serial consoles and pipes send them: LF, CRLF and a
-/// bare CR each end one line, also when the CR and LF arrive in separate reads.
+/// bare CR each end one line, also when the CR and LF arrive in separate reads. A UTF-8
+/// byte-order mark at the very start of the stream (files saved by Windows editors) is dropped,
+/// also when its bytes arrive in separate reads.
 /// Pure bookkeeping over bytes, so it is tested without a terminal.
 public struct LineSplitter: Sendable {
     public enum Item: Sendable, Equatable {
@@ -22,6 +24,9 @@ public struct LineSplitter: Sendable {
     private var overflowed = false
     /// The last byte consumed was CR: an LF right after it belongs to the same line end.
     private var afterCR = false
+    /// How many bytes of a leading byte-order mark have been seen; nil once the start is past.
+    private var markMatched: Int? = 0
+    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     public init(limit: Int = LineSplitter.defaultLimit) { self.limit = limit }
 
@@ -29,6 +34,16 @@ public struct LineSplitter: Sendable {
     public mutating func feed(_ bytes: some Sequence<UInt8>) -> [Item] {
         var items: [Item] = []
         for byte in bytes {
+            if let matched = markMatched {
+                if byte == Self.byteOrderMark[matched] {
+                    markMatched = matched + 1 == Self.byteOrderMark.count ? nil : matched + 1
+                    continue
+                }
+                // Not a mark after all: its first bytes were content.
+                markMatched = nil
+                items += feed(Self.byteOrderMark.prefix(matched) + [byte])
+                continue
+            }
             if afterCR {
                 afterCR = false
                 if byte == 0x0A { continue }
@@ -53,6 +68,10 @@ public struct LineSplitter: Sendable {
 
     /// At end of input: the unterminated last line, if any.
     public mutating func finish() -> Item? {
+        if let matched = markMatched, matched > 0 {
+            markMatched = nil
+            _ = feed(Self.byteOrderMark.prefix(matched))
+        }
         defer { current.removeAll(); overflowed = false }
         if overflowed { return .tooLong }
         return current.isEmpty ? nil : .line(current)

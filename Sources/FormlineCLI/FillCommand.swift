@@ -19,7 +19,8 @@ struct FillCommand: ParsableCommand {
             `fake:` section, so this works with no server at all.
 
             Exit status: 0 accepted, 1 cancelled, 2 usage or form error, 3 transport failure, \
-            4 end of input, 6 the draft could not be saved, 130 Ctrl-C, 143 SIGTERM, 129 SIGHUP, \
+            4 end of input, 5 input refused or the form rejected with no terminal to correct it \
+            (see --keep-asking), 6 the draft could not be saved, 130 Ctrl-C, 143 SIGTERM, 129 SIGHUP, \
             131 Ctrl-\\ (SIGQUIT). Unfinished work is kept as a draft, also when a signal comes while \
             formline is busy (it ends within a second).
             """)
@@ -40,8 +41,22 @@ struct FillCommand: ParsableCommand {
     @Flag(help: "Continue the latest draft of this form; --resume N continues draft N (formline drafts lists them).") var resume = false
     @Option(name: .customLong("resume-number"), help: .hidden) var resumeNumber: Int?
     @Option(help: ArgumentHelp("Keep the draft in this file instead of the state folder (a regular file in an existing folder).", valueName: "file")) var draft: String?
-    @Option(help: ArgumentHelp("text, or json: prompts go to stderr and stdout gets one JSON result.", valueName: "text|json"))
+    @Option(help: ArgumentHelp("text, or json: prompts go to stderr and stdout gets one JSON document at every ending.", valueName: "text|json"))
     var output: FillOptions.Output = .text
+    @Flag(help: "Without a terminal, ask again after a refused line instead of stopping (exit 5).")
+    var keepAsking = false
+    @Flag(help: "Stop at the first refused line (exit 5) even at a terminal; the default without one.")
+    var stopAtRefusal = false
+    @Option(help: ArgumentHelp("Answers in YAML or JSON, nested like the payload; only what is missing or refused is asked.", valueName: "file"))
+    var answers: String?
+    @Option(name: .customLong("set"), help: ArgumentHelp("Answer a field (repeatable; dotted paths; wins over --answers; never a secret).", valueName: "name=value"))
+    var sets: [String] = []
+    @Flag(help: "Ask nothing: report every missing or refused answer (exit 5), else submit without the review.")
+    var noInput = false
+    @Option(name: .customLong("secret"), help: ArgumentHelp(
+        "A secret field's answer read from env:NAME, file:PATH (mode 600) or fd:N, never from the command line, which every local user can read in /proc/PID/cmdline (repeatable).",
+        valueName: "field=source"))
+    var secretSources: [String] = []
     @Option(help: ArgumentHelp("Trust the CA certificates in this PEM file instead of the system's (a private CA).", valueName: "file"))
     var caFile: String?
     @Option(help: ArgumentHelp("Present this PEM client certificate (and its chain) to the server; needs --client-key.", valueName: "file"))
@@ -62,6 +77,12 @@ struct FillCommand: ParsableCommand {
         options.resumeNumber = resumeNumber
         options.draft = draft
         options.output = output
+        options.keepAsking = keepAsking
+        options.stopAtRefusal = stopAtRefusal
+        options.answers = answers
+        options.sets = sets
+        options.noInput = noInput
+        options.secretSources = secretSources
         options.caFile = caFile
         options.clientCert = clientCert
         options.clientKey = clientKey

@@ -20,6 +20,20 @@ public struct FillOptions: Equatable, Sendable {
     public var resumeNumber: Int?
     public var draft: String?
     public var output: Output = .text
+    /// Ask again after a refused line even without a terminal (today's loop, for scripts that
+    /// type their own corrections).
+    public var keepAsking = false
+    /// Stop at the first refused line even at a terminal (the default without one). A transcript
+    /// of a run that stopped at refusals records this flag, so it replays the same way.
+    public var stopAtRefusal = false
+    /// `--answers FILE`: answers in YAML or JSON, with the payload's nesting.
+    public var answers: String?
+    /// `--set name=value`, in order (a later one for the same field wins).
+    public var sets: [String] = []
+    /// Ask nothing: report every missing or refused answer at once (exit 5), else submit.
+    public var noInput = false
+    /// `--secret FIELD=SOURCE`, in order: a secret field's answer read from a `SecretSource`.
+    public var secretSources: [String] = []
     /// PEM files for internal servers: a private CA bundle, a client certificate and its key.
     public var caFile: String?
     public var clientCert: String?
@@ -33,6 +47,22 @@ public struct FillOptions: Equatable, Sendable {
         if resume && record != nil {
             // A transcript starts from an empty form: a resumed session could not be replayed.
             return "--record can't be combined with --resume: a recording starts from an empty form"
+        }
+        if record != nil && (answers != nil || !sets.isEmpty) {
+            // A transcript holds only what was typed: answers given up front could not be replayed.
+            return "--record can't be combined with --answers or --set: a recording starts from an empty form"
+        }
+        if record != nil && !secretSources.isEmpty {
+            return "--record can't be combined with --secret: a recording starts from an empty form"
+        }
+        if noInput && keepAsking {
+            return "--keep-asking can't be combined with --no-input, which asks nothing"
+        }
+        for set in sets where Self.parseSet(set) == nil {
+            return "--set must look like name=value (a dotted field path, then =)"
+        }
+        if keepAsking && stopAtRefusal {
+            return "--keep-asking can't be combined with --stop-at-refusal"
         }
         if let n = resumeNumber {
             guard resume else { return "--resume-number needs --resume" }
@@ -65,7 +95,39 @@ public struct FillOptions: Equatable, Sendable {
                 return "--header-from: fd:\(fd) is named twice; a descriptor is read once"
             }
         }
+        for text in secretSources {
+            let parsed: (field: String, source: SecretSource)
+            switch Self.parseSecretSource(text) {
+            case .success(let value): parsed = value
+            case .failure(let error): return "--secret: \(error)"
+            }
+            if case .descriptor(let fd) = parsed.source, !descriptors.insert(fd).inserted {
+                return "--secret: fd:\(fd) is named twice; a descriptor is read once"
+            }
+        }
         return nil
+    }
+
+    /// `field=env:VAR`, `field=file:PATH` or `field=fd:N`: a field's dotted name and where its
+    /// secret answer comes from. Like `--header-from`, the error never repeats the text after `=`
+    /// when it is not a source (someone may have typed the secret itself there).
+    static func parseSecretSource(_ text: String) -> Result<(field: String, source: SecretSource), SecretSourceError> {
+        guard let (field, rest) = parseSet(text) else {
+            return .failure(SecretSourceError("must look like \"field=\(SecretSource.syntax)\""))
+        }
+        do {
+            return .success((field, try SecretSource.parse(rest)))
+        } catch {
+            return .failure(SecretSourceError("\(field): the value must be \(SecretSource.syntax) (a secret itself never goes on the command line)"))
+        }
+    }
+
+    /// `name=value` split at the first `=`, or nil without a name.
+    public static func parseSet(_ text: String) -> (name: String, value: String)? {
+        guard let eq = text.firstIndex(of: "=") else { return nil }
+        let name = String(text[..<eq]).trimmedWhitespace
+        guard !name.isEmpty else { return nil }
+        return (name, String(text[text.index(after: eq)...]))
     }
 
     /// `Name=env:VAR`, `Name=file:PATH` or `Name=fd:N`: a header name (an RFC 9110 token) and

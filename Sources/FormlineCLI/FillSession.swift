@@ -52,6 +52,7 @@ public struct FillSession {
         let renderer = Renderer(face: Renderer.face(
             isTerminal: interactive, plainFlag: options.plain, environment: environment))
 
+        let stopsAtRefusal = options.stopAtRefusal || (!interactive && !options.keepAsking)
         // `--draft FILE` is one file; otherwise the state folder's numbered drafts (DraftShelf).
         let shelf = DraftShelf(environment: environment)
         let named = options.draft.map { DraftStore(path: $0, createsFolders: false) }
@@ -60,6 +61,7 @@ public struct FillSession {
             return .usage
         }
         var wizard = Wizard(spec: spec, interactive: interactive)
+        wizard.stopsAtRefusal = stopsAtRefusal
         let ownDraft = OwnDraft()
         if options.resume {
             let store = named ?? DraftStore(path: options.resumeNumber.map { shelf.path(formID: spec.id, number: $0) }
@@ -74,12 +76,35 @@ public struct FillSession {
                 }
                 wizard = Wizard(spec: spec, interactive: interactive, resuming: draft.values,
                                 formChanged: draft.formSHA256 != DraftStore.fingerprint(formBytes))
+                wizard.stopsAtRefusal = stopsAtRefusal
             } catch {
                 StandardError.write("formline: \(error)\n")
                 return .usage
             }
         } else if let named {
             ownDraft.store = named
+        }
+
+        // Scripted answers: --answers, --set, --no-input. Without a terminal they ask nothing.
+        let scripted = options.answers != nil || !options.sets.isEmpty || !options.secretSources.isEmpty || options.noInput
+        let asksNothing = scripted && (options.noInput || !interactive)
+        if scripted {
+            switch applyScriptedAnswers(to: &wizard, asksNothing: asksNothing, environment: environment) {
+            case .some(let problems):
+                for problem in problems { StandardError.write("\(problem)\n") }
+                if options.output == .json {
+                    let errors = problems.map { EndingError(field: $0.field, message: $0.message, line: nil, origin: $0.origin) }
+                    let document = EndingReport.document(ending: "refused", status: .inputRefused, errors: errors)
+                    TerminalOutput(fd: 1).write(JSONValue.object(document).compactText + "\n")
+                }
+                return .inputRefused
+            case .none:
+                break
+            }
+            if asksNothing {
+                wizard.submitsWithoutReview = true
+                wizard.stopsAtRefusal = true
+            }
         }
 
         let transport: any Transport
@@ -135,14 +160,15 @@ public struct FillSession {
         let recorder = options.record.map { file in
             TranscriptRecorder(
                 formPath: SessionPaths.relative(from: SessionPaths.directory(of: file), to: options.form),
-                args: TranscriptRecorder.visibleArgs(plain: options.plain, outputJSON: options.output == .json),
+                args: TranscriptRecorder.visibleArgs(
+                    plain: options.plain, outputJSON: options.output == .json, stopsAtRefusal: stopsAtRefusal),
                 clock: clock)
         }
         SignalTrap.install()
         let interrupts = ProcessSignals()
         // A closed output pipe (`| head`) must not kill formline before it saves the draft.
         signal(SIGPIPE, SIG_IGN)
-        let source = LineSources.make(
+        let source: any LineSource = asksNothing ? NoInputSource() : LineSources.make(
             interactive: interactive, output: output, interrupts: interrupts, environment: environment,
             formID: spec.id, plain: options.plain)
 
@@ -206,6 +232,9 @@ public struct FillSession {
             },
             snapshots: snapshots))
         let status = driver.run()
+        if jsonMode && status != .accepted {
+            TerminalOutput(fd: 1).write(EndingReport.json(status: status, wizard: driver.wizard).compactText + "\n")
+        }
         // Every ending reaches here (accepted, .cancel, EOF, signals, transport failure).
         if let recorder, let file = options.record {
             do {
@@ -215,6 +244,54 @@ public struct FillSession {
             }
         }
         return status
+    }
+
+    /// Reads `--answers` and `--set` and applies them (set after file, so --set wins). Returns the
+    /// problems that end the run (exit 5), or nil to go on. Problems no prompt can fix (an unknown
+    /// or hidden field, a secret on the command line, a secret in a file others can read) always
+    /// end it; missing and refused answers only when nothing may be asked.
+    private func applyScriptedAnswers(
+        to wizard: inout Wizard, asksNothing: Bool, environment: [String: String]
+    ) -> [AnswerProblem]? {
+        var answers: [ScriptedAnswer] = []
+        var problems: [AnswerProblem] = []
+        if let file = options.answers {
+            switch AnswersFileReader.read(path: file) {
+            case .success(let read):
+                answers = read.answers
+                let secrets = read.answers.filter { wizard.spec.field(named: $0.path)?.isSecret == true }
+                if read.readableByOthers, let first = secrets.first {
+                    problems.append(AnswerProblem(origin: first.origin, field: first.path, message:
+                        "the answers file holds a secret but other users can read it (chmod 600 \(file))"))
+                    answers.removeAll { answer in secrets.contains { $0.origin == answer.origin } }
+                }
+            case .failure(let errors):
+                return errors.messages.map { AnswerProblem(origin: file, field: "-", message: $0) }
+            }
+        }
+        // `--secret` after the file (it wins), before `--set` (which never answers a secret).
+        for text in options.secretSources {
+            guard case .success(let (name, source)) = FillOptions.parseSecretSource(text) else { continue }
+            let origin = "--secret \(name)"
+            if let field = wizard.spec.field(named: name), !field.isSecret {
+                problems.append(AnswerProblem(origin: origin, field: name, message:
+                    "not a secret field; answer it with --set or --answers"))
+                continue
+            }
+            do {
+                let value = try source.read(environment: environment)
+                answers.append(ScriptedAnswer(path: name, text: value, origin: origin, fromCommandLine: false))
+            } catch {
+                problems.append(AnswerProblem(origin: origin, field: name, message: error.description))
+            }
+        }
+        for set in options.sets {
+            guard let (name, value) = FillOptions.parseSet(set) else { continue }
+            answers.append(ScriptedAnswer(path: name, text: value, origin: "--set \(name)", fromCommandLine: true))
+        }
+        problems += wizard.apply(answers)
+        if asksNothing { problems += wizard.unansweredProblems(file: options.answers ?? "--set") }
+        return problems.isEmpty ? nil : problems
     }
 
     /// `--header` then `--header-from` headers, each source read once, and the names marked as
@@ -289,6 +366,13 @@ private final class OwnDraft: Sendable {
             return store
         }
     }
+}
+
+/// The line source of `--no-input`: nothing is ever read, so a prompt (which the wizard does not
+/// make in that mode) would end the session as end of input rather than read stdin.
+private final class NoInputSource: LineSource {
+    func read(_ request: Prompt) -> LineResult { .endOfInput }
+    var isInteractive: Bool { false }
 }
 
 /// Writes `text` only if `fd` can take it now: the watchdog must not block on the very output

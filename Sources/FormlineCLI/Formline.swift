@@ -14,11 +14,15 @@ struct Formline: ParsableCommand {
             Check forms:     formline check Forms/*.yaml
             Replay sessions: formline replay Tests/Sessions/*.session
             List drafts:     formline drafts
+            Answers file:    formline template Forms/signup.yaml > answers.yaml
             Explain errors:  formline explain Forms/signup.yaml capture.json
             Shell completion: formline --generate-completion-script bash (or zsh, fish)
             """,
         version: FormlineVersion.current,
-        subcommands: [FillCommand.self, CheckCommand.self, ReplayCommand.self, DraftsCommand.self, ExplainCommand.self]
+        subcommands: [
+            FillCommand.self, CheckCommand.self, ReplayCommand.self, DraftsCommand.self, ExplainCommand.self,
+            TemplateCommand.self,
+        ]
     )
 
     /// Like ParsableCommand.main, but usage errors exit 2 (README "Exit status"), not EX_USAGE.

@@ -31,17 +31,33 @@ public enum QuickFillArguments {
             } else {
                 name = word
             }
-            // Only --header and --header-from may be given more than once.
-            guard name == "--header" || name == "--header-from" || seen.insert(name).inserted else { return nil }
+            // Only --header, --header-from, --set and --secret may be given more than once.
+            let repeatable: Set<String> = ["--header", "--header-from", "--set", "--secret"]
+            guard repeatable.contains(name) || seen.insert(name).inserted else { return nil }
             func value() -> String? {
                 let text = inlineValue ?? rest.popFirst()
                 guard let text, !text.isEmpty, !text.hasPrefix("-") else { return nil }
                 return text
             }
             switch name {
-            case "--plain", "--resume":
+            case "--answers":
+                guard let v = value() else { return nil }
+                options.answers = v
+            case "--set":
+                guard let v = value() else { return nil }
+                options.sets.append(v)
+            case "--secret":
+                guard let v = value() else { return nil }
+                options.secretSources.append(v)
+            case "--plain", "--resume", "--keep-asking", "--stop-at-refusal", "--no-input":
                 guard inlineValue == nil else { return nil }
-                if name == "--plain" { options.plain = true } else { options.resume = true }
+                switch name {
+                case "--plain": options.plain = true
+                case "--resume": options.resume = true
+                case "--keep-asking": options.keepAsking = true
+                case "--no-input": options.noInput = true
+                default: options.stopAtRefusal = true
+                }
             case "--endpoint":
                 guard let v = value() else { return nil }
                 options.endpoint = v

@@ -140,10 +140,10 @@ struct RecordFlagTests {
 
     @Test func recordingChangesNothingTheOperatorSees() throws {
         let input = "ad\nadmin\nadmin@example.com\ncorrect-horse-1\n\n\n\nadmin2\n\n"
-        let recorded = try fill("Forms/signup.yaml", ["--plain"], input: input)
+        let recorded = try fill("Forms/signup.yaml", ["--plain", "--keep-asking"], input: input)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.binary)
-        process.arguments = ["fill", Self.root.appendingPathComponent("Forms/signup.yaml").path, "--plain"]
+        process.arguments = ["fill", Self.root.appendingPathComponent("Forms/signup.yaml").path, "--plain", "--keep-asking"]
         process.environment = ["PATH": "/usr/bin:/bin", "HOME": folder.path, "XDG_STATE_HOME": folder.path + "/other", "TERM": "dumb"]
         let stdin = Pipe(), stdout = Pipe()
         process.standardInput = stdin

@@ -21,6 +21,25 @@ struct LineSplitterTests {
         #expect(lines(["a\r", "\nb\r", "\n"]) == [.line(Array("a".utf8)), .line(Array("b".utf8))])
     }
 
+    @Test("a byte-order mark at the start is dropped, also split across reads; elsewhere it is content")
+    func byteOrderMark() {
+        let bom = "\u{FEFF}"
+        #expect(lines([bom + "a\r\nb\r\n"]) == [.line(Array("a".utf8)), .line(Array("b".utf8))])
+        var splitter = LineSplitter(limit: 64)
+        var items = [[0xEF], [0xBB], [0xBF, 0x61, 0x0A]].flatMap { splitter.feed($0) }
+        #expect(items == [.line([0x61])])
+        // A second mark, or one later in the stream, is the operator's text.
+        #expect(lines([bom + bom + "a\n" + bom + "b\n"]) == [.line(Array((bom + "a").utf8)), .line(Array((bom + "b").utf8))])
+        // The start of a mark that is not one is kept.
+        splitter = LineSplitter(limit: 64)
+        items = splitter.feed([0xEF, 0xBB, 0x0A])
+        #expect(items == [.line([0xEF, 0xBB])])
+        splitter = LineSplitter(limit: 64)
+        items = splitter.feed([0xEF])
+        #expect(items.isEmpty)
+        #expect(splitter.finish() == .line([0xEF]))
+    }
+
     @Test("empty lines stay empty lines; CR CR is two")
     func emptyLines() {
         #expect(lines(["\n\r\r\n\r\r"]) == Array(repeating: .line([]), count: 5))

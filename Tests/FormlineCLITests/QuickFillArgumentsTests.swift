@@ -29,6 +29,13 @@ import Testing
         ["fill", "Forms/signup.yaml", "--timeout=0x1p3"],
         ["fill", "Forms/signup.yaml", "--timeout", "0.001"],
         ["fill", "--output=json", "Forms/signup.yaml"],
+        ["fill", "Forms/signup.yaml", "--keep-asking"],
+        ["fill", "--stop-at-refusal", "a.yaml", "--plain"],
+        ["fill", "a.yaml", "--answers", "answers.yaml", "--no-input"],
+        ["fill", "a.yaml", "--set", "age=42", "--set=address.city=Oslo", "--set", "note=a=b"],
+        ["fill", "--no-input", "a.yaml", "--set", "empty="],
+        ["fill", "a.yaml", "--secret", "password=env:PW", "--secret=token=fd:3", "--no-input"],
+        ["fill", "a.yaml", "--secret", "address.pin=file:/run/pin", "--header-from", "X-Token=fd:4"],
         ["fill", "Forms/signup.yaml", "--endpoint", "http://127.0.0.1:8080", "--header-from", "Authorization=env:API_AUTH"],
         ["fill", "--header-from=X-Api-Key=file:/run/secrets/key", "a.yaml", "--header-from", "Cookie=fd:3"],
         ["fill", "a.yaml", "--header", "X-Client: 1", "--header-from", "X-Token=fd:4", "--header-from", "X-Other-Token=fd:5"],
@@ -58,6 +65,9 @@ import Testing
         ["fill", "a.yaml", "--timeout", "7200"], ["fill", "a.yaml", "--output", "xml"],
         ["fill", "a.yaml", "--header", "no colon"], ["fill", "a.yaml", "--header", "Bad Name: v"],
         ["fill", "a.yaml", "--record", "r.session", "--resume"], ["fill", "a.yaml", "--unknown"],
+        ["fill", "a.yaml", "--keep-asking", "--stop-at-refusal"], ["fill", "a.yaml", "--set", "age"],
+        ["fill", "a.yaml", "--set", "=3"], ["fill", "a.yaml", "--no-input", "--keep-asking"],
+        ["fill", "a.yaml", "--answers", "x.yaml", "--record", "r.session"], ["fill", "a.yaml", "--answers", "x", "--answers", "y"], ["fill", "a.yaml", "--keep-asking=yes"],
         ["fill", "a.yaml", "--header-from", "Authorization"], ["fill", "a.yaml", "--header-from", "Authorization=Bearer tok"],
         ["fill", "a.yaml", "--header-from", "Authorization=vault:x"], ["fill", "a.yaml", "--header-from", "Bad Name=env:X"],
         ["fill", "a.yaml", "--header-from", "=env:X"], ["fill", "a.yaml", "--header-from", "A=env:"],
@@ -67,6 +77,9 @@ import Testing
         ["fill", "a.yaml", "--header-from", "A=fd:3", "--header-from", "B=fd:3"], ["fill", "a.yaml", "--header-from"],
         ["fill", "a.yaml", "--header", "Authorization: Bearer x\u{1}"], ["fill", "a.yaml", "--header", "X: a\u{7F}"],
         ["fill", "a.yaml", "--header", "X: a\r\nInjected: 1"],
+        ["fill", "a.yaml", "--secret", "password=hunter2"], ["fill", "a.yaml", "--secret", "password"],
+        ["fill", "a.yaml", "--secret", "=env:X"], ["fill", "a.yaml", "--secret", "pw=fd:3", "--header-from", "A=fd:3"],
+        ["fill", "a.yaml", "--secret", "pw=env:X", "--record", "r.session"], ["fill", "a.yaml", "--secret"],
         ["fill", "a.yaml", "-p"], ["fill", "--version", "a.yaml"], ["fill", "a.yaml", "--generate-completion-script", "bash"],
         ["fill", "a.yaml", "--endpoint", "https://h", "--client-cert", "c.pem"],
         ["fill", "a.yaml", "--endpoint", "https://h", "--client-key", "k.pem"],
@@ -93,6 +106,17 @@ import Testing
         ["fill", "a.yaml", "--header", "Authorization: Bearer x\u{1}"],
     ])
     func badHeaderSourcesAreRefusedByBoth(arguments: [String]) {
+        #expect(QuickFillArguments.parse(arguments) == nil)
+        #expect(parsedByArgumentParser(arguments) == nil)
+    }
+
+    /// `--secret` takes a source, never the value; both readers refuse the same lines.
+    @Test(arguments: [
+        ["fill", "a.yaml", "--secret", "password=hunter2"], ["fill", "a.yaml", "--secret", "password"],
+        ["fill", "a.yaml", "--secret", "=env:X"], ["fill", "a.yaml", "--secret", "pw=fd:3", "--header-from", "A=fd:3"],
+        ["fill", "a.yaml", "--secret", "pw=env:X", "--record", "r.session"],
+    ])
+    func badSecretSourcesAreRefusedByBoth(arguments: [String]) {
         #expect(QuickFillArguments.parse(arguments) == nil)
         #expect(parsedByArgumentParser(arguments) == nil)
     }

@@ -9,7 +9,7 @@ struct FillPipeTests {
     @Test("the signup round trip: admin is taken, only the username is re-asked, the resubmit is accepted")
     func roundTrip() throws {
         let runner = try BinaryRunner()
-        let r = try runner.run(["fill", "Forms/signup.yaml"],
+        let r = try runner.run(["fill", "Forms/signup.yaml", "--keep-asking"],
                                lines: ["admin", "admin@example.com", "hunter2hunter2", "", "", "", "admin2", ""])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("Submitting... rejected (422)\n  1 Username  admin\n    ! This username is already taken.\nUsername [admin]: admin2\nReview"))
@@ -24,7 +24,7 @@ struct FillPipeTests {
         let runner = try BinaryRunner()
         var payloads: [String] = []
         for separator in ["\n", "\r\n", "\r"] {
-            let r = try runner.run(["fill", "Forms/signup.yaml", "--output", "json"], lines: signupLines, separator: separator)
+            let r = try runner.run(["fill", "Forms/signup.yaml", "--keep-asking", "--output", "json"], lines: signupLines, separator: separator)
             #expect(r.status == 0, "\(separator.debugDescription): \(r.stderr)")
             payloads.append(r.stdout)
         }
@@ -37,8 +37,8 @@ struct FillPipeTests {
         // QuickFillArguments declines `--` and repeated flags; the session must not notice.
         let runner = try BinaryRunner()
         var outputs: [String] = []
-        for arguments in [["fill", "Forms/signup.yaml", "--output", "json"],
-                          ["fill", "--output", "json", "--plain", "--plain", "--", "Forms/signup.yaml"]] {
+        for arguments in [["fill", "Forms/signup.yaml", "--keep-asking", "--output", "json"],
+                          ["fill", "--keep-asking", "--output", "json", "--plain", "--plain", "--", "Forms/signup.yaml"]] {
             let r = try runner.run(arguments, lines: signupLines)
             #expect(r.status == 0, "\(arguments): \(r.stderr)")
             outputs.append(r.stdout + r.stderr)
@@ -53,7 +53,7 @@ struct FillPipeTests {
         // a pipe write and the LF at the start of the next make no empty line either.
         let runner = try BinaryRunner()
         let text = signupLines.map { $0 + "\r\n" }.joined()
-        let r = try runner.run(["fill", "Forms/signup.yaml"], input: Array(text.utf8))
+        let r = try runner.run(["fill", "Forms/signup.yaml", "--keep-asking"], input: Array(text.utf8))
         #expect(r.status == 0)
         #expect(!r.stdout.contains("! Required"))
     }
@@ -61,7 +61,7 @@ struct FillPipeTests {
     @Test("--output json writes prompts to stderr and only the result to stdout")
     func jsonOutput() throws {
         let runner = try BinaryRunner()
-        let r = try runner.run(["fill", "Forms/signup.yaml", "--output", "json"], lines: signupLines)
+        let r = try runner.run(["fill", "Forms/signup.yaml", "--keep-asking", "--output", "json"], lines: signupLines)
         #expect(r.status == 0)
         #expect(r.stderr.contains("Username: ad\n  ! At least 3 characters\n"))
         let object = try JSONSerialization.jsonObject(with: Data(r.stdoutBytes)) as? [String: Any]
@@ -72,7 +72,7 @@ struct FillPipeTests {
     @Test("EOF mid-form exits 4 with a draft (0600, no secret); --resume completes it")
     func eofAndResume() throws {
         let runner = try BinaryRunner()
-        let r = try runner.run(["fill", "Forms/signup.yaml"], lines: ["bob_smith", "bob@example.com", "hunter2hunter2"])
+        let r = try runner.run(["fill", "Forms/signup.yaml", "--keep-asking"], lines: ["bob_smith", "bob@example.com", "hunter2hunter2"])
         #expect(r.status == 4)
         let draftPath = runner.draftPath("signup")
         let draft = try String(contentsOfFile: draftPath, encoding: .utf8)
@@ -81,12 +81,12 @@ struct FillPipeTests {
         let mode = try FileManager.default.attributesOfItem(atPath: draftPath)[.posixPermissions] as? Int
         #expect(mode == 0o600)
 
-        let again = try runner.run(["fill", "Forms/signup.yaml"], lines: [])
+        let again = try runner.run(["fill", "Forms/signup.yaml", "--keep-asking"], lines: [])
         #expect(again.status == 4)
         #expect(again.stdout.contains("A draft of this form exists"))
         #expect(FileManager.default.fileExists(atPath: draftPath), "a run without --resume keeps the draft")
 
-        let other = try runner.run(["fill", "Forms/signup.yaml"], lines: signupLines)
+        let other = try runner.run(["fill", "Forms/signup.yaml", "--keep-asking"], lines: signupLines)
         #expect(other.status == 0)
         #expect(FileManager.default.fileExists(atPath: draftPath), "a run that never resumed the draft leaves it alone")
 
@@ -100,7 +100,7 @@ struct FillPipeTests {
     @Test(".cancel exits 1; --resume without a draft is a usage error (2)")
     func cancelAndNoDraft() throws {
         let runner = try BinaryRunner()
-        let r = try runner.run(["fill", "Forms/signup.yaml"], lines: ["bob", ".cancel"])
+        let r = try runner.run(["fill", "Forms/signup.yaml", "--keep-asking"], lines: ["bob", ".cancel"])
         #expect(r.status == 1)
         let draftFile = runner.home.appendingPathComponent("mine.json").path
         let none = try runner.run(["fill", "Forms/signup.yaml", "--resume", "--draft", draftFile], lines: [])
@@ -142,14 +142,14 @@ struct FillPipeTests {
             inputs.append((0..<2000).map { _ in UInt8.random(in: 0...255, using: &generator) })
         }
         for input in inputs {
-            let r = try runner.run(["fill", "Forms/signup.yaml"], input: input)
+            let r = try runner.run(["fill", "Forms/signup.yaml", "--keep-asking"], input: input)
             #expect(r.status == 4, "input ends before the form is complete: \(r.stderr)")
             #expect(!r.stdout.contains("Submitting"))
             #expect(r.stderr.isEmpty, "no crash, no stack trace: \(r.stderr)")
         }
-        let invalid = try runner.run(["fill", "Forms/signup.yaml"], input: [0xC3, 0x28, 0x0A])
+        let invalid = try runner.run(["fill", "Forms/signup.yaml", "--keep-asking"], input: [0xC3, 0x28, 0x0A])
         #expect(invalid.stdout.contains("  ! The line is not valid UTF-8 text\nUsername:"))
-        let long = try runner.run(["fill", "Forms/signup.yaml"], input: Array(repeating: 0x41, count: 70_000) + [0x0A])
+        let long = try runner.run(["fill", "Forms/signup.yaml", "--keep-asking"], input: Array(repeating: 0x41, count: 70_000) + [0x0A])
         #expect(long.stdout.contains("  ! The line is too long (over 64 KiB)\nUsername:"))
     }
 }

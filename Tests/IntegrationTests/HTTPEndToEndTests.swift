@@ -22,7 +22,7 @@ struct HTTPEndToEndTests {
         try await withServer { port, server in
             let runner = try BinaryRunner()
             let r = try await runFormline(runner, [
-                "fill", "Forms/signup.yaml", "--endpoint", "http://127.0.0.1:\(port)/\(dialect.rawValue)",
+                "fill", "Forms/signup.yaml", "--keep-asking", "--endpoint", "http://127.0.0.1:\(port)/\(dialect.rawValue)",
             ], lines: Self.signupLines() + ["admin_2", ""])
             #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
             #expect(r.stdout.contains("Submitting... rejected (\(Self.rejectionStatus(dialect)))\n  1 Username  admin\n    ! "), "\(r.stdout)")
@@ -47,7 +47,7 @@ struct HTTPEndToEndTests {
         try await withServer { port, _ in
             let runner = try BinaryRunner()
             let r = try await runFormline(runner, [
-                "fill", "Forms/signup.yaml", "--endpoint", "http://127.0.0.1:\(port)/\(dialect.rawValue)",
+                "fill", "Forms/signup.yaml", "--keep-asking", "--endpoint", "http://127.0.0.1:\(port)/\(dialect.rawValue)",
             ], lines: Self.signupLines(username: "alice", password: "Alice-rocks-99") + ["another-pass-77", ""])
             #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
             let message = dialect == .laravel ? "The password field and username must be different." : "The password is too similar to the username"
@@ -64,7 +64,7 @@ struct HTTPEndToEndTests {
         try await withServer { port, _ in
             let runner = try BinaryRunner()
             let r = try await runFormline(runner, [
-                "fill", "Forms/signup.yaml", "--endpoint", "http://127.0.0.1:\(port)/\(dialect.rawValue)",
+                "fill", "Forms/signup.yaml", "--keep-asking", "--endpoint", "http://127.0.0.1:\(port)/\(dialect.rawValue)",
             ], lines: Self.signupLines(username: "alice", password: "Alice-rocks-99") + ["3", "another-pass-77", ""])
             #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
             #expect(r.stdout.contains("  ! The password is too similar to the username"), "\(r.stdout)")
@@ -77,7 +77,7 @@ struct HTTPEndToEndTests {
         try await withServer { port, server in
             let runner = try BinaryRunner()
             let r = try await runFormline(runner, [
-                "fill", "Forms/signup.yaml", "--endpoint", "http://127.0.0.1:\(port)/drf/",
+                "fill", "Forms/signup.yaml", "--keep-asking", "--endpoint", "http://127.0.0.1:\(port)/drf/",
                 "--header", "Authorization: Bearer tok-0123456789", "--header", "X-Client: e2e",
             ], lines: Self.signupLines(username: "bob_smith"))
             #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
@@ -100,7 +100,7 @@ struct HTTPEndToEndTests {
         try await withServer { port, server in
             let runner = try BinaryRunner()
             let r = try await runFormline(runner, [
-                "fill", "Forms/signup.yaml", "--endpoint", "http://127.0.0.1:\(port)/fault/\(route)", "--timeout", "0.5",
+                "fill", "Forms/signup.yaml", "--keep-asking", "--endpoint", "http://127.0.0.1:\(port)/fault/\(route)", "--timeout", "0.5",
             ], lines: Self.signupLines(username: "bob_smith", password: "hunter2hunter2"))
             #expect(r.status == 3, "\(r.stdout)\(r.stderr)")
             #expect(r.stdout.contains("Submitting... failed\n"), "\(r.stdout)")
@@ -135,7 +135,7 @@ struct HTTPEndToEndTests {
         try await withRefusingPort { closedPort in
             let runner = try BinaryRunner()
             let r = try await runFormline(runner, [
-                "fill", "Forms/signup.yaml", "--endpoint", "http://127.0.0.1:\(closedPort)/drf",
+                "fill", "Forms/signup.yaml", "--keep-asking", "--endpoint", "http://127.0.0.1:\(closedPort)/drf",
             ], lines: Self.signupLines(username: "bob_smith", password: "hunter2hunter2"))
             #expect(r.status == 3, "\(r.stdout)\(r.stderr)")
             #expect(r.stdout.contains("  ! the server refused the connection"), "\(r.stdout)")
@@ -148,7 +148,7 @@ struct HTTPEndToEndTests {
         try await withServer { port, _ in
             let runner = try BinaryRunner()
             let r = try await runFormline(runner, [
-                "fill", "Forms/signup.yaml", "--endpoint", "http://127.0.0.1:\(port)/fault/garbage200",
+                "fill", "Forms/signup.yaml", "--keep-asking", "--endpoint", "http://127.0.0.1:\(port)/fault/garbage200",
             ], lines: Self.signupLines(username: "bob_smith"))
             #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
             #expect(r.stdout.hasSuffix("Submitting... accepted (200)\n"), "\(r.stdout)")
@@ -173,7 +173,7 @@ struct HTTPEndToEndTests {
     @Test("a bad --endpoint is a usage error naming the problem")
     func badEndpoint() async throws {
         let runner = try BinaryRunner()
-        let r = try await runFormline(runner, ["fill", "Forms/signup.yaml", "--endpoint", "ftp://example.net"], lines: [])
+        let r = try await runFormline(runner, ["fill", "Forms/signup.yaml", "--keep-asking", "--endpoint", "ftp://example.net"], lines: [])
         #expect(r.status == 2)
         #expect(r.stderr == "formline: --endpoint: the URL must start with http:// or https:// (not ftp://)\n", "\(r.stderr)")
     }

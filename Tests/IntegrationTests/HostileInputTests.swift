@@ -14,7 +14,7 @@ struct HostileInputTests {
         let runner = try BinaryRunner()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: BinaryRunner.product("formline"))
-        process.arguments = ["fill", "Forms/signup.yaml", "--plain"]
+        process.arguments = ["fill", "Forms/signup.yaml", "--plain", "--keep-asking"]
         process.currentDirectoryURL = BinaryRunner.root
         process.environment = ["HOME": runner.home.path, "XDG_STATE_HOME": runner.stateHome, "TERM": "dumb"]
         let stdin = Pipe(), stdout = Pipe()
@@ -61,7 +61,7 @@ struct HostileInputTests {
         let runner = try BinaryRunner()
         let form = try hostilePatternForm(runner)
         let started = Date()
-        let r = try runner.run(["fill", form, "--plain"], lines: [Self.thirtyAs])
+        let r = try runner.run(["fill", form, "--plain", "--keep-asking"], lines: [Self.thirtyAs])
         #expect(Date().timeIntervalSince(started) < 10)
         #expect(r.stdout.contains("this value is too complex to check against the field's pattern"), "\(r.stdout)")
         #expect(!r.stdout.contains("Not in the expected format"))
@@ -229,7 +229,7 @@ struct HostileInputTests {
         let runner = try BinaryRunner()
         let session = runner.home.appendingPathComponent("osc.session").path
         let input = Array("bob\u{1B}]0;pwned\u{07}x\u{00}y\nbob_smith\n".utf8)
-        let recorded = try runner.run(["fill", "Forms/signup.yaml", "--plain", "--record", session], input: input)
+        let recorded = try runner.run(["fill", "Forms/signup.yaml", "--plain", "--keep-asking", "--record", session], input: input)
         #expect(recorded.status == 4, "\(recorded.stdout)\(recorded.stderr)")
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: session)))
         #expect(!bytes.contains(0x1B) && !bytes.contains(0x07) && !bytes.contains(0x00))

@@ -65,7 +65,7 @@ struct RealServerTests {
         }
         let lines = answerLines(for: serverCase)
         let result = try FormlineProcess.run(
-            ["fill", SignupForm.path(for: serverCase.app), "--endpoint", "http://127.0.0.1:\(port)"], lines: lines)
+            ["fill", SignupForm.path(for: serverCase.app), "--keep-asking", "--endpoint", "http://127.0.0.1:\(port)"], lines: lines)
         #expect(!result.timedOut, "formline did not finish within 30 s")
 
         let secretCheck = { checkNoPasswordPrinted(serverCase, result.output) }

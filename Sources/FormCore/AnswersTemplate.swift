@@ -1,0 +1,57 @@
+/// `formline template FORM`: an answers file for `fill --answers`, with the payload's nesting.
+///
+/// Every field gets a comment with its label, type, rules and choices (and help), and its default
+/// filled in, so a template of a form whose every field has a default submits unchanged. A field
+/// without a default is an empty value (no answer) to fill in. Secrets are left out (a comment
+/// says how to give one), and so are the values of fields shown only under a condition: an
+/// answer for a hidden field is an error, and the default applies anyway when it shows.
+public enum AnswersTemplate {
+    public static func render(_ spec: FormSpec) -> String {
+        let describer = Wizard(spec: spec, interactive: false)
+        var out = "# Answers for \"\(oneLine(spec.title))\" (\(spec.id)): formline fill FORM --answers THIS-FILE\n"
+        out += "# An empty value is no answer. Values are read as typed at the prompt.\n"
+        var openPath: [String] = []
+        for field in spec.fields {
+            let path = field.name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            let parents = Array(path.dropLast())
+            var shared = 0
+            while shared < min(parents.count, openPath.count) && parents[shared] == openPath[shared] { shared += 1 }
+            for depth in shared..<parents.count {
+                out += String(repeating: "  ", count: depth) + quoteKey(parents[depth]) + ":\n"
+            }
+            openPath = parents
+            let indent = String(repeating: "  ", count: parents.count)
+            let key = quoteKey(path.last ?? field.name)
+            var comment = "\(oneLine(field.label)) (\(field.type.rawValue)): "
+                + describer.ruleDescriptions(field).map(oneLine).joined(separator: "; ")
+            if !field.choices.isEmpty { comment += "; choices: " + field.choices.map(oneLine).joined(separator: ", ") }
+            if field.when != nil { comment += "; only when its condition holds" }
+            out += "\n" + indent + "# " + comment + "\n"
+            if let help = field.help { out += indent + "# " + oneLine(help) + "\n" }
+            if field.isSecret {
+                out += indent + "# \(key): a secret is never written into a template; add it by hand only to a file no one else can read (chmod 600)\n"
+                continue
+            }
+            if field.when == nil, let value = field.defaultText {
+                out += indent + key + ": " + JSONValue.string(value).compactText + "\n"
+            } else {
+                out += indent + key + ":\n"
+            }
+        }
+        return out
+    }
+
+    /// A key as YAML reads it back: plain when it is a simple name, else double-quoted.
+    static func quoteKey(_ key: String) -> String {
+        let simple = !key.isEmpty && key.unicodeScalars.allSatisfy { s in
+            (s.value >= 0x30 && s.value <= 0x39) || (s.value >= 0x41 && s.value <= 0x5A)
+                || (s.value >= 0x61 && s.value <= 0x7A) || s == "_" || s == "-"
+        } && !(key.first?.isNumber ?? false)
+        return simple ? key : JSONValue.string(key).compactText
+    }
+
+    /// Text for a comment: one line, no control characters.
+    static func oneLine(_ text: String) -> String {
+        TextCleaning.withoutControlCharacters(text)
+    }
+}

@@ -1,0 +1,112 @@
+/// Scripted answers (`--answers`, `--set`) applied to a wizard before it starts.
+///
+/// Every value goes through the field's own parsing and rules, in form order, so a condition sees
+/// the answers before it; what is refused keeps its message for the field's prompt (shown inline
+/// at a terminal, listed by `--no-input`). Precedence is the caller's order: later answers for
+/// the same field win (`--set` is given after the answers file), and any answer wins over a
+/// resumed draft's value.
+extension Wizard {
+    /// Applies `answers`; returns the problems that no prompt can fix (unknown fields, secrets on
+    /// the command line, fields hidden by their condition). Refused values are kept in
+    /// `answerProblems` and asked again.
+    public mutating func apply(_ answers: [ScriptedAnswer]) -> [AnswerProblem] {
+        var problems: [AnswerProblem] = []
+        var last: [String: ScriptedAnswer] = [:]
+        for answer in answers {
+            guard spec.field(named: answer.path) != nil else {
+                let hint = Wizard.closestName(to: answer.path, in: spec.fields.map(\.name))
+                    .map { " (did you mean \"\($0)\"?)" } ?? ""
+                problems.append(AnswerProblem(origin: answer.origin, field: answer.path,
+                                              message: "the form has no such field\(hint)"))
+                continue
+            }
+            last[answer.path] = answer
+        }
+        for i in spec.fields.indices {
+            let field = spec.fields[i]
+            guard let answer = last[field.name] else { continue }
+            if field.isSecret && answer.fromCommandLine {
+                problems.append(AnswerProblem(origin: answer.origin, field: field.name, message:
+                    "a secret is never taken from the command line (other users can read it in the process list); use --secret \(field.name)=env:NAME (or file:PATH, fd:N), type it at the prompt, or put it in an answers file only you can read (chmod 600)"))
+                continue
+            }
+            if answer.text.trimmedWhitespace.isEmpty { continue }
+            switch field.parse(answer.text) {
+            case .success(let value) where value.isEmpty:
+                continue
+            case .success(let value):
+                setValue(value, at: i)
+                pendingErrors[field.name] = nil
+                answerRefusals[field.name] = nil
+                refusedAnswerText[field.name] = nil
+            case .failure(let problem):
+                setValue(nil, at: i)
+                let shown = field.isSecret ? "" : " ('\(TextWrap.truncate(Wizard.withoutControlCharacters(answer.text), to: 30))')"
+                pendingErrors[field.name] = ["The answer from \(answer.origin)\(shown) was refused: \(problem.message)"]
+                answerRefusals[field.name] = AnswerProblem(origin: answer.origin, field: field.name, message: problem.message)
+                if !field.isSecret && field.type != .multiline { refusedAnswerText[field.name] = answer.text }
+            }
+        }
+        // Answers for fields hidden by the other answers' conditions are errors, not dropped.
+        for (name, answer) in last {
+            guard let field = spec.field(named: name), !isVisible(field), !(field.isSecret && answer.fromCommandLine) else { continue }
+            answerRefusals[name] = nil
+            pendingErrors[name] = nil
+            refusedAnswerText[name] = nil
+            problems.append(AnswerProblem(origin: answer.origin, field: name, message:
+                "this field is hidden by its condition (its when: does not hold), so it takes no answer"))
+        }
+        answered = true
+        reviewReached = true
+        queue = scriptedQueue
+        let taken = Set(last.keys).filter { values[$0] != nil }.count
+        let asked = queue?.count ?? 0
+        let notice = "\(taken) answer\(taken == 1 ? "" : "s") given"
+            + (asked == 0 ? "; nothing to ask." : "; asking the \(asked) still missing or refused.")
+        resumeNotice = resumeNotice.map { $0 + " " + notice } ?? notice
+        return problems.sorted { $0.origin.localizedStandardOrderKey < $1.origin.localizedStandardOrderKey }
+    }
+
+    /// The visible fields still to ask after scripted answers: refused ones, required ones with
+    /// no value and no default, secrets with no value. Everything else takes its default.
+    var scriptedQueue: [Int] {
+        visibleIndices.filter { i in
+            let f = spec.fields[i]
+            if answerRefusals[f.name] != nil { return true }
+            return values[f.name] == nil && (f.isSecret || (f.required && f.defaultValue == nil))
+        }
+    }
+
+    /// What `--no-input` reports: every refused answer and every missing one, in form order.
+    /// `file` is where a missing answer belongs (the answers file, or the command line).
+    public func unansweredProblems(file: String) -> [AnswerProblem] {
+        scriptedQueue.map { i in
+            let f = spec.fields[i]
+            if let refusal = answerRefusals[f.name] { return refusal }
+            let message = f.isSecret ? "Required (a secret: --secret \(f.name)=env:NAME, or an answers file only you can read, chmod 600)" : "Required"
+            return AnswerProblem(origin: file, field: f.name, message: message)
+        }
+    }
+
+    static func closestName(to word: String, in candidates: [String]) -> String? {
+        let w = Array(word.lowercased())
+        var best: (name: String, distance: Int)?
+        for candidate in candidates where candidate != word {
+            let d = editDistance(w, Array(candidate.lowercased()))
+            let longest = max(w.count, candidate.count)
+            let limit = longest >= 5 ? 2 : longest >= 3 ? 1 : 0
+            guard d <= limit else { continue }
+            if best == nil || d < (best?.distance ?? Int.max) { best = (candidate, d) }
+        }
+        return best?.name
+    }
+}
+
+private extension String {
+    /// Sorts `f.yaml:10` after `f.yaml:9`.
+    var localizedStandardOrderKey: String {
+        guard let colon = lastIndex(of: ":"), let n = Int(self[index(after: colon)...]) else { return self }
+        let digits = String(n)
+        return String(self[...colon]) + String(repeating: "0", count: max(0, 10 - digits.count)) + digits
+    }
+}

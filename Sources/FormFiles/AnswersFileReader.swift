@@ -1,0 +1,118 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import FormCore
+import FormSystem
+import Yams
+
+/// Reads `fill --answers FILE`: YAML or JSON (JSON is YAML), a mapping with the payload's nesting
+/// (`address: {city: Oslo}` answers `address.city`). Each scalar becomes the text an operator
+/// would type, exactly as written (`042` stays `042`); a list of scalars becomes `a, b` (a
+/// multichoice); an empty value (`age:`) is no answer. A byte-order mark and CRLF line ends are
+/// fine. The file is bounded (1 MiB, 10,000 answers, 32 levels).
+public enum AnswersFileReader {
+    public struct Answers: Sendable {
+        public var answers: [ScriptedAnswer]
+        /// Group or others may read the file: it must not then hold a secret.
+        public var readableByOthers: Bool
+    }
+
+    static let byteLimit = 1 << 20
+    static let answerLimit = 10_000
+    static let depthLimit = 32
+
+    /// The answers in `path`, or one message per problem (`FILE:LINE: ...`).
+    public static func read(path: String) -> Result<Answers, FormLoadErrors> {
+        let bytes: [UInt8]
+        do {
+            bytes = try WholeFile.read(path, limit: byteLimit)
+        } catch {
+            return .failure(FormLoadErrors(messages: ["\(path): \(error)"]))
+        }
+        var info = stat()
+        let readableByOthers = stat(path, &info) == 0 && info.st_mode & 0o044 != 0
+        return parse(bytes: bytes, path: path).map { Answers(answers: $0, readableByOthers: readableByOthers) }
+    }
+
+    public static func parse(bytes: [UInt8], path: String) -> Result<[ScriptedAnswer], FormLoadErrors> {
+        var body = bytes[...]
+        if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
+        guard var text = String(validating: body, as: UTF8.self) else {
+            return .failure(FormLoadErrors(messages: ["\(path): not UTF-8 text"]))
+        }
+        text = text.replacingCRLF()
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text, .basic, Constructor([:], [:], [:]), .utf8)
+        } catch let error as YamlError {
+            return .failure(FormLoadErrors(messages: ["\(path): invalid YAML or JSON: \(error)"]))
+        } catch {
+            return .failure(FormLoadErrors(messages: ["\(path): invalid YAML or JSON"]))
+        }
+        guard let root else { return .success([]) }
+        guard case .mapping(let mapping) = root else {
+            return .failure(FormLoadErrors(messages: ["\(path):\(root.mark?.line ?? 1): the answers must be a mapping of field names to values"]))
+        }
+        var answers: [ScriptedAnswer] = []
+        var problems: [String] = []
+        func walk(_ mapping: Node.Mapping, prefix: String, depth: Int) {
+            guard depth < depthLimit else {
+                problems.append("\(path):\(mapping.mark?.line ?? 1): nested too deeply")
+                return
+            }
+            for (keyNode, value) in mapping {
+                let line = keyNode.mark?.line ?? 1
+                guard case .scalar(let key) = keyNode, !key.string.isEmpty else {
+                    problems.append("\(path):\(line): a key must be a field name")
+                    continue
+                }
+                let name = prefix.isEmpty ? key.string : prefix + "." + key.string
+                guard answers.count < answerLimit else {
+                    problems.append("\(path):\(line): more than \(answerLimit) answers")
+                    return
+                }
+                let origin = "\(path):\(line)"
+                switch value {
+                case .scalar(let s):
+                    if isNull(s) { continue }
+                    answers.append(ScriptedAnswer(path: name, text: s.string, origin: origin, fromCommandLine: false))
+                case .mapping(let inner):
+                    walk(inner, prefix: name, depth: depth + 1)
+                case .sequence(let items):
+                    var texts: [String] = []
+                    for item in items {
+                        guard case .scalar(let s) = item else {
+                            problems.append("\(path):\(item.mark?.line ?? line): \(name): a list holds plain values only")
+                            continue
+                        }
+                        texts.append(s.string)
+                    }
+                    answers.append(ScriptedAnswer(path: name, text: texts.joined(separator: ", "), origin: origin, fromCommandLine: false))
+                case .alias:
+                    problems.append("\(path):\(line): \(name): aliases are not answers")
+                }
+            }
+        }
+        walk(mapping, prefix: "", depth: 0)
+        return problems.isEmpty ? .success(answers) : .failure(FormLoadErrors(messages: problems))
+    }
+
+    static func isNull(_ s: Node.Scalar) -> Bool {
+        s.style == .plain && ["", "~", "null", "Null", "NULL"].contains(s.string)
+    }
+}
+
+/// Messages for the operator, one per problem.
+public struct FormLoadErrors: Error, Sendable {
+    public var messages: [String]
+    public init(messages: [String]) { self.messages = messages }
+}
+
+private extension String {
+    func replacingCRLF() -> String {
+        // "\r\n" is one Character in Swift: splitting on it keeps lone CRs as they are.
+        split(separator: "\r\n", omittingEmptySubsequences: false).joined(separator: "\n")
+    }
+}

@@ -1,0 +1,63 @@
+import FormCore
+import Testing
+
+/// The pure side of scripted entry (issue 12): stopping at refusals, scripted answers, templates.
+@Suite("Wizard: scripted entry")
+struct WizardScriptedTests {
+    private func errors(_ effects: [WizardEffect]) -> [String] {
+        effects.compactMap { if case .output(let l) = $0, l.style == .error { return l.text } else { return nil } }
+    }
+
+    @Test("stopping at refusals: the refused line ends the session with its number, field and reason")
+    func stopsAtRefusal() throws {
+        var wizard = Wizard(spec: try signupSpec(), interactive: false)
+        wizard.stopsAtRefusal = true
+        _ = wizard.handle(.start)
+        _ = wizard.handle(.line("bob_smith"))
+        let effects = wizard.handle(.line("not-an-email"))
+        #expect(effects.last == .finish(.inputRefused))
+        #expect(effects.contains(.saveDraft(["username": .string("bob_smith")])))
+        #expect(errors(effects).contains { $0.hasPrefix("Stopped at input line 2 (Email): ") })
+        #expect(wizard.endingErrors.map(\.field) == ["email"])
+        #expect(wizard.endingErrors.first?.line == 2)
+        #expect(!effects.contains { if case .prompt = $0 { return true } else { return false } })
+    }
+
+    @Test("keeping asking (the default) asks the field again")
+    func keepsAsking() throws {
+        var wizard = Wizard(spec: try signupSpec(), interactive: false)
+        _ = wizard.handle(.start)
+        let effects = wizard.handle(.line("ad"))
+        #expect(effects.last.map { if case .prompt(let p) = $0 { return p.field == "username" } else { return false } } == true)
+    }
+
+    @Test("scripted answers: refused and missing fields are queued, unknown and hidden ones are errors")
+    func applyAnswers() throws {
+        var wizard = Wizard(spec: try signupSpec(), interactive: true)
+        let problems = wizard.apply([
+            ScriptedAnswer(path: "username", text: "bob_smith", origin: "a.yaml:1", fromCommandLine: false),
+            ScriptedAnswer(path: "age", text: "12", origin: "a.yaml:2", fromCommandLine: false),
+            ScriptedAnswer(path: "contry", text: "den", origin: "a.yaml:3", fromCommandLine: false),
+            ScriptedAnswer(path: "password", text: "hunter2hunter2", origin: "--set password", fromCommandLine: true),
+            ScriptedAnswer(path: "age", text: "30", origin: "--set age", fromCommandLine: true),
+        ])
+        #expect(problems.map(\.description) == [
+            "--set password: password: a secret is never taken from the command line (other users can read it in the process list); use --secret password=env:NAME (or file:PATH, fd:N), type it at the prompt, or put it in an answers file only you can read (chmod 600)",
+            "a.yaml:3: contry: the form has no such field (did you mean \"country\"?)",
+        ])
+        #expect(wizard.values["age"] == .number("30"), "--set comes later and wins")
+        #expect(wizard.unansweredProblems(file: "a.yaml").map(\.description) == [
+            "a.yaml: email: Required",
+            "a.yaml: password: Required (a secret: --secret password=env:NAME, or an answers file only you can read, chmod 600)",
+        ])
+    }
+
+    @Test("a template names every field, fills defaults and never holds a secret")
+    func template() throws {
+        let text = AnswersTemplate.render(try signupSpec())
+        #expect(text.contains("\nusername:\n"))
+        #expect(text.contains("\ncountry: \"Norway\"\n"))
+        #expect(text.contains("# Password (secret): required"))
+        #expect(!text.contains("\npassword:"))
+    }
+}
