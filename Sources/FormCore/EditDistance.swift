@@ -22,3 +22,22 @@ package func editDistance(_ a: [Character], _ b: [Character]) -> Int {
 
 /// The same distance between two strings.
 package func editDistance(_ a: String, _ b: String) -> Int { editDistance(Array(a), Array(b)) }
+
+/// The candidate closest to `word` if it is close enough to be a likely typo: for words of one or
+/// two characters only a difference in case, one edit up to four characters, two from five (a
+/// swap of neighbours counts one; case is ignored). The one "did you mean" rule (form files,
+/// answers files). A word longer than any name could be (64 characters) suggests nothing, so a
+/// hostile word never costs more than a short one.
+package func closestName(to word: String, in candidates: [String]) -> String? {
+    guard word.count <= 64 else { return nil }
+    let w = Array(word.lowercased())
+    var best: (name: String, distance: Int)?
+    for candidate in candidates where candidate != word && candidate.count <= 64 {
+        let d = editDistance(w, Array(candidate.lowercased()))
+        let longest = max(w.count, candidate.count)
+        let limit = longest >= 5 ? 2 : longest >= 3 ? 1 : 0
+        guard d <= limit else { continue }
+        if best == nil || d < (best?.distance ?? Int.max) { best = (candidate, d) }
+    }
+    return best?.name
+}

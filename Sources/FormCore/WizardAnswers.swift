@@ -14,7 +14,7 @@ extension Wizard {
         var last: [String: ScriptedAnswer] = [:]
         for answer in answers {
             guard spec.field(named: answer.path) != nil else {
-                let hint = Wizard.closestName(to: answer.path, in: spec.fields.map(\.name))
+                let hint = closestName(to: answer.path, in: spec.fields.map(\.name))
                     .map { " (did you mean \"\($0)\"?)" } ?? ""
                 problems.append(AnswerProblem(origin: answer.origin, field: answer.path,
                                               message: "the form has no such field\(hint)"))
@@ -86,19 +86,6 @@ extension Wizard {
             let message = f.isSecret ? "Required (a secret: --secret \(f.name)=env:NAME, or an answers file only you can read, chmod 600)" : "Required"
             return AnswerProblem(origin: file, field: f.name, message: message)
         }
-    }
-
-    static func closestName(to word: String, in candidates: [String]) -> String? {
-        let w = Array(word.lowercased())
-        var best: (name: String, distance: Int)?
-        for candidate in candidates where candidate != word {
-            let d = editDistance(w, Array(candidate.lowercased()))
-            let longest = max(w.count, candidate.count)
-            let limit = longest >= 5 ? 2 : longest >= 3 ? 1 : 0
-            guard d <= limit else { continue }
-            if best == nil || d < (best?.distance ?? Int.max) { best = (candidate, d) }
-        }
-        return best?.name
     }
 }
 
