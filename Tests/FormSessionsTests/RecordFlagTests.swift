@@ -39,7 +39,7 @@ struct RecordFlagTests {
             output.bytes.withLock { $0.append(data) }
         }
         try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try? stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
         try? stdin.fileHandleForWriting.close()
         process.waitUntilExit()
         stdout.fileHandleForReading.readabilityHandler = nil
@@ -149,7 +149,7 @@ struct RecordFlagTests {
         process.standardInput = stdin
         process.standardOutput = stdout
         try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try? stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
         try stdin.fileHandleForWriting.close()
         let plain = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()

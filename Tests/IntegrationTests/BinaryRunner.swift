@@ -52,7 +52,7 @@ struct BinaryRunner {
         process.standardError = stderr
         try process.run()
         let writer = Thread {
-            stdin.fileHandleForWriting.write(Data(input))
+            try? stdin.fileHandleForWriting.write(contentsOf: Data(input))
             try? stdin.fileHandleForWriting.close()
         }
         writer.start()

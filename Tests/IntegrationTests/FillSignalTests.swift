@@ -19,7 +19,7 @@ struct FillSignalTests {
         process.standardOutput = stdout
         process.standardError = FileHandle.nullDevice
         try process.run()
-        stdin.fileHandleForWriting.write(Data("bob_smith\nbob@example.com\n".utf8))
+        try? stdin.fileHandleForWriting.write(contentsOf: Data("bob_smith\nbob@example.com\n".utf8))
         // Wait until the wizard asks for the password: both answers have been taken.
         var seen = Data()
         let deadline = Date().addingTimeInterval(10)

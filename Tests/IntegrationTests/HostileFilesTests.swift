@@ -168,7 +168,7 @@ struct HostileFilesTests {
         let other = try runner.run(["fill", "Forms/signup.yaml", "--draft", file], lines: ["carol_other"])
         #expect(other.status == 4)
 
-        stdin.fileHandleForWriting.write(Data("bob@example.com\nhunter2hunter2\n42\nden\n\n".utf8))
+        try? stdin.fileHandleForWriting.write(contentsOf: Data("bob@example.com\nhunter2hunter2\n42\nden\n\n".utf8))
         try? stdin.fileHandleForWriting.close()
         let waitUntil = Date().addingTimeInterval(20)
         while process.isRunning && Date() < waitUntil { usleep(10_000) }
@@ -256,7 +256,7 @@ struct HostileFilesTests {
         let stdin = Pipe()
         process.standardInput = stdin
         try process.run()
-        stdin.fileHandleForWriting.write(Data("bob_smith\n".utf8))
+        try? stdin.fileHandleForWriting.write(contentsOf: Data("bob_smith\n".utf8))
         // The draft cannot tell us it has read the line (no output): wait for the prompt loop.
         usleep(1_500_000)
         kill(process.processIdentifier, SIGTERM)

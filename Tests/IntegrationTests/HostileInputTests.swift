@@ -24,7 +24,7 @@ struct HostileInputTests {
         try process.run()
         // Every wrong age prints an error: about 300 KB of output, far more than a pipe holds.
         let answers = "bob_smith\nbob@example.com\nhunter22x\n" + String(repeating: "x\n", count: 6000)
-        stdin.fileHandleForWriting.write(Data(answers.utf8))
+        try? stdin.fileHandleForWriting.write(contentsOf: Data(answers.utf8))
         // Wait until the output pipe is full and the process is stuck writing to it.
         usleep(1_500_000)
         #expect(process.isRunning, "formline should be blocked on its full output")

@@ -223,7 +223,7 @@ struct OperatorPolishTests {
         process.standardOutput = stdout
         process.standardError = FileHandle.nullDevice
         try process.run()
-        stdin.fileHandleForWriting.write(Data("bob_smith\nbob@example.com\nhunter2hunter2\n42\nden\n\n".utf8))
+        try? stdin.fileHandleForWriting.write(contentsOf: Data("bob_smith\nbob@example.com\nhunter2hunter2\n42\nden\n\n".utf8))
         var seen = Data()
         let deadline = Date().addingTimeInterval(10)
         while !String(decoding: seen, as: UTF8.self).contains("Submitting...") && Date() < deadline && process.isRunning {

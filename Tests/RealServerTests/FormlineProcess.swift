@@ -44,7 +44,7 @@ struct FormlineProcess {
         let group = DispatchGroup()
         group.enter()
         DispatchQueue.global().async {
-            stdin.fileHandleForWriting.write(input)
+            try? stdin.fileHandleForWriting.write(contentsOf: input)
             try? stdin.fileHandleForWriting.close()
             group.leave()
         }
