@@ -31,8 +31,9 @@ public struct FieldPattern: Sendable {
         compiled.match(value)
     }
 
-    /// Deprecated: reads "could not decide" as a mismatch. Kept for source compatibility until
-    /// FieldParsing switches to `match(_:)` and `PatternMatch.undecidedMessage(field:_:)`.
+    /// For embedders' code written before the engine had limits: reads "could not decide" as a
+    /// mismatch. formline itself never calls it (FieldParsing uses `match(_:)`, which keeps the
+    /// two apart).
     public func matchesWhole(_ value: String) -> Bool {
         match(value) == .match
     }
