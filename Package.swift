@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -21,6 +21,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // OpenAPI 3.0/3.1 documents -> forms (`fill --openapi`). Its default trait (external
+        // reference loading) is off: formline resolves only references inside the document.
+        .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0", traits: []),
     ],
     targets: [
         // GNU readline, linked as a system library (GPL-3.0-or-later: see LICENSE).
@@ -64,6 +67,13 @@ let package = Package(
         .target(name: "FormDrafts", dependencies: [
             "FormCore", "FormSystem",
             .product(name: "Crypto", package: "swift-crypto"),
+        ]),
+        // OpenAPI documents -> FormSpec (the only user of OpenAPIKit).
+        .target(name: "FormOpenAPI", dependencies: [
+            "FormCore", "FormSystem",
+            .product(name: "OpenAPIKit", package: "OpenAPIKit"),
+            .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
+            .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),
         ]),
         // Transcripts: recorder, parser, in-process replayer, diff. Light: no backend above.
         .target(name: "FormSessions", dependencies: ["FormCore", "FormFiles", "FormRunner", "FormSystem"]),
