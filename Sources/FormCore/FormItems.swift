@@ -80,6 +80,24 @@ extension FormSpec {
         return out
     }
 
+    /// The declaration a name means: a field by its own name, or the declaration of an item's
+    /// field (`lines.2.qty` -> `lines.qty`, `vlans.3` -> `vlans`).
+    public func declaration(named name: String) -> Field? {
+        if let field = field(named: name), field.list == nil, field.group == nil { return field }
+        for list in itemLists {
+            let prefix = list.name + "."
+            guard name.hasPrefix(prefix) else { continue }
+            let rest = name.dropFirst(prefix.count)
+            let digits = rest.prefix { $0 != "." }
+            guard Int(digits) != nil else { continue }
+            if list.group == nil { return rest.count == digits.count ? field(named: list.name) : nil }
+            let member = rest.dropFirst(digits.count)
+            guard member.hasPrefix(".") else { return nil }
+            return field(named: list.name + member)
+        }
+        return nil
+    }
+
     /// The plain name of a group member's declaration (`lines.qty` -> `qty`).
     public static func memberName(of field: Field) -> String? {
         guard let group = field.group, field.name.hasPrefix(group + ".") else { return nil }

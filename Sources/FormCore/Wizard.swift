@@ -101,6 +101,7 @@ public struct Wizard: Sendable {
     /// `formChanged`: the form file is not the one the draft was saved from, so say so.
     public init(spec: FormSpec, interactive: Bool, resuming draft: [String: JSONValue], formChanged: Bool = false) {
         self.init(spec: spec, interactive: interactive)
+        sizeLists(for: Array(draft.keys))
         var kept = 0
         for field in fields where !field.isSecret {
             guard let json = draft[field.name] else { continue }

@@ -9,8 +9,10 @@ extension Wizard {
     /// Applies `answers`; returns the problems that no prompt can fix (unknown fields, secrets on
     /// the command line, fields hidden by their condition). Refused values are kept in
     /// `answerProblems` and asked again.
-    public mutating func apply(_ answers: [ScriptedAnswer]) -> [AnswerProblem] {
+    public mutating func apply(_ given: [ScriptedAnswer]) -> [AnswerProblem] {
         var problems: [AnswerProblem] = []
+        let answers = expandingLists(given)
+        if spec.hasLists { sizeLists(for: Array(values.keys) + answers.map(\.path)) }
         var last: [String: ScriptedAnswer] = [:]
         for answer in answers {
             guard field(named: answer.path) != nil else {
@@ -65,6 +67,31 @@ extension Wizard {
             + (asked == 0 ? "; nothing to ask." : "; asking the \(asked) still missing or refused.")
         resumeNotice = resumeNotice.map { $0 + " " + notice } ?? notice
         return problems.sorted { $0.origin.localizedStandardOrderKey < $1.origin.localizedStandardOrderKey }
+    }
+
+    /// A list of scalars answered as a whole (`serials: [A, B]` in an answers file, or
+    /// `--set serials=1,2` for a type whose values hold no comma) becomes one answer per item
+    /// (`serials.1`, `serials.2`). Other answers stay as they are.
+    func expandingLists(_ answers: [ScriptedAnswer]) -> [ScriptedAnswer] {
+        guard spec.hasLists else { return answers }
+        var out: [ScriptedAnswer] = []
+        for answer in answers {
+            guard let field = spec.fields.first(where: { $0.name == answer.path && $0.list != nil && $0.group == nil }) else {
+                out.append(answer)
+                continue
+            }
+            let items = answer.items ?? (Wizard.entersSeveral(field)
+                ? answer.text.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmedWhitespace }
+                : [answer.text])
+            for (k, item) in items.prefix(ListRule.itemLimit).enumerated() where !item.trimmedWhitespace.isEmpty {
+                var one = answer
+                one.path = FormSpec.itemFieldName(list: field.name, number: k + 1, member: nil)
+                one.text = item
+                one.items = nil
+                out.append(one)
+            }
+        }
+        return out
     }
 
     /// The visible fields still to ask after scripted answers: refused ones, required ones with
