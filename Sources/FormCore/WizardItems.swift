@@ -335,11 +335,15 @@ extension Wizard {
                 name.hasPrefix(list + ".") && Int(name.dropFirst(list.count + 1).prefix { $0 != "." }) == number
             } ?? false
             if wasDeleted {
-                guard let next = visibleIndices.first(where: { $0 >= deletedStart }) else {
-                    return [.output(done)] + goToReview()
+                switch walk {
+                case .completing(let queue), .revisiting(let queue):
+                    return [.output(done)] + continueQueue(queue)
+                case .forward, .reviewed:
+                    guard let next = visibleIndices.first(where: { $0 >= deletedStart }) else {
+                        return [.output(done)] + goToReview()
+                    }
+                    return [.output(done)] + ask(next)
                 }
-                phase = .asking(index: next, lines: [], walk: walk)
-                return [.output(done)] + ask(next)
             }
             if case .asking(let i, _, _) = phase { return [.output(done)] + resume(i, collected: lines) }
             return [.output(done)]
