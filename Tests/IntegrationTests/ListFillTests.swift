@@ -8,7 +8,7 @@ struct ListFillTests {
     func receiptThroughAPipe() throws {
         let runner = try BinaryRunner()
         let r = try runner.run(["fill", "Forms/goods-receipt.yaml", "--output", "json"], lines: [
-            "ACME", "", "", "ABC-1", "3", "", "ABC-2", "5", "L9", "", "S1", "S2", "", "no", "",
+            "ACME", "2026-11-20", "", "ABC-1", "3", "", "ABC-2", "5", "L9", "", "S1", "S2", "", "no", "",
         ])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains(#""lines":[{"qty":3,"sku":"ABC-1"},{"lot":"L9","qty":5,"sku":"ABC-2"}]"#), "\(r.stdout)")
@@ -24,6 +24,7 @@ struct ListFillTests {
         let file = runner.home.appendingPathComponent("answers.yaml")
         try """
             supplier: ACME
+            received: 2026-11-20
             lines:
               - {sku: ABC-1, qty: 3}
               - {sku: ABC-2, qty: 4, lot: L1}
@@ -42,7 +43,7 @@ struct ListFillTests {
     @Test("an unfinished receipt resumes with its items")
     func resume() throws {
         let runner = try BinaryRunner()
-        let first = try runner.run(["fill", "Forms/goods-receipt.yaml"], lines: ["ACME", "", "", "ABC-1", "3", "", "ABC-2", "4"])
+        let first = try runner.run(["fill", "Forms/goods-receipt.yaml"], lines: ["ACME", "2026-11-20", "", "ABC-1", "3", "", "ABC-2", "4"])
         #expect(first.status == 4)
         let second = try runner.run(["fill", "Forms/goods-receipt.yaml", "--resume", "--output", "json"],
                                     lines: ["", "", "no", ""])
