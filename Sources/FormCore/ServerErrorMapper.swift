@@ -70,7 +70,7 @@ package enum ServerErrorMapper {
             } else if let field = index.field(forMessage: error.message) {
                 placement.fieldErrors[field, default: []].append(error.message)
             } else if let path {
-                placement.banner.append("\(index.names.operatorText(path)): \(error.message)")
+                placement.banner.append("\(index.bannerText(path)): \(error.message)")
             } else {
                 placement.banner.append(error.message)
             }
@@ -188,6 +188,15 @@ private struct FieldIndex {
             if !under.isEmpty { return FieldGroup(fields: under, prefix: nil) }
         }
         return nil
+    }
+
+    /// A path as a banner line names it, in the form's terms: a whole list without the framework's
+    /// wrappers (`payload.lines` is `lines`), else the whole path (`lines.7.qty`, `data.type`).
+    func bannerText(_ path: [ServerError.PathComponent]) -> String {
+        for rest in wrapperDrops(path) where names.isList(names.operatorSegments(rest)) {
+            return names.operatorText(rest)
+        }
+        return names.operatorText(path)
     }
 
     /// The field of the first message route whose text the message contains.
