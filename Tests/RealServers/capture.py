@@ -7,6 +7,9 @@ answer (status, content type, body exactly as sent) to NAME/fixtures/CASE.json.
                                           one line per case, then "N passed, N failed"; exit 1 on
                                           any difference
 
+The signup cases go to NAME/fixtures/CASE.json, the receipt cases (a list of line items, issue 11)
+to NAME/fixtures/lines/CASE.json.
+
 The cases are the suite's contract with formline's dialect work; each fixture also records the
 request that produced it and `expect`: where formline, filling signup.yaml with `errors: auto`,
 should put the answer's errors (the fields re-asked, in order, and how many messages go to the
