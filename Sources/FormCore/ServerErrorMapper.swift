@@ -44,7 +44,13 @@ package struct ErrorPlacement: Sendable, Equatable {
 /// A path naming a whole list (`lines: at least 2 items`) is never spread over its items: what
 /// fixes it (another item, other quantities) is not one field, so it is a banner line above the
 /// review, unless a code or a message route places it.
+///
+/// Bounded: a path longer than `maximumPathLength` components names no field (no form nests that
+/// deep) and is looked up by code and message only, its banner text cut there, so a hostile
+/// pointer of thousands of segments costs no more than a short one.
 package enum ServerErrorMapper {
+    package static let maximumPathLength = 64
+
     /// The form's own fields (a form without lists, or before its items are known).
     package static func place(_ errors: [ServerError], in spec: FormSpec, visibleFields: Set<String>) -> ErrorPlacement {
         place(errors, in: spec, fields: spec.fields, visibleFields: visibleFields)
@@ -57,7 +63,8 @@ package enum ServerErrorMapper {
         let index = FieldIndex(spec: spec, fields: fields, visibleFields: visibleFields)
         var placement = ErrorPlacement()
         for error in errors {
-            let path = error.path.flatMap { $0.isEmpty ? nil : $0 }
+            let whole = error.path.flatMap { $0.isEmpty ? nil : $0 }
+            let path = whole.flatMap { $0.count > maximumPathLength ? nil : $0 }
             if let path, let (field, message) = index.place(path: path, message: error.message) {
                 placement.fieldErrors[field, default: []].append(message)
             } else if let code = error.code, let field = index.field(forCode: code) {
@@ -71,6 +78,9 @@ package enum ServerErrorMapper {
                 placement.fieldErrors[field, default: []].append(error.message)
             } else if let path {
                 placement.banner.append("\(index.bannerText(path)): \(error.message)")
+            } else if let whole {
+                let shown = whole.prefix(maximumPathLength).map(\.description).joined(separator: ".")
+                placement.banner.append("\(shown)...: \(error.message)")
             } else {
                 placement.banner.append(error.message)
             }

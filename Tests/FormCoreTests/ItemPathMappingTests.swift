@@ -196,6 +196,16 @@ private let secondQty = ErrorPlacement(fieldErrors: ["lines.2.qty": ["must be at
         ]) == ErrorPlacement(banner: ["lines.\(Int.max).qty: a", "lines.0.qty: b"]))
     }
 
+    @Test func aHostilelyLongPathIsCheapAndStillShown() {
+        let long: [ServerError.PathComponent] = (0..<50_000).map { $0 % 2 == 0 ? .key("lines") : .index($0) }
+        let placement = place([ServerError(path: long, message: "deep")])
+        let shown = (0..<ServerErrorMapper.maximumPathLength).map { $0 % 2 == 0 ? "lines" : String($0) }.joined(separator: ".")
+        #expect(placement == ErrorPlacement(banner: ["\(shown)...: deep"]))
+        // At the bound the path is still looked up (and names nothing here).
+        let atBound = Array(long.prefix(ServerErrorMapper.maximumPathLength))
+        #expect(place([ServerError(path: atBound, message: "m")]).banner.count == 1)
+    }
+
     @Test func nothingIsDroppedWithItems() {
         let errors = (0..<60).map { i -> ServerError in
             switch i % 6 {
