@@ -62,6 +62,8 @@ package enum ServerErrorMapper {
     package static func place(_ errors: [ServerError], in spec: FormSpec, fields: [Field], visibleFields: Set<String>) -> ErrorPlacement {
         let index = FieldIndex(spec: spec, fields: fields, visibleFields: visibleFields)
         var placement = ErrorPlacement()
+        // `alsoAsked` as a set too: a hostile server repeating `lines.qty` over 200 items stays linear.
+        var alsoAsked: Set<String> = []
         for error in errors {
             let whole = error.path.flatMap { $0.isEmpty ? nil : $0 }
             let path = whole.flatMap { $0.count > maximumPathLength ? nil : $0 }
@@ -71,7 +73,7 @@ package enum ServerErrorMapper {
                 placement.fieldErrors[field, default: []].append(error.message)
             } else if let path, let group = index.itemFields(named: path) ?? index.fields(under: path) {
                 placement.fieldErrors[group.fields[0], default: []].append(group.message(error.message))
-                for field in group.fields.dropFirst() where !placement.alsoAsked.contains(field) {
+                for field in group.fields.dropFirst() where alsoAsked.insert(field).inserted {
                     placement.alsoAsked.append(field)
                 }
             } else if let field = index.field(forMessage: error.message) {
@@ -106,8 +108,10 @@ private struct FieldIndex {
     private let visible: Set<String>
     let names: ItemNames
     private let byLooseName: [String: String]
-    /// Loose keys of the visible fields, in walk order, for prefix lookups.
-    private let looseNames: [(key: String, name: String)]
+    /// The loose key of every proper prefix of a visible field's name (`lines.2`, `lines`, `mgmt`)
+    /// -> the visible fields under it, in walk order: a prefix lookup is one dictionary access,
+    /// so placing stays linear with hundreds of items.
+    private let byLoosePrefix: [String: [String]]
     /// An item field's loose name without item numbers -> that field of every item, in order.
     private let byItemlessName: [String: [String]]
     private let aliases: [String: String]
@@ -120,20 +124,24 @@ private struct FieldIndex {
         self.visible = visibleFields
         self.fields = allFields.filter { visibleFields.contains($0.name) }
         var loose: [String: String] = [:]
-        var looseNames: [(key: String, name: String)] = []
+        var prefixes: [String: [String]] = [:]
         var itemless: [String: [String]] = [:]
         for field in fields {
             let segments = ItemNames.segments(of: field.name)
             let key = ItemNames.looseKey(segments)
             // The first field in form order wins if two only differ by case or separators.
             if loose[key] == nil { loose[key] = field.name }
-            looseNames.append((key, field.name))
+            var prefix = ""
+            for (position, segment) in key.split(separator: ".", omittingEmptySubsequences: false).dropLast().enumerated() {
+                prefix += position == 0 ? String(segment) : "." + segment
+                prefixes[prefix, default: []].append(field.name)
+            }
             if !declared.contains(field.name), let bare = ItemNames.itemlessKey(segments) {
                 itemless[bare, default: []].append(field.name)
             }
         }
         self.byLooseName = loose
-        self.looseNames = looseNames
+        self.byLoosePrefix = prefixes
         self.byItemlessName = itemless
         // Alias keys may be written as the server spells them (`items[0].name`, `$.age`).
         var aliases: [String: String] = [:]
@@ -193,9 +201,9 @@ private struct FieldIndex {
         for rest in wrapperDrops(path) {
             let segments = names.operatorSegments(rest)
             if names.isList(segments) { return nil }
-            let prefix = ItemNames.looseKey(segments) + "."
-            let under = looseNames.filter { $0.key.hasPrefix(prefix) }.map(\.name)
-            if !under.isEmpty { return FieldGroup(fields: under, prefix: nil) }
+            if let under = byLoosePrefix[ItemNames.looseKey(segments)], !under.isEmpty {
+                return FieldGroup(fields: under, prefix: nil)
+            }
         }
         return nil
     }
