@@ -54,6 +54,9 @@ public struct Wizard: Sendable {
     var answerRefusals: [String: AnswerProblem] = [:]
     /// The text of a refused scripted answer, pre-filled at its field's next prompt (not secrets).
     var refusedAnswerText: [String: String] = [:]
+    /// Where each accepted scripted answer came from (`answers.yaml:4`, `--set age`): a failed
+    /// cross-field check under `--no-input` points there.
+    var answerOrigins: [String: String] = [:]
     var answered = false
     /// `--no-input`: once every field has a value, submit without the review; a missing answer or
     /// a failed check ends the session (exit 5) instead of asking.
@@ -577,12 +580,19 @@ public struct Wizard: Sendable {
             for check in spec.checks {
                 guard let target = spec.index(of: check.field), isVisible(spec.fields[target]) else { continue }
                 if !check.passes(values[check.first], values[check.second]) {
-                    problems.append(EndingError(field: check.field, message: check.message, line: nil))
+                    // Point where the answers came from (the check's first field, else its second),
+                    // like every other problem of a scripted run: `answers.yaml:3: password: ...`.
+                    let origin = answerOrigins[check.first] ?? answerOrigins[check.second]
+                    problems.append(EndingError(field: check.field, message: check.message, line: nil, origin: origin))
                 }
             }
             if !problems.isEmpty {
                 endingErrors = problems
-                return problems.flatMap { Wizard.wrapped("\($0.field ?? "form"): \($0.message)", .error, indent: "  ! ") }
+                // One line each, never wrapped: scripts read them as `ORIGIN: field: message`.
+                return problems.map { problem in
+                    let text = (problem.origin.map { "\($0): " } ?? "") + "\(problem.field ?? "form"): \(problem.message)"
+                    return .output(OutputLine(Wizard.withoutControlCharacters(text), style: .error))
+                }
                     + Wizard.wrapped("Stopped: with --no-input nobody can correct these answers.", .error, indent: "")
                     + end(.inputRefused)
             }
