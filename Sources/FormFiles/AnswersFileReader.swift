@@ -32,7 +32,7 @@ public enum AnswersFileReader {
         do {
             bytes = try WholeFile.read(path, limit: byteLimit)
         } catch {
-            return .failure(FormLoadErrors(messages: ["\(shown): \(error)"]))
+            return .failure(FormLoadErrors(messages: ["\(shown): cannot read: \(error.reason)"]))
         }
         var info = stat()
         let readableByOthers = stat(path, &info) == 0 && info.st_mode & 0o044 != 0
