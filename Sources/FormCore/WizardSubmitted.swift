@@ -24,7 +24,7 @@ extension Wizard {
         lastSubmission = nil
         rejectionStatus = status
         let visible = visibleIndices
-        let placement = ServerErrorMapper.place(errors, in: concreteSpec, visibleFields: Set(visible.map { fields[$0].name }))
+        let placement = ServerErrorMapper.place(errors, in: spec, fields: fields, visibleFields: Set(visible.map { fields[$0].name }))
         var effects: [WizardEffect] = [.output(OutputLine(" rejected (\(status))", style: .error))]
         // Bound 8a: a server may send any number of messages; the operator sees the first ones.
         serverBanner = placement.banner.prefix(Wizard.shownServerMessages).map(serverText)

@@ -146,4 +146,18 @@ struct WizardListTests {
         #expect(lines?.count == 200)
         #expect(lines?[199].objectValue?["sku"] == .string("ABC-200"))
     }
+
+    @Test("a server error on lines[1].sku lands on item 2's SKU; only it is asked again")
+    func serverErrorOnAnItem() throws {
+        var h = WizardHarness(try receiptSpec())
+        h.type("ACME", "ABC-1", "1", "", "ABC-2", "2", "", "", "", "no", "")
+        h.respond(.rejected(status: 422, errors: [
+            ServerError(path: [.key("lines"), .index(1), .key("sku")], message: "No such article"),
+        ]))
+        #expect(h.transcript.contains("  3 Line 2: ABC-2 x 2"))
+        #expect(h.transcript.contains("    ! SKU: No such article"))
+        #expect(h.lastPrompt == "Line 2: SKU [ABC-2]: ")
+        h.type("ABC-3", "")
+        #expect(try #require(h.submissions.last).payload.objectValue?["lines"]?.arrayValue?[1].objectValue?["sku"] == .string("ABC-3"))
+    }
 }
