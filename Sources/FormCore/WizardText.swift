@@ -206,6 +206,12 @@ extension Wizard {
 
     func ruleDescriptions(_ field: Field) -> [String] {
         var rules: [String] = [field.required ? "required" : "optional"]
+        if let list = field.list {
+            // A list's declaration: how many items, not whether one value is required.
+            rules = [list.minItems > 0 ? "at least \(list.minItems) item\(list.minItems == 1 ? "" : "s")" : "may be empty"]
+            if list.maxItems < ListRule.itemLimit { rules.append("at most \(list.maxItems) item\(list.maxItems == 1 ? "" : "s")") }
+            if list.unique { rules.append("items differ") }
+        }
         if let rule = field.kind.rule(for: field) { rules.append(rule) }
         switch (field.minLength, field.maxLength) {
         case let (lo?, hi?): rules.append("\(lo)-\(hi) characters")

@@ -160,4 +160,30 @@ struct WizardListTests {
         h.type("ABC-3", "")
         #expect(try #require(h.submissions.last).payload.objectValue?["lines"]?.arrayValue?[1].objectValue?["sku"] == .string("ABC-3"))
     }
+
+    @Test("every item of a field shares one history, keyed by its declaration; Tab completes as for the field")
+    func historyByDeclaration() throws {
+        var h = WizardHarness(try receiptSpec())
+        h.type("ACME", "ABC-1", "1", "", "ABC-2")
+        let qty = try #require(h.prompts.last)
+        #expect(qty.field == "lines.2.qty")
+        #expect(qty.historyKey == "lines.qty")
+        #expect(h.prompts.first { $0.field == "lines.1.qty" }?.historyKey == "lines.qty")
+        #expect(h.prompts.first { $0.field == "supplier" }?.historyKey == "supplier")
+    }
+
+    @Test("a long value wraps under its column in the review instead of being cut (plain fields too)")
+    func reviewWraps() throws {
+        let spec = FormSpec(id: "w", fields: [Field(name: "note", label: "Note"), Field(name: "n", label: "N", type: .integer)])
+        var h = WizardHarness(spec)
+        let long = (1...30).map { "word\($0)" }.joined(separator: " ")
+        h.type(long, "1")
+        let start = try #require(h.transcript.firstIndex { $0.hasPrefix("  1 Note  ") })
+        let rows = Array(h.transcript[start...].prefix { !$0.hasPrefix("  2 ") })
+        #expect(rows.count > 1)
+        #expect(rows.allSatisfy { $0.count <= 80 })
+        #expect(rows.dropFirst().allSatisfy { $0.hasPrefix("          ") })
+        #expect(rows.joined(separator: " ").split(separator: " ").filter { $0.hasPrefix("word") }.count == 30)
+        #expect(!rows.joined().contains("..."))
+    }
 }
