@@ -186,4 +186,16 @@ struct WizardListTests {
         #expect(rows.joined(separator: " ").split(separator: " ").filter { $0.hasPrefix("word") }.count == 30)
         #expect(!rows.joined().contains("..."))
     }
+
+    @Test("send_empty sends [] for a list left empty, nothing while its when hides it")
+    func sendEmpty() throws {
+        var tags = Field(name: "tags", label: "Tag")
+        tags.list = ListRule(sendEmpty: true)
+        var hidden = Field(name: "more", label: "More", when: Condition(field: "kind", test: .equals("b")))
+        hidden.list = ListRule(sendEmpty: true)
+        let spec = FormSpec(id: "e", fields: [Field(name: "kind", label: "Kind"), tags, hidden])
+        var h = WizardHarness(spec)
+        h.type("a", "", "")
+        #expect(try #require(h.submissions.first).payload.compactText == #"{"kind":"a","tags":[]}"#)
+    }
 }
