@@ -62,6 +62,8 @@ public struct Wizard: Sendable {
     public private(set) var rejectionStatus: Int?
     /// UTF-8 bytes of the multiline value being collected, with its line ends (see `collect`).
     var collectedBytes = 0
+    /// Set for a record of a run of records (`fill --repeat`, WizardRecords.swift).
+    var recordRun: RecordRun?
 
     public init(spec: FormSpec, interactive: Bool) {
         self.spec = spec
@@ -180,6 +182,7 @@ public struct Wizard: Sendable {
         // A line while asking, decided before the switch: the switch's (event, phase) tuple holds
         // a copy of the phase, and with it the lines of a multiline value, for as long as a case
         // runs, so `collect` could not append in place. Same decision as the case below.
+        if let effects = recordRunEvent(event) { return effects }
         if case .line(let line) = event, let index = askingIndex {
             return answer(line, at: index)
         }
@@ -240,7 +243,7 @@ public struct Wizard: Sendable {
         let count = visibleIndices.count
         let counted = "  (\(count) field\(count == 1 ? "" : "s"); ? for help)"
         let title = TextWrap.truncate(spec.title, to: TextWrap.width - counted.count)
-        var effects: [WizardEffect] = [.output(OutputLine(title + counted, style: .title))]
+        var effects = recordStartLines(title: OutputLine(title + counted, style: .title))
         if let notice = resumeNotice {
             effects += Wizard.wrapped(notice, .notice, indent: "")
         }
@@ -255,6 +258,8 @@ public struct Wizard: Sendable {
 
     private mutating func answer(_ line: String, at index: Int) -> [WizardEffect] {
         let field = spec.fields[index]
+        var line = line
+        if let copied = ditto(&line, at: index) { return copied }
         if field.type == .multiline && line.trimmedWhitespace == "." {
             return finishMultiline(at: index, lines: collectedLines)
         }
@@ -280,13 +285,13 @@ public struct Wizard: Sendable {
     }
 
     /// The field being asked, if the wizard is asking one.
-    private var askingIndex: Int? {
+    var askingIndex: Int? {
         if case .asking(let index, _) = phase { return index }
         return nil
     }
 
     /// The lines of the multiline value being typed (empty when none is).
-    private var collectedLines: [String] {
+    var collectedLines: [String] {
         if case .asking(_, let lines) = phase { return lines }
         return []
     }
@@ -321,13 +326,14 @@ public struct Wizard: Sendable {
         return accept(text, at: index)
     }
 
-    private mutating func accept(_ text: String, at index: Int) -> [WizardEffect] {
+    mutating func accept(_ text: String, at index: Int) -> [WizardEffect] {
         let field = spec.fields[index]
         switch field.parse(text) {
         case .success(let value) where value.isEmpty:
             // Only separators (" , " on a multichoice): as good as an empty line.
             return keepOrDefault(at: index)
         case .success(let value):
+            if let refused = refuseDistinct(value, typed: text, at: index) { return refused }
             setValue(value, at: index)
             visited.insert(field.name)
             return advance(from: index)
@@ -343,6 +349,7 @@ public struct Wizard: Sendable {
         let field = spec.fields[index]
         if values[field.name] == nil {
             if let d = field.defaultValue {
+                if let refused = refuseDistinct(d, typed: nil, at: index) { return refused }
                 setValue(d, at: index)
             } else if field.required {
                 return [error("Required")] + ask(index, prefill: nil)
@@ -419,7 +426,7 @@ public struct Wizard: Sendable {
 
     /// Asks the field again, or, in the middle of a multiline value, goes on collecting its lines:
     /// a command typed between lines never throws the lines already typed away.
-    private mutating func resume(_ index: Int, collected: [String]) -> [WizardEffect] {
+    mutating func resume(_ index: Int, collected: [String]) -> [WizardEffect] {
         guard !collected.isEmpty else { return ask(index) }
         phase = .asking(index: index, lines: collected)
         return [.prompt(Prompt(text: "| ", field: spec.fields[index].name))]
@@ -453,7 +460,7 @@ public struct Wizard: Sendable {
     /// A field's number is its place in the form (1 = the first field), whichever fields are
     /// shown: a number means the same field in every run, and a transcript's `> 8` edits the
     /// same field when a condition hides another. Hidden fields keep their numbers.
-    private func resolveEditTarget(_ target: String) -> Int? {
+    func resolveEditTarget(_ target: String) -> Int? {
         let visible = visibleIndices
         if let n = Int(target) {
             guard n >= 1, n <= spec.fields.count, visible.contains(n - 1) else { return nil }
@@ -475,7 +482,7 @@ public struct Wizard: Sendable {
         return "No field \(n): use a number from the review (\(numberRange))"
     }
 
-    private func editTargetMessage(_ target: String) -> String {
+    func editTargetMessage(_ target: String) -> String {
         if target.isEmpty { return "Say which field: .edit \(numberRange) or .edit NAME" }
         if let n = Int(target) { return numberMessage(n) }
         return "No field '\(target)': use a number from the review (\(numberRange)) or a field name"
@@ -603,6 +610,7 @@ public struct Wizard: Sendable {
                 if !failing.contains(target) { failing.append(target) }
             }
         }
+        addDistinctClashes(to: &failing)
         if !failing.isEmpty {
             queue = failing.sorted()
             return ask(failing.sorted()[0])
@@ -610,10 +618,10 @@ public struct Wizard: Sendable {
         queue = nil
         reviewReached = true
         phase = .review
-        return reviewLines() + [.prompt(reviewPrompt)]
+        return arrivalReview() + [.prompt(reviewPrompt)]
     }
 
-    private mutating func ask(_ index: Int, prefill rejected: String? = nil) -> [WizardEffect] {
+    mutating func ask(_ index: Int, prefill rejected: String? = nil) -> [WizardEffect] {
         let field = spec.fields[index]
         var effects: [WizardEffect] = []
         if (field.type == .choice || field.type == .multichoice) && !listedChoices.contains(field.name) {
@@ -631,7 +639,7 @@ public struct Wizard: Sendable {
     }
 
     /// Asks the current prompt again unchanged (after an error at review or retry).
-    private mutating func promptAgain() -> [WizardEffect] {
+    mutating func promptAgain() -> [WizardEffect] {
         switch phase {
         case .review: return [.prompt(reviewPrompt)]
         case .failed: return [.prompt(retryPrompt)]
@@ -675,7 +683,7 @@ public struct Wizard: Sendable {
         }
     }
 
-    private mutating func edit(_ index: Int) -> [WizardEffect] {
+    mutating func edit(_ index: Int) -> [WizardEffect] {
         queue = [index]
         return ask(index)
     }
@@ -688,7 +696,7 @@ public struct Wizard: Sendable {
         return Wizard.wrapped(hint, .error, indent: "  ! ", continuation: "    ") + [.prompt(reviewPrompt)]
     }
 
-    private mutating func submit(retry: Bool) -> [WizardEffect] {
+    mutating func submit(retry: Bool) -> [WizardEffect] {
         serverBanner = []
         rejectedPayload = nil
         let submission: Submission
@@ -739,6 +747,7 @@ public struct Wizard: Sendable {
             var effects: [WizardEffect] = [.output(OutputLine(" failed", style: .error))]
             effects += Wizard.wrapped(serverText(reason), .error, indent: "  ! ", continuation: "    ")
             guard interactive else { return effects + end(.transportFailed) }
+            if recordRun != nil { return effects + keepAndAskToGoOn() }
             phase = .failed
             return effects + [.prompt(retryPrompt)]
         }
@@ -810,6 +819,7 @@ public struct Wizard: Sendable {
     }
 
     private mutating func failedLine(_ line: String) -> [WizardEffect] {
+        if recordRun != nil { return goOnLine(line) }
         let trimmed = line.trimmedWhitespace
         if trimmed.isEmpty { return submit(retry: true) }
         if let n = Int(trimmed), let target = resolveEditTarget(String(n)) { return edit(target) }
@@ -858,7 +868,7 @@ public struct Wizard: Sendable {
         return draft
     }
 
-    private mutating func end(_ status: ExitStatus) -> [WizardEffect] {
+    mutating func end(_ status: ExitStatus) -> [WizardEffect] {
         let draft = interruptionDraft
         phase = .finished
         var effects: [WizardEffect] = []
@@ -897,7 +907,7 @@ public struct Wizard: Sendable {
         TextWrap.wrap(text, indent: indent, continuation: continuation).map { .output(OutputLine($0, style: style)) }
     }
 
-    private func error(_ message: String) -> WizardEffect {
+    func error(_ message: String) -> WizardEffect {
         .output(OutputLine(TextWrap.wrap(message, indent: "  ! ", continuation: "    ").joined(separator: "\n"), style: .error))
     }
 }

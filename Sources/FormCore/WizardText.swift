@@ -11,8 +11,8 @@ extension Wizard {
 
     static let retryPromptText = "Retry? (Enter = retry, number = edit, .cancel): "
 
-    var reviewPrompt: Prompt { Prompt(text: Wizard.reviewPromptText) }
-    var retryPrompt: Prompt { Prompt(text: Wizard.retryPromptText) }
+    var reviewPrompt: Prompt { Prompt(text: compactReview ? Wizard.compactReviewPromptText : Wizard.reviewPromptText) }
+    var retryPrompt: Prompt { Prompt(text: recordRun == nil ? Wizard.retryPromptText : Wizard.goOnPromptText) }
 
     /// `Label (hints) [value]: `, with pre-fill and completion for an editing terminal.
     func prompt(for field: Field, prefill rejected: String?) -> Prompt {
