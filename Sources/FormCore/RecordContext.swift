@@ -14,10 +14,13 @@ public struct RecordContext: Sendable, Equatable {
     public var seen: [String: [String: Int]]
     /// Choice fields whose list of choices was shown already: shown once per run.
     public var choicesListed: Set<String>
+    /// Input lines the records before this one read: a refusal names the line of the whole input.
+    public var linesBefore: Int
 
     public init(number: Int = 1, previous: [String: FieldValue] = [:], seen: [String: [String: Int]] = [:],
-                choicesListed: Set<String> = []) {
+                choicesListed: Set<String> = [], linesBefore: Int = 0) {
         self.number = number
+        self.linesBefore = linesBefore
         self.previous = previous
         self.seen = seen
         self.choicesListed = choicesListed

@@ -46,7 +46,7 @@ public struct Wizard: Sendable {
     /// too late. `--keep-asking` leaves it off.
     public var stopsAtRefusal = false
     /// Lines read so far (answers, commands, unreadable lines): the input line number a refusal names.
-    public private(set) var linesRead = 0
+    public internal(set) var linesRead = 0
     /// The errors that ended the session, for `--output json`: the refused line, or every field
     /// error of a server rejection that ended it.
     public private(set) var endingErrors: [EndingError] = []

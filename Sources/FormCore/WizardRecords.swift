@@ -14,6 +14,7 @@ extension Wizard {
     public mutating func joinRun(_ record: RecordContext) {
         recordRun = RecordRun(context: record)
         listedChoices.formUnion(record.choicesListed)
+        linesRead = record.linesBefore
     }
 
     /// The record this wizard is, in a run of records.
@@ -35,7 +36,8 @@ extension Wizard {
                 seen[field.name, default: [:]][Wizard.distinctKey(value)] = context.number
             }
         }
-        return RecordContext(number: context.number + 1, previous: previous, seen: seen, choicesListed: listedChoices)
+        return RecordContext(number: context.number + 1, previous: previous, seen: seen, choicesListed: listedChoices,
+                             linesBefore: linesRead)
     }
 
     /// How `distinct` compares values: their canonical JSON (`Sw1.Example.NET.` and
@@ -73,16 +75,17 @@ extension Wizard {
         case .notStarted, .submitting, .failed, .finished: atPrompt = false
         }
         guard atPrompt else { return nil }
+        let linesInRecord = linesRead - (recordRun?.context.linesBefore ?? 0)
         switch event {
         case .endOfInput:
-            guard linesRead == 0 else { return nil }
+            guard linesInRecord == 0 else { return nil }
             return endRunHere()
         case .line(let line):
             let secret = askingIndex.map { spec.fields[$0].isSecret } ?? false
             let trimmed = secret ? String(line.reversed().drop { $0.isWhitespace }.reversed()) : line.trimmedWhitespace
             guard trimmed.lowercased() == ".end" else { return nil }
             // `handle` has counted this line already.
-            if linesRead == 1 { return endRunHere() }
+            if linesInRecord == 1 { return endRunHere() }
             let message = ".end ends the run at a record's first prompt. To stop in the middle of a "
                 + "record use .cancel (what you typed is kept as a draft)"
             if let index = askingIndex { return [error(message)] + resume(index, collected: collectedLines) }

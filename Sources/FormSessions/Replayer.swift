@@ -52,7 +52,7 @@ public struct Replayer: Sendable {
     public static let maximumTranscriptSize = WholeFile.defaultLimit
 
     /// The flags `#! args` may hold: those that change what the operator sees.
-    static let knownArgs: Set<String> = ["--plain", "--output", "text", "json", "--stop-at-refusal"]
+    static let knownArgs: Set<String> = ["--plain", "--output", "text", "json", "--stop-at-refusal", "--repeat"]
 
     // MARK: - Files
 
@@ -147,12 +147,23 @@ public struct Replayer: Sendable {
             formPath: transcript.formPath, args: transcript.args, clock: transcript.clock)
         // Replay keeps asking after a refused line, as at the terminal most transcripts come
         // from; a run that stopped at its first refusal recorded `--stop-at-refusal`.
+        let stops = transcript.args.contains("--stop-at-refusal")
         var wizard = Wizard(spec: spec, interactive: false)
-        wizard.stopsAtRefusal = transcript.args.contains("--stop-at-refusal")
-        let driver = SessionDriver(wizard: wizard, edges: SessionDriver.Edges(
+        wizard.stopsAtRefusal = stops
+        let edges = SessionDriver.Edges(
             source: source, transport: transport, write: { _ in }, renderer: Renderer(face: .plain),
-            recorder: recorder, drafts: nil, onAccepted: nil, idempotencyKey: { "replay-\($0)" }))
-        _ = driver.run()
+            recorder: recorder, drafts: nil, onAccepted: nil, idempotencyKey: { "replay-\($0)" })
+        if transcript.args.contains("--repeat") {
+            // A run of records (`fill --repeat`) replays as the same loop.
+            wizard.joinRun(RecordContext())
+            _ = RecordLoop(first: wizard, makeWizard: { context in
+                var next = Wizard(spec: spec, interactive: false, record: context)
+                next.stopsAtRefusal = stops
+                return next
+            }, edges: edges).run()
+        } else {
+            _ = SessionDriver(wizard: wizard, edges: edges).run()
+        }
 
         var failures: [ReplayFailure] = []
         if let prompt = source.promptWithNoInput {

@@ -38,6 +38,9 @@ public struct FillOptions: Equatable, Sendable {
     public var caFile: String?
     public var clientCert: String?
     public var clientKey: String?
+    /// `--repeat`: a run of records, the form started again after each one (README "Entering
+    /// many records").
+    public var repeats = false
 
     public init(form: String) { self.form = form }
 
@@ -54,6 +57,12 @@ public struct FillOptions: Equatable, Sendable {
         }
         if record != nil && !secretSources.isEmpty {
             return "--record can't be combined with --secret: a recording starts from an empty form"
+        }
+        if repeats && noInput {
+            return "--repeat can't be combined with --no-input: a run of records ends when the operator ends it"
+        }
+        if repeats && draft != nil {
+            return "--repeat can't be combined with --draft: a run may keep several drafts, one file holds one (leave --draft out)"
         }
         if noInput && keepAsking {
             return "--keep-asking can't be combined with --no-input, which asks nothing"

@@ -87,9 +87,13 @@ public struct FillSession {
 
         // Scripted answers: --answers, --set, --no-input. Without a terminal they ask nothing.
         let scripted = options.answers != nil || !options.sets.isEmpty || !options.secretSources.isEmpty || options.noInput
-        let asksNothing = scripted && (options.noInput || !interactive)
+        // A run of records reads each record's missing answers from its input, pipe or terminal.
+        let asksNothing = scripted && (options.noInput || (!interactive && !options.repeats))
+        if options.repeats { wizard.joinRun(RecordContext()) }
+        var scriptedAnswers: [ScriptedAnswer] = []
         if scripted {
-            switch applyScriptedAnswers(to: &wizard, asksNothing: asksNothing, environment: environment) {
+            switch applyScriptedAnswers(to: &wizard, asksNothing: asksNothing, environment: environment,
+                                        answers: &scriptedAnswers) {
             case .some(let problems):
                 for problem in problems { StandardError.write("\(problem)\n") }
                 if options.output == .json {
@@ -161,7 +165,8 @@ public struct FillSession {
             TranscriptRecorder(
                 formPath: SessionPaths.relative(from: SessionPaths.directory(of: file), to: options.form),
                 args: TranscriptRecorder.visibleArgs(
-                    plain: options.plain, outputJSON: options.output == .json, stopsAtRefusal: stopsAtRefusal),
+                    plain: options.plain, outputJSON: options.output == .json, stopsAtRefusal: stopsAtRefusal,
+                    repeats: options.repeats),
                 clock: clock)
         }
         SignalTrap.install()
@@ -215,25 +220,35 @@ public struct FillSession {
         }))
 
         let jsonMode = options.output == .json
-        let driver = SessionDriver(wizard: wizard, edges: SessionDriver.Edges(
+        let repeats = options.repeats
+        let accepted = AcceptedDocument()
+        let edges = SessionDriver.Edges(
             source: source, transport: transport, write: output.write, renderer: renderer,
             recorder: recorder, drafts: drafts, interrupts: interrupts,
             onAccepted: { submission, response in
                 guard jsonMode else { return }
-                let result = JSONValue.object([
+                let result: [String: JSONValue] = [
                     "status": .number(String(response.status)),
                     "payload": submission.displayPayload,
                     // A server may repeat a secret back: stdout never shows one.
                     "response": (JSONValue.parse(response.body) ?? .null).mapStrings { text in
                         submission.secrets.values.reduce(text) { SecretMask.mask($0, secret: $1, with: "[secret]") }
                     },
-                ])
-                TerminalOutput(fd: 1).write(result.compactText + "\n")
+                ]
+                // In a run of records the record's own line is written when the record ends.
+                if repeats { accepted.members = result } else { TerminalOutput(fd: 1).write(JSONValue.object(result).compactText + "\n") }
             },
-            snapshots: snapshots))
-        let status = driver.run()
-        if jsonMode && status != .accepted {
-            TerminalOutput(fd: 1).write(EndingReport.json(status: status, wizard: driver.wizard).compactText + "\n")
+            snapshots: snapshots)
+        let status: ExitStatus
+        if repeats {
+            status = runRecords(first: wizard, edges: edges, answers: scriptedAnswers, interactive: interactive,
+                                stopsAtRefusal: stopsAtRefusal, ownDraft: ownDraft, accepted: accepted)
+        } else {
+            let driver = SessionDriver(wizard: wizard, edges: edges)
+            status = driver.run()
+            if jsonMode && status != .accepted {
+                TerminalOutput(fd: 1).write(EndingReport.json(status: status, wizard: driver.wizard).compactText + "\n")
+            }
         }
         // Every ending reaches here (accepted, .cancel, EOF, signals, transport failure).
         if let recorder, let file = options.record {
@@ -251,7 +266,7 @@ public struct FillSession {
     /// or hidden field, a secret on the command line, a secret in a file others can read) always
     /// end it; missing and refused answers only when nothing may be asked.
     private func applyScriptedAnswers(
-        to wizard: inout Wizard, asksNothing: Bool, environment: [String: String]
+        to wizard: inout Wizard, asksNothing: Bool, environment: [String: String], answers applied: inout [ScriptedAnswer]
     ) -> [AnswerProblem]? {
         var answers: [ScriptedAnswer] = []
         var problems: [AnswerProblem] = []
@@ -290,6 +305,7 @@ public struct FillSession {
             answers.append(ScriptedAnswer(path: name, text: value, origin: "--set \(name)", fromCommandLine: true))
         }
         problems += wizard.apply(answers)
+        applied = answers
         if asksNothing { problems += wizard.unansweredProblems(file: options.answers ?? "--set") }
         return problems.isEmpty ? nil : problems
     }
@@ -343,7 +359,7 @@ public struct FillSession {
 
 /// The draft file this run resumed or last saved: where it saves, and the only one its success
 /// may delete. Shared with the signal watchdog's thread, hence the lock.
-private final class OwnDraft: Sendable {
+final class OwnDraft: Sendable {
     private let state = Mutex<(store: DraftStore?, identity: DraftIdentity?)>((nil, nil))
 
     var store: DraftStore? {
@@ -354,6 +370,11 @@ private final class OwnDraft: Sendable {
     var identity: DraftIdentity? {
         get { state.withLock { $0.identity } }
         set { state.withLock { $0.identity = newValue } }
+    }
+
+    /// The next record of a run of records saves a draft of its own.
+    func forgetForNextRecord() {
+        state.withLock { $0 = (nil, nil) }
     }
 
     /// The store this run saves to: the one it has, else a new draft under the lowest number free
