@@ -57,10 +57,10 @@ extension Wizard {
                 "this field is hidden by its condition (its when: does not hold), so it takes no answer"))
         }
         answered = true
-        reviewReached = true
-        queue = scriptedQueue
+        let queue = scriptedQueue
+        walk = .revisiting(queue)
         let taken = Set(last.keys).filter { values[$0] != nil }.count
-        let asked = queue?.count ?? 0
+        let asked = queue.count
         let notice = "\(taken) answer\(taken == 1 ? "" : "s") given"
             + (asked == 0 ? "; nothing to ask." : "; asking the \(asked) still missing or refused.")
         resumeNotice = resumeNotice.map { $0 + " " + notice } ?? notice
