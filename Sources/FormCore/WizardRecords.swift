@@ -59,7 +59,7 @@ extension Wizard {
     }
 
     static let firstRecordHeader = "Record 1  (a line \" copies the last record's answer; .end ends the run)"
-    static let compactReviewPromptText = "Submit? (Enter, number = edit, .review = all): "
+    static let compactReviewPromptText = "Submit? (Enter, N = edit, .review): "
     static let goOnPromptText = "Go on? (Enter = next record, .retry, number = edit, .end): "
 
     // MARK: - Ending the run

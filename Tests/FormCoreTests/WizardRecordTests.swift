@@ -80,7 +80,7 @@ private func acceptedRecord(_ wizard: Wizard, _ lines: [String]) -> WizardHarnes
         #expect(h2.contains("VLAN (1-4094) [21]:"))
         #expect(!h2.contains("  1 access  2 trunk"))
         #expect(h2.contains("Review: sw1.example.net | Gi1/0/8 | 21 | access | printer | -"))
-        #expect(h2.lastPrompt == "Submit? (Enter, number = edit, .review = all): ")
+        #expect(h2.lastPrompt == "Submit? (Enter, N = edit, .review): ")
         h2.type("")
         #expect(h2.submissions.last?.payload == .object([
             "switch": .string("sw1.example.net"), "port": .string("Gi1/0/8"), "vlan": .number("21"),
@@ -118,7 +118,7 @@ private func acceptedRecord(_ wizard: Wizard, _ lines: [String]) -> WizardHarnes
         #expect(h.contains("  ! Record 2 has no Description: nothing to copy"))
         h.type("x", "\"")
         // At the secret prompt `"` is a PIN like any other, never a copy.
-        #expect(h.lastPrompt == "Submit? (Enter, number = edit, .review = all): ")
+        #expect(h.lastPrompt == "Submit? (Enter, N = edit, .review): ")
         #expect(h.contains("Review: sw1 | Gi1/0/1 | 5 | access | x | ********"))
     }
 
