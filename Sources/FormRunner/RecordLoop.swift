@@ -25,9 +25,44 @@ public final class RecordLoop {
         public var kind: Kind
         /// The server's note on an accepted record (`id=14`), nil when it gave none.
         public var serverNote: String?
+
+        public init(number: Int, status: ExitStatus, kind: Kind, serverNote: String? = nil) {
+            self.number = number
+            self.status = status
+            self.kind = kind
+            self.serverNote = serverNote
+        }
     }
 
-    public private(set) var outcomes: [Outcome] = []
+    /// How many records ended each way, and the first accepted ones with their server ids.
+    public struct Tally: Sendable, Equatable {
+        public var accepted = 0
+        public var rejected = 0
+        public var drafts = 0
+        /// The first `RecordLoop.listedRecords` accepted records, for the summary; a run fed
+        /// millions of records by a pipe keeps no more.
+        public var acceptedListed: [Outcome] = []
+
+        public init() {}
+
+        public var records: Int { accepted + rejected + drafts }
+
+        mutating func add(_ outcome: Outcome) {
+            switch outcome.kind {
+            case .accepted:
+                accepted += 1
+                if acceptedListed.count < RecordLoop.listedRecords { acceptedListed.append(outcome) }
+            case .rejected: rejected += 1
+            case .draft: drafts += 1
+            case .empty: break
+            }
+        }
+    }
+
+    /// The most accepted records the summary names (with their ids); the rest are counted.
+    public static let listedRecords = 1000
+
+    public private(set) var tally = Tally()
     private var wizard: Wizard
     private let makeWizard: (RecordContext) -> Wizard
     private let edges: SessionDriver.Edges
@@ -55,7 +90,7 @@ public final class RecordLoop {
     public func run() -> ExitStatus {
         let recorder = edges.recorder.map(RunRecorder.init)
         while true {
-            let number = wizard.record?.number ?? outcomes.count + 1
+            let number = wizard.record?.number ?? tally.records + 1
             beginRecord(number)
             var recordEdges = edges
             recordEdges.recorder = recorder
@@ -91,7 +126,7 @@ public final class RecordLoop {
             let outcome = Outcome(number: number, status: status, kind: kind,
                                   serverNote: kind == .accepted ? tracker.serverNote : nil)
             if kind != .empty {
-                outcomes.append(outcome)
+                tally.add(outcome)
                 endRecord(outcome, driver)
             }
             switch (status, decision) {
@@ -108,9 +143,9 @@ public final class RecordLoop {
     /// Writes the summary, records the run's one `#! exit` and returns the run's status; nil
     /// `status`: the operator ended the run, so 0 or 7 by whether every record was accepted.
     private func finish(status: ExitStatus?) -> ExitStatus {
-        let allAccepted = outcomes.allSatisfy { $0.kind == .accepted }
+        let allAccepted = tally.rejected == 0 && tally.drafts == 0
         let final = status ?? (allAccepted ? .accepted : .recordsNotAllAccepted)
-        for line in RecordLoop.summaryLines(outcomes) {
+        for line in RecordLoop.summaryLines(tally) {
             edges.write(edges.renderer.render(line))
             edges.recorder?.output(line)
         }
@@ -119,18 +154,18 @@ public final class RecordLoop {
     }
 
     /// `Records: 3 accepted, 1 rejected, 1 kept as a draft.` and the accepted records with their
-    /// server ids (`Accepted: 1 id=14, 2 id=15`), wrapped within 80 columns.
-    public static func summaryLines(_ outcomes: [Outcome]) -> [OutputLine] {
-        let accepted = outcomes.filter { $0.kind == .accepted }
-        let rejected = outcomes.filter { $0.kind == .rejected }.count
-        let drafts = outcomes.filter { $0.kind == .draft }.count
-        let head = "Records: \(accepted.count) accepted, \(rejected) rejected, \(drafts) kept as "
-            + (drafts == 1 ? "a draft." : "drafts.")
+    /// server ids (`Accepted: 1 id=14, 2 id=15`), wrapped within 80 columns; past
+    /// `listedRecords` the rest are counted (`and 12 more`).
+    public static func summaryLines(_ tally: Tally) -> [OutputLine] {
+        let head = "Records: \(tally.accepted) accepted, \(tally.rejected) rejected, \(tally.drafts) kept as "
+            + (tally.drafts == 1 ? "a draft." : "drafts.")
         var lines = [OutputLine(head, style: .notice)]
-        if !accepted.isEmpty {
-            let list = accepted.map { outcome in
+        if !tally.acceptedListed.isEmpty {
+            var list = tally.acceptedListed.map { outcome in
                 "\(outcome.number)" + (outcome.serverNote.map { " " + TextCleaning.withoutControlCharacters($0) } ?? "")
             }.joined(separator: ", ")
+            let more = tally.accepted - tally.acceptedListed.count
+            if more > 0 { list += " and \(more) more" }
             lines += TextWrap.wrap("Accepted: " + list, indent: "", continuation: "  ").map { OutputLine($0, style: .notice) }
         }
         return lines

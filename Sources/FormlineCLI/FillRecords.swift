@@ -43,30 +43,28 @@ extension FillSession {
             })
         let status = loop.run()
         if jsonMode {
-            TerminalOutput(fd: 1).write(Self.summaryDocument(loop.outcomes, status: status).compactText + "\n")
+            TerminalOutput(fd: 1).write(Self.summaryDocument(loop.tally, status: status).compactText + "\n")
         }
         return status
     }
 
     /// The last NDJSON line of a run:
     /// `{"exit":0,"summary":{"accepted":[{"id":"14","record":1}],"drafts":0,"records":1,"rejected":0}}`.
-    static func summaryDocument(_ outcomes: [RecordLoop.Outcome], status: ExitStatus) -> JSONValue {
-        let accepted = outcomes.filter { $0.kind == .accepted }.map { outcome -> JSONValue in
+    /// Past `RecordLoop.listedRecords` accepted records the list stops (`records` still counts all).
+    static func summaryDocument(_ tally: RecordLoop.Tally, status: ExitStatus) -> JSONValue {
+        let accepted = tally.acceptedListed.map { outcome -> JSONValue in
             var item: [String: JSONValue] = ["record": .number(String(outcome.number))]
             // The server's id as the summary shows it (`id=14`), as text; null when it gave none.
             let id = outcome.serverNote.flatMap { $0.hasPrefix("id=") ? String($0.dropFirst(3)) : nil }
             item["id"] = id.map { .string($0) } ?? .null
             return .object(item)
         }
-        let count = { (kind: RecordLoop.Outcome.Kind) in
-            JSONValue.number(String(outcomes.filter { $0.kind == kind }.count))
-        }
         return .object([
             "summary": .object([
-                "records": .number(String(outcomes.count)),
+                "records": .number(String(tally.records)),
                 "accepted": .array(accepted),
-                "rejected": count(.rejected),
-                "drafts": count(.draft),
+                "rejected": .number(String(tally.rejected)),
+                "drafts": .number(String(tally.drafts)),
             ]),
             "exit": .number(String(status.rawValue)),
         ])
