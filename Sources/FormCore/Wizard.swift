@@ -51,6 +51,9 @@ public struct Wizard: Sendable {
     var answerRefusals: [String: AnswerProblem] = [:]
     /// The text of a refused scripted answer, pre-filled at its field's next prompt (not secrets).
     var refusedAnswerText: [String: String] = [:]
+    /// Where each accepted scripted answer came from (`answers.yaml:4`, `--set age`): a failed
+    /// cross-field check under `--no-input` points there.
+    var answerOrigins: [String: String] = [:]
     var answered = false
     /// `--no-input`: once every field has a value, submit without the review; a missing answer or
     /// a failed check ends the session (exit 5) instead of asking.

@@ -36,11 +36,13 @@ extension Wizard {
                 continue
             case .success(let value):
                 setValue(value, at: i)
+                answerOrigins[field.name] = answer.origin
                 pendingErrors[field.name] = nil
                 answerRefusals[field.name] = nil
                 refusedAnswerText[field.name] = nil
             case .failure(let problem):
                 setValue(nil, at: i)
+                answerOrigins[field.name] = nil
                 let shown = field.isSecret ? "" : " ('\(TextWrap.truncate(Wizard.withoutControlCharacters(answer.text), to: 30))')"
                 pendingErrors[field.name] = ["The answer from \(answer.origin)\(shown) was refused: \(problem.message)"]
                 answerRefusals[field.name] = AnswerProblem(origin: answer.origin, field: field.name, message: problem.message)

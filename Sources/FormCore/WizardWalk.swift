@@ -164,12 +164,19 @@ extension Wizard {
             for check in spec.checks {
                 guard let target = spec.index(of: check.field), isVisible(spec.fields[target]) else { continue }
                 if !check.passes(values[check.first], values[check.second]) {
-                    problems.append(EndingError(field: check.field, message: check.message, line: nil))
+                    // Point where the answers came from (the check's first field, else its second),
+                    // like every other problem of a scripted run: `answers.yaml:3: password: ...`.
+                    let origin = answerOrigins[check.first] ?? answerOrigins[check.second]
+                    problems.append(EndingError(field: check.field, message: check.message, line: nil, origin: origin))
                 }
             }
             if !problems.isEmpty {
                 endingErrors = problems
-                return problems.flatMap { Wizard.wrapped("\($0.field ?? "form"): \($0.message)", .error, indent: "  ! ") }
+                // One line each, never wrapped: scripts read them as `ORIGIN: field: message`.
+                return problems.map { problem in
+                    let text = (problem.origin.map { "\($0): " } ?? "") + "\(problem.field ?? "form"): \(problem.message)"
+                    return .output(OutputLine(Wizard.withoutControlCharacters(text), style: .error))
+                }
                     + Wizard.wrapped("Stopped: with --no-input nobody can correct these answers.", .error, indent: "")
                     + end(.inputRefused)
             }
