@@ -64,6 +64,19 @@ final class RecordRunTests {
         #expect(documents[2].contains(#""records":2"#))
     }
 
+    @Test func resumeContinuesADraftAsTheRunsFirstRecord() throws {
+        let runner = try BinaryRunner()
+        let unfinished = try runner.run(["fill", form], lines: ["sw1.example.net", "Gi1/0/7"])
+        #expect(unfinished.status == 4)
+        #expect(FileManager.default.fileExists(atPath: runner.draftPath("port-entry")))
+        // The draft's switch and port are kept; record 2 counts on from its port.
+        let result = try runner.run(["fill", form, "--repeat", "--resume"], lines: ["20", "", "uplink", "", "", "", "", "", "desk", ""])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Resuming a saved draft: 2 answers kept."))
+        #expect(result.stdout.contains("Review: sw1.example.net | Gi1/0/8 | 20 | access | desk"))
+        #expect(!FileManager.default.fileExists(atPath: runner.draftPath("port-entry")), "the resumed draft is done with")
+    }
+
     @Test func optionsThatCannotGoWithARunAreRefused() throws {
         let runner = try BinaryRunner()
         let noInput = try runner.run(["fill", form, "--repeat", "--no-input"], lines: [])
