@@ -9,14 +9,16 @@ public enum Carry: String, Sendable, Equatable, CaseIterable {
     /// integer, any other field's last run of digits (`Gi1/0/7` -> `Gi1/0/8`, `ap-09` -> `ap-10`).
     case next
 
-    /// The types whose value can be counted on: those typed as one line of text or a number.
-    /// A choice, a yes/no, a list or a multiline text has no "next".
+    /// The types whose value can be counted on: an integer, and those whose last decimal number
+    /// is what changes from one record to the next (a port, a serial, a day, an address). Not
+    /// where the last digits mean something else: a decimal's cents, a CIDR's prefix length, a
+    /// datetime's offset, the hex of a MAC or IPv6 address; nor a choice, a yes/no, a list or a
+    /// multiline text, which have no "next".
     public static func countsOn(_ type: FieldType) -> Bool {
         switch type {
-        case .text, .email, .url, .integer, .decimal, .date, .ipv4, .ipv6, .ip, .cidr, .hostname, .mac,
-             .time, .datetime:
+        case .text, .email, .url, .integer, .date, .time, .ipv4, .hostname:
             return true
-        case .multiline, .secret, .boolean, .choice, .multichoice:
+        case .multiline, .secret, .boolean, .choice, .multichoice, .decimal, .cidr, .datetime, .mac, .ipv6, .ip:
             return false
         }
     }

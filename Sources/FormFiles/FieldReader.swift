@@ -113,7 +113,7 @@ struct FieldReader {
             if field.isSecret && field.carry != .none {
                 diagnostics.error("a secret is never carried into the next record", at: e.keyPosition)
             } else if field.carry == .next && !Carry.countsOn(field.type) {
-                diagnostics.error("carry: next counts on a number; a \(field.type.rawValue) field has none (use carry: true)", at: e.valuePosition)
+                diagnostics.error("carry: next does not apply to \(field.type.rawValue) fields: it counts on integer, text, email, url, date, time, ipv4 and hostname fields (use carry: true)", at: e.valuePosition)
             }
         }
         if let e = entries["distinct"], let b = reader.bool(e) {
