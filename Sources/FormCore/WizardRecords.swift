@@ -62,10 +62,20 @@ extension Wizard {
     static let compactReviewPromptText = "Submit? (Enter, N = edit, .review): "
     static let goOnPromptText = "Go on? (Enter = next record, .retry, number = edit, .end): "
 
+    /// What `?` adds in a run of records: ditto, its escape, and how the run ends.
+    func recordHelpLines(for field: Field) -> [OutputLine] {
+        guard recordRun != nil else { return [] }
+        let ditto = field.isSecret ? "A secret is never copied from the last record. "
+            : "A line \" copies the last record's answer (type \"\" for the value \"). "
+        let text = "Record after record: " + ditto + ".end at a record's first prompt ends the run."
+        return TextWrap.wrap(text, indent: "  ", continuation: "    ").map { OutputLine($0, style: .notice) }
+    }
+
     // MARK: - Ending the run
 
-    /// `.end` or end of input at the record's first prompt (nothing read in this record yet) ends
-    /// the run: no draft, the record does not count. `.end` anywhere else is refused with what to
+    /// `.end` or end of input at the record's first prompt ends the run: no draft, the record does
+    /// not count. "First prompt" means before any answer was taken in the record: `?`, `.review`
+    /// or a refused line there do not begin it. `.end` anywhere else is refused with what to
     /// do instead; after a transport failure `goOnLine` takes it. Nil: not a run event.
     mutating func recordRunEvent(_ event: WizardEvent) -> [WizardEffect]? {
         guard recordRun != nil else { return nil }
@@ -75,17 +85,16 @@ extension Wizard {
         case .notStarted, .submitting, .failed, .finished: atPrompt = false
         }
         guard atPrompt else { return nil }
-        let linesInRecord = linesRead - (recordRun?.context.linesBefore ?? 0)
+        let atRecordStart = visited.isEmpty && collectedLines.isEmpty
         switch event {
         case .endOfInput:
-            guard linesInRecord == 0 else { return nil }
+            guard atRecordStart else { return nil }
             return endRunHere()
         case .line(let line):
             let secret = askingIndex.map { spec.fields[$0].isSecret } ?? false
             let trimmed = secret ? String(line.reversed().drop { $0.isWhitespace }.reversed()) : line.trimmedWhitespace
             guard trimmed.lowercased() == ".end" else { return nil }
-            // `handle` has counted this line already.
-            if linesInRecord == 1 { return endRunHere() }
+            if atRecordStart { return endRunHere() }
             let message = ".end ends the run at a record's first prompt. To stop in the middle of a "
                 + "record use .cancel (what you typed is kept as a draft)"
             if let index = askingIndex { return [error(message)] + resume(index, collected: collectedLines) }

@@ -143,6 +143,7 @@ extension Wizard {
         let commands = "Commands: .back .next .done .review .edit N|name .skip .clear .help (or ?) .cancel. "
             + "Enter keeps the value in [brackets]; start a value with .. to enter a leading '.'"
         lines += TextWrap.wrap(commands, indent: "  ", continuation: "    ").map { OutputLine($0, style: .notice) }
+        lines += recordHelpLines(for: field)
         return lines.map { .output($0) }
     }
 

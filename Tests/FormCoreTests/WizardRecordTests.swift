@@ -150,6 +150,15 @@ private func acceptedRecord(_ wizard: Wizard, _ lines: [String]) -> WizardHarnes
         #expect(h.wizard.nextRecord(accepted: true).previous["switch"] == .text("sw1"))
     }
 
+    @Test func helpAtAFieldSaysHowARunWorks() throws {
+        var h = WizardHarness(wizard: Wizard(spec: try portSpec(), interactive: false, record: RecordContext(number: 2)))
+        h.type("?")
+        #expect(h.contains("  Record after record: A line \" copies the last record's answer (type \"\" for the"))
+        var single = WizardHarness(try portSpec())
+        single.type("?")
+        #expect(!single.transcript.contains { $0.contains("Record after record") })
+    }
+
     @Test func endOrEndOfInputAtTheFirstPromptEndsTheRunWithoutADraft() throws {
         let context = RecordContext(number: 2, previous: ["switch": .text("sw1")])
         var h = WizardHarness(wizard: Wizard(spec: try portSpec(), interactive: false, record: context))
@@ -157,7 +166,9 @@ private func acceptedRecord(_ wizard: Wizard, _ lines: [String]) -> WizardHarnes
         #expect(h.finished == .endOfInput)
         #expect(h.wizard.recordDecision == .endRunHere)
         #expect(h.drafts.isEmpty)
+        // Help or a refused line does not begin the record.
         var eof = WizardHarness(wizard: Wizard(spec: try portSpec(), interactive: false, record: context))
+        eof.type("?", "not a host!")
         eof.send(.endOfInput)
         #expect(eof.wizard.recordDecision == .endRunHere)
         #expect(eof.drafts.isEmpty)
