@@ -28,6 +28,8 @@ public enum TranscriptParser {
         var args: [String] = []
         var clock: String?
         var secrets: [String: String] = [:]
+        var answersPath: String?
+        var sets: [SetAnswer] = []
 
         func fail(_ number: Int, _ message: String) -> TranscriptError {
             TranscriptError(file: file, line: number, message: message)
@@ -55,6 +57,20 @@ public enum TranscriptParser {
                     guard !path.isEmpty else { throw fail(number, "#! form: needs the form file's path") }
                     guard formPath == nil else { throw fail(number, "a second #! form: line") }
                     formPath = path
+                    kind = .header
+                } else if directive.hasPrefix("answers:") {
+                    let path = String(directive.dropFirst(8)).trimmedWhitespace
+                    guard !path.isEmpty else { throw fail(number, "#! answers: needs the answers file's path") }
+                    guard answersPath == nil else { throw fail(number, "a second #! answers: line") }
+                    answersPath = path
+                    kind = .header
+                } else if directive.hasPrefix("set:") {
+                    // The value as written after "set: " (its spaces are part of the answer).
+                    var raw = line.dropFirst(2).drop { $0 == " " || $0 == "\t" }.dropFirst(4)
+                    if raw.first == " " { raw = raw.dropFirst() }
+                    let text = TranscriptSyntax.unescapeText(String(raw), version: version)
+                    guard let set = SetAnswer.parse(text) else { throw fail(number, "#! set: needs NAME=VALUE") }
+                    sets.append(set)
                     kind = .header
                 } else if directive.hasPrefix("clock:") {
                     let moment = String(directive.dropFirst(6)).trimmedWhitespace
@@ -138,6 +154,8 @@ public enum TranscriptParser {
         guard let formPath else { throw fail(1, "no \"#! form: PATH\" line: which form does this session fill?") }
         var transcript = Transcript(lines: lines, formPath: formPath, args: args, secrets: secrets)
         transcript.clock = clock
+        transcript.answersPath = answersPath
+        transcript.sets = sets
         return transcript
     }
 

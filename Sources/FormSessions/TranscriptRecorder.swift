@@ -56,11 +56,22 @@ public final class TranscriptRecorder: SessionRecorder {
 
     /// - Parameter clock: the moment `today` / `now` defaults were resolved with (`#! clock:`),
     ///   nil when the form has none: a replay resolves them with the same moment.
-    public init(formPath: String, args: [String] = [], clock: String? = nil) {
+    /// - Parameter answersPath: the `--answers` file relative to the transcript's folder
+    ///   (`#! answers:`); its content is never copied into the transcript.
+    /// - Parameter sets: the `--set` answers (`#! set:`), never a secret's (the caller leaves those
+    ///   out; a secret is refused on the command line anyway).
+    public init(formPath: String, args: [String] = [], clock: String? = nil,
+                answersPath: String? = nil, sets: [SetAnswer] = []) {
         self.formPath = formPath
         self.args = args
         entries.append(.fixed(TranscriptSyntax.header))
         entries.append(.fixed("#! form: " + formPath))
+        if let answersPath { entries.append(.fixed("#! answers: " + answersPath)) }
+        for set in sets {
+            let text = set.name + "=" + set.value
+            if TranscriptSyntax.needsVersion2(text) { needsVersion2 = true }
+            entries.append(.fixed("#! set: " + TranscriptSyntax.escapeText(text)))
+        }
         if !args.isEmpty { entries.append(.fixed("#! args: " + args.joined(separator: " "))) }
         if let clock { entries.append(.fixed("#! clock: " + clock)) }
     }
