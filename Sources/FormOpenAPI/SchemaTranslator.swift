@@ -28,7 +28,7 @@ struct SchemaTranslator {
                 items.append(.omitted(name: name, reason: "its name can't be a field name"))
                 continue
             }
-            let child = try reader.read(value, at: pointer, ancestors: ancestors, depth: depth)
+            let child = try reader.read(value, at: pointer, ancestors: ancestors.union([node.pointer]), depth: depth)
             if child["readOnly"]?.bool == true { continue }
             let isRequired = required.contains(name) && !optionalParent
             items += try item(for: child, name: prefix + name, propertyName: name, required: isRequired,
