@@ -177,7 +177,7 @@ struct SchemaTranslator {
                 return try structured(node, name: name, required: required, reason: "a list of objects inside a list of objects (a group in a group) can't be asked")
             }
             var group = GroupDraft(name: name)
-            group.label = node["title"]?.string ?? items["title"]?.string
+            group.label = node["title"]?.string
             group.minItems = minItems ?? 0
             group.maxItems = maxItems
             if let d = node["description"]?.string { group.comments.append(d) }
