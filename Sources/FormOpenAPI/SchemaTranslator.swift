@@ -24,6 +24,10 @@ struct SchemaTranslator {
         for (name, value) in properties.members {
             let pointer = JSONPointer.appending(node.pointer, "properties", name)
             guard !name.isEmpty, !name.contains("."), !name.contains(where: \.isWhitespace) else {
+                if required.contains(name) && !optionalParent {
+                    throw .unsupported(operation: reader.operationLabel, pointer: pointer,
+                                       reason: "the required property \"\(name)\" can't be a form field name (no dots, spaces or empty names)")
+                }
                 reader.problem(pointer, "the property name \"\(name)\" can't be a form field name (no dots, spaces or empty names); the form leaves it out")
                 items.append(.omitted(name: name, reason: "its name can't be a field name"))
                 continue
@@ -272,7 +276,7 @@ struct SchemaTranslator {
         switch format {
         case nil: break
         case "email"?, "idn-email"?: f.type = "email"
-        case "uri"?, "iri"?: f.type = "uri"
+        case "uri"?: f.type = "uri"
         case "date"?: f.type = "date"; measures = false
         case "date-time"?: f.type = "datetime"; measures = false
         case "time"?:

@@ -79,3 +79,15 @@ import Testing
         #expect(!code.matchesWhole("١٢٣"))
     }
 }
+
+@Suite struct PropertyNameTests {
+    @Test func aPropertyNameAFieldCantHoldIsLeftOutOrRefused() throws {
+        let optional = try RuleEdgeTests.form(#"{"type":"object","properties":{"a.b":{"type":"string"},"c":{"type":"string"}}}"#)
+        #expect(try TranslationTests.spec(optional).fields.map(\.name) == ["c"])
+        #expect(optional.problems.map(\.pointer) == [RuleEdgeTests.at + "a.b"])
+        let required = #expect(throws: OpenAPIError.self) {
+            try RuleEdgeTests.form(#"{"type":"object","required":["a b"],"properties":{"a b":{"type":"string"},"c":{"type":"string"}}}"#)
+        }
+        #expect(required?.description.contains(#"the required property "a b" can't be a form field name"#) == true)
+    }
+}
