@@ -34,7 +34,7 @@ public struct Wizard: Sendable {
     /// The server's banner lines from the last rejection, shown again with the review until the
     /// next submission, so a non-field error does not scroll away while fields are re-asked.
     var serverBanner: [String] = []
-    /// The payload the server last rejected: Enter at the review with nothing changed would only
+    /// The payload (with the filled path) the server last rejected: Enter at the review with nothing changed would only
     /// get the same answer, so the wizard says what to do instead (`.retry` sends it anyway).
     var rejectedPayload: JSONValue?
     var resumeNotice: String?

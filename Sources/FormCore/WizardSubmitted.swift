@@ -21,7 +21,7 @@ extension Wizard {
     mutating func rejected(status: Int, errors: [ServerError]) -> [WizardEffect] {
         // The server answered: the next submission is a new attempt even if nothing changes
         // (a server that honours the key would otherwise answer with the same rejection).
-        let refused = lastSubmission?.payload
+        let refused = lastSubmission.map { Wizard.attempt($0.path, $0.payload) }
         lastSubmission = nil
         rejectionStatus = status
         let visible = visibleIndices
