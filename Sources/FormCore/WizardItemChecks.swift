@@ -23,11 +23,11 @@ extension Wizard {
     /// whose values never contain a comma (text, URLs, secrets and multiline values may).
     static func entersSeveral(_ field: Field) -> Bool {
         switch field.type {
-        case .integer, .decimal, .email, .ipv4, .ipv6, .ip, .cidr, .mac, .hostname, .date, .time, .datetime, .boolean:
+        case .integer, .decimal, .email, .ipv4, .ipv6, .ip, .cidr, .mac, .hostname, .date, .time, .datetime, .boolean, .uuid:
             return true
         case .choice:
             return !field.choices.contains { $0.contains(",") }
-        case .text, .secret, .multiline, .url, .multichoice:
+        case .text, .secret, .multiline, .url, .uri, .multichoice:
             return false
         }
     }
