@@ -81,9 +81,11 @@ let package = Package(
         .target(name: "FormlineTesting", dependencies: ["FormSessions"]),
         // The commands (argument-parser, plus the quick reader for everyday `fill`).
         .target(name: "FormlineCLI", dependencies: [
-            "FormCore", "FormDrafts", "FormFiles", "FormReadline", "FormRunner", "FormSessions", "FormSystem",
+            "FormCore", "FormDrafts", "FormFiles", "FormOpenAPI", "FormReadline", "FormRunner", "FormSessions", "FormSystem",
             "FormTerminal", "FormTransport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            // SHA-256 keys of the OpenAPI cache (FormDrafts uses it for drafts already).
+            .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .executableTarget(name: "formline", dependencies: ["FormlineCLI"]),
         // The demo server as a library, so tests run it in-process on port 0.

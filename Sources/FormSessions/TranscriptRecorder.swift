@@ -56,11 +56,18 @@ public final class TranscriptRecorder: SessionRecorder {
 
     /// - Parameter clock: the moment `today` / `now` defaults were resolved with (`#! clock:`),
     ///   nil when the form has none: a replay resolves them with the same moment.
-    public init(formPath: String, args: [String] = [], clock: String? = nil) {
+    public typealias OpenAPIOrigin = Transcript.OpenAPIOrigin
+
+    /// - Parameter openAPI: the operation when `formPath` names an OpenAPI document's copy.
+    public init(formPath: String, args: [String] = [], clock: String? = nil, openAPI: OpenAPIOrigin? = nil) {
         self.formPath = formPath
         self.args = args
         entries.append(.fixed(TranscriptSyntax.header))
         entries.append(.fixed("#! form: " + formPath))
+        if let openAPI {
+            entries.append(.fixed("#! operation: " + openAPI.operation))
+            if let name = openAPI.documentName { entries.append(.fixed("#! document: " + name)) }
+        }
         if !args.isEmpty { entries.append(.fixed("#! args: " + args.joined(separator: " "))) }
         if let clock { entries.append(.fixed("#! clock: " + clock)) }
     }

@@ -28,15 +28,39 @@ public struct FillSession {
         let environment = ProcessEnvironment.current
         var spec: FormSpec
         let formBytes: [UInt8]
-        switch FormFileLoader.read(path: options.form).flatMap({ bytes in
-            FormFileLoader.load(bytes: bytes, path: options.form).map { ($0, bytes) }
-        }) {
-        case .success(let (loaded, bytes)):
-            spec = loaded
-            formBytes = bytes
-        case .failure(let errors):
-            for error in errors.errors { StandardError.write(TextCleaning.visible("\(error)") + "\n") }
-            return .usage
+        var derived: OpenAPIFormDeriver.Derived?
+        if options.openapi != nil {
+            // The form of an OpenAPI operation (cached; docs/openapi.md). Only this branch
+            // reaches FormOpenAPI, and only on a cache miss: `fill FORM.yaml` never does.
+            let tls: TLSFiles
+            do {
+                tls = try TLSFileReader.read(options)
+            } catch {
+                StandardError.write("formline: \(error)\n")
+                return .usage
+            }
+            switch OpenAPIFormDeriver(cache: OpenAPICache(environment: environment))
+                .derive(options, tls: tls, environment: environment) {
+            case .success(let form):
+                for note in form.notes { StandardError.write(TextCleaning.visible(note) + "\n") }
+                spec = form.spec
+                formBytes = form.yaml
+                derived = form
+            case .failure(let problem):
+                StandardError.write("formline: " + TextCleaning.visible(problem.description) + "\n")
+                return problem.status
+            }
+        } else {
+            switch FormFileLoader.read(path: options.form).flatMap({ bytes in
+                FormFileLoader.load(bytes: bytes, path: options.form).map { ($0, bytes) }
+            }) {
+            case .success(let (loaded, bytes)):
+                spec = loaded
+                formBytes = bytes
+            case .failure(let errors):
+                for error in errors.errors { StandardError.write(TextCleaning.visible("\(error)") + "\n") }
+                return .usage
+            }
         }
 
         // `today` / `now` defaults: the operator's local time, read once, here at the edge.
@@ -157,12 +181,14 @@ public struct FillSession {
             }
         }
 
+        let recordedForm = options.record.map { file in derived.map { OpenAPIRecording.copyPath(transcript: file, source: $0) } ?? options.form }
         let recorder = options.record.map { file in
             TranscriptRecorder(
-                formPath: SessionPaths.relative(from: SessionPaths.directory(of: file), to: options.form),
+                formPath: SessionPaths.relative(from: SessionPaths.directory(of: file), to: recordedForm ?? options.form),
                 args: TranscriptRecorder.visibleArgs(
                     plain: options.plain, outputJSON: options.output == .json, stopsAtRefusal: stopsAtRefusal),
-                clock: clock)
+                clock: clock,
+                openAPI: derived.map { TranscriptRecorder.OpenAPIOrigin(operation: options.operation ?? "", documentName: $0.documentName) })
         }
         SignalTrap.install()
         let interrupts = ProcessSignals()
@@ -238,6 +264,10 @@ public struct FillSession {
         // Every ending reaches here (accepted, .cancel, EOF, signals, transport failure).
         if let recorder, let file = options.record {
             do {
+                // The transcript names a local copy of the document, so replay never fetches.
+                if var form = derived, let copy = recordedForm {
+                    try OpenAPIRecording.writeCopy(of: &form.source, to: copy)
+                }
                 try recorder.write(to: file)
             } catch {
                 StandardError.write("formline: --record: \(error)\n")

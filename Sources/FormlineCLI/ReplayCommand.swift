@@ -17,7 +17,9 @@ struct ReplayCommand: ParsableCommand {
             text within a line). A mismatch prints a unified diff and writes NAME.session.actual.
 
             A transcript's `#! form:` must name a .yaml or .yml file inside the current folder \
-            (after resolving symbolic links); --allow-outside lifts the folder rule.
+            (after resolving symbolic links); --allow-outside lifts the folder rule. A session of \
+            fill --openapi names the local copy of the document it recorded (.json, .yaml or .yml) \
+            and its #! operation:, and the form is built from that copy: replay never fetches.
 
             Exit status: 0 all passed, 1 any failed, 2 usage error (e.g. a missing file).
             FORMLINE_SESSIONS=overwrite acts like --update.
@@ -39,9 +41,10 @@ struct ReplayCommand: ParsableCommand {
 
     func run() throws {
         let overwrite = ProcessEnvironment.current["FORMLINE_SESSIONS"] == "overwrite"
-        let replayer = Replayer(
+        var replayer = Replayer(
             update: update || overwrite,
             formPaths: allowOutside ? FormPathPolicy(root: nil) : .currentDirectory())
+        replayer.loadOpenAPIForm = OpenAPIReplay.loadForm
         var passed = 0, failed = 0
         for path in sessions {
             let result = replayer.replay(file: path)
