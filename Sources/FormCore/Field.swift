@@ -12,6 +12,13 @@ public struct Field: Sendable, Equatable {
     /// Inclusive bounds of an ordered type, in the ordering of the field's kind.
     public var minimum: OrderedValue?
     public var maximum: OrderedValue?
+    /// `exclusive_min`/`exclusive_max`: the bound itself is refused too (JSON Schema's exclusive
+    /// bounds: a price "more than 0").
+    public var minimumIsExclusive = false
+    public var maximumIsExclusive = false
+    /// `nullable: true` on an optional field: an empty answer sends `null` instead of leaving the
+    /// key out (for servers whose schema requires the key but accepts null).
+    public var sendsNullWhenEmpty = false
     public var choices: [String]
     /// The default as written in the form file; it has passed the field's own rules at load.
     public var defaultText: String?

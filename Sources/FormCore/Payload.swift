@@ -1,4 +1,5 @@
-/// Builds the JSON body that is submitted: visible fields with a value, dotted names nested.
+/// Builds the JSON body that is submitted: visible fields with a value (and `nullable` ones
+/// without, as null), dotted names nested.
 public enum Payload {
     /// `values` are keyed by field name; fields missing from it (optional, left empty) are left out.
     /// `transform` lets callers replace values (secrets by a placeholder for transcripts and output).
@@ -8,7 +9,14 @@ public enum Payload {
     ) -> JSONValue {
         var root: [String: JSONValue] = [:]
         for field in fields {
-            guard let value = values[field.name] else { continue }
+            guard let value = values[field.name] else {
+                // `nullable: true`: an empty answer is an explicit null.
+                if field.sendsNullWhenEmpty {
+                    let path = field.name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+                    insert(.null, at: path[...], into: &root)
+                }
+                continue
+            }
             let path = field.name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
             insert(transform(field, value), at: path[...], into: &root)
         }

@@ -37,7 +37,7 @@ public struct Wizard: Sendable {
     /// The server's banner lines from the last rejection, shown again with the review until the
     /// next submission, so a non-field error does not scroll away while fields are re-asked.
     var serverBanner: [String] = []
-    /// The payload the server last rejected: Enter at the review with nothing changed would only
+    /// The payload (with the filled path) the server last rejected: Enter at the review with nothing changed would only
     /// get the same answer, so the wizard says what to do instead (`.retry` sends it anyway).
     var rejectedPayload: JSONValue?
     var resumeNotice: String?
@@ -680,9 +680,19 @@ public struct Wizard: Sendable {
         return ask(index)
     }
 
+    /// What identifies an attempt's values: the body and the filled path (a path parameter is a
+    /// value too), so changing either one is a change.
+    private static func attempt(_ path: String, _ payload: JSONValue) -> JSONValue { .array([.string(path), payload]) }
+
+    /// The visible fields sent in the body: those `submit.path` names go in the path instead.
+    private var bodyFields: [Field] {
+        let inPath = Set(spec.submit.pathFieldNames)
+        return visibleIndices.map { spec.fields[$0] }.filter { !inPath.contains($0.name) }
+    }
+
     /// Enter at the review: submits, unless these are the very values the server just refused.
     private mutating func submitIfChanged() -> [WizardEffect] {
-        let payload = Payload.build(fields: visibleIndices.map { spec.fields[$0] }, values: values)
+        let payload = Wizard.attempt(SubmitPath.fill(spec.submit.path, values: values), Payload.build(fields: bodyFields, values: values))
         guard let refused = rejectedPayload, refused == payload else { return submit(retry: false) }
         let hint = "Nothing has changed since the server refused these values, so sending them again would get the same answer. Type a field's number to change it, .retry to send the same values anyway, or .cancel to stop (a draft is kept)."
         return Wizard.wrapped(hint, .error, indent: "  ! ", continuation: "    ") + [.prompt(reviewPrompt)]
@@ -695,9 +705,10 @@ public struct Wizard: Sendable {
         if retry, let last = lastSubmission {
             submission = last
         } else {
-            let fields = visibleIndices.map { spec.fields[$0] }
+            let fields = bodyFields
             let payload = Payload.build(fields: fields, values: values)
-            if let last = lastSubmission, last.payload == payload {
+            let path = SubmitPath.fill(spec.submit.path, values: values)
+            if let last = lastSubmission, last.payload == payload, last.path == path {
                 // Nothing changed since the last attempt (a field visited and kept): the same
                 // attempt, so the server can recognise it by its Idempotency-Key.
                 lastSubmission = last
@@ -707,7 +718,7 @@ public struct Wizard: Sendable {
             attempt += 1
             submission = Submission(
                 method: spec.submit.method.rawValue,
-                path: spec.submit.path,
+                path: path,
                 payload: Payload.build(fields: fields, values: values),
                 transcriptPayload: Payload.build(fields: fields, values: values) { f, v in
                     f.isSecret ? .string("[\(f.name)]") : v.json
@@ -747,7 +758,7 @@ public struct Wizard: Sendable {
     private mutating func rejected(status: Int, errors: [ServerError]) -> [WizardEffect] {
         // The server answered: the next submission is a new attempt even if nothing changes
         // (a server that honours the key would otherwise answer with the same rejection).
-        let refused = lastSubmission?.payload
+        let refused = lastSubmission.map { Wizard.attempt($0.path, $0.payload) }
         lastSubmission = nil
         rejectionStatus = status
         let visible = visibleIndices

@@ -155,8 +155,12 @@ extension Wizard {
         case let (nil, hi?): rules.append("at most \(hi) characters")
         default: break
         }
-        if let lo = field.minimum { rules.append(lo.ordering.lowerBoundPhrase(lo)) }
-        if let hi = field.maximum { rules.append(hi.ordering.upperBoundPhrase(hi)) }
+        if let lo = field.minimum {
+            rules.append(field.minimumIsExclusive ? lo.ordering.exclusiveLowerBoundPhrase(lo) : lo.ordering.lowerBoundPhrase(lo))
+        }
+        if let hi = field.maximum {
+            rules.append(field.maximumIsExclusive ? hi.ordering.exclusiveUpperBoundPhrase(hi) : hi.ordering.upperBoundPhrase(hi))
+        }
         if field.pattern != nil { rules.append(field.patternMessage ?? "a set format") }
         if let d = defaultShown(field) { rules.append("default \(d)") }
         return rules

@@ -17,7 +17,8 @@ struct FieldDraft {
 struct FieldReader {
     static let keys = [
         "name", "label", "type", "required", "min_length", "max_length", "pattern", "pattern_message",
-        "min", "max", "choices", "default", "help", "when", "server_codes",
+        "min", "max", "exclusive_min", "exclusive_max", "choices", "default", "help", "when", "server_codes",
+        "nullable",
     ]
 
     let reader: YAMLNodeReader
@@ -59,6 +60,12 @@ struct FieldReader {
         if let e = entries["label"], let s = reader.string(e) { field.label = s }
         if let e = entries["help"], let s = reader.string(e) { field.help = s }
         if let e = entries["required"], let b = reader.bool(e) { field.required = b }
+        if let e = entries["nullable"], let b = reader.bool(e) {
+            field.sendsNullWhenEmpty = b
+            if b && field.required {
+                diagnostics.error("nullable applies to optional fields (add required: false): an empty answer then sends null", at: e.keyPosition)
+            }
+        }
         if let e = entries["server_codes"], let codes = reader.stringList(e) { field.serverCodes = codes.map(\.0) }
         let when = entries["when"].flatMap { ConditionReader(reader: reader).read($0) }
 
@@ -117,7 +124,7 @@ struct FieldReader {
                 notApplicable(e, type, use: key.hasSuffix("length") ? numberUse : nil)
             }
         }
-        for key in ["min", "max"] {
+        for key in ["min", "max", "exclusive_min", "exclusive_max"] {
             if let e = entries[key], kind.ordering == nil { notApplicable(e, type, use: lengthUse) }
         }
         if let e = entries["choices"], !kind.takesChoices { notApplicable(e, type, use: nil) }
@@ -176,11 +183,25 @@ struct FieldReader {
             diagnostics.error("\(e.key) must be \(kind.boundFormat), not \"\(text)\"", at: e.valuePosition)
             return nil
         }
-        let minE = entries["min"], maxE = entries["max"]
+        // `exclusive_min` is `min` without the bound itself; a field has one or the other.
+        for (inclusive, exclusive) in [("min", "exclusive_min"), ("max", "exclusive_max")] {
+            if entries[inclusive] != nil, let e = entries[exclusive] {
+                diagnostics.error("\(exclusive) and \(inclusive) can't both be given: keep one", at: e.keyPosition)
+            }
+        }
+        let minE = entries["min"] ?? entries["exclusive_min"], maxE = entries["max"] ?? entries["exclusive_max"]
         field.minimum = minE.flatMap(bound)
         field.maximum = maxE.flatMap(bound)
-        if let lo = field.minimum, let hi = field.maximum, hi.precedes(lo) == true, let minE {
-            diagnostics.error("min \(lo) \(ordering.beyondPhrase) max \(hi)", at: minE.valuePosition)
+        field.minimumIsExclusive = entries["min"] == nil && entries["exclusive_min"] != nil
+        field.maximumIsExclusive = entries["max"] == nil && entries["exclusive_max"] != nil
+        if let lo = field.minimum, let hi = field.maximum, let minE {
+            if field.minimumIsExclusive || field.maximumIsExclusive {
+                if lo.precedes(hi) == false {
+                    diagnostics.error("\(minE.key) \(lo) and \(maxE?.key ?? "max") \(hi) leave no value between them", at: minE.valuePosition)
+                }
+            } else if hi.precedes(lo) == true {
+                diagnostics.error("min \(lo) \(ordering.beyondPhrase) max \(hi)", at: minE.valuePosition)
+            }
         }
     }
 
