@@ -103,6 +103,9 @@ struct FillCommand: ParsableCommand {
     }
 
     func validate() throws {
+        if form == nil && openapi == nil {
+            throw ValidationError("Name a form file (formline fill FORM), or an OpenAPI operation (--openapi DOC --operation OP).")
+        }
         if let problem = options.problem { throw ValidationError(problem) }
     }
 

@@ -117,17 +117,16 @@ public struct FillOptions: Equatable, Sendable {
     }
 
     /// Why the form's source is not one clear thing: a form file, or a document and an operation.
+    /// (No source at all is the readers' own check: a missing FORM argument.)
     var sourceProblem: String? {
         switch (form.isEmpty, openapi, operation) {
-        case (true, nil, nil):
-            return "name a form file (formline fill FORM), or an OpenAPI operation (--openapi DOC --operation OP)"
         case (false, .some, _):
             return "--openapi builds the form from the document: name a form file or --openapi, not both"
         case (_, .some, nil):
             return "--openapi needs --operation OP (formline operations DOC lists them)"
         case (_, nil, .some):
             return "--operation needs --openapi DOC, the document that describes it"
-        case (true, .some, .some), (false, nil, nil):
+        case (true, .some, .some), (_, nil, nil):
             break
         }
         if refresh && openapi == nil { return "--refresh applies to --openapi (a document fetched from a server)" }

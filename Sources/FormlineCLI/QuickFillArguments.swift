@@ -103,6 +103,7 @@ public enum QuickFillArguments {
                 return nil
             }
         }
+        guard form != nil || options.openapi != nil else { return nil }
         options.form = form ?? ""
         guard options.problem == nil else { return nil }
         return options
