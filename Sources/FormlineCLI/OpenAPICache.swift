@@ -150,8 +150,9 @@ struct OpenAPICache {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         // Racy-clean rule (as git's index): a file modified in the last 2 seconds may change
-        // again without its times moving, so its hash is not remembered.
-        guard now.tv_sec - identity.modified.0 >= 2, now.tv_sec - identity.changed.0 >= 2 else { return }
+        // again within the same clock tick without its modification time moving, so its hash is
+        // not remembered. (Its change time is part of the identity all the same.)
+        guard now.tv_sec - identity.modified.0 >= 2 else { return }
         let json = JSONValue.object([
             "path": .string(absolutePath), "identity": .string(identity.text), "sha256": .string(sha256),
         ])
