@@ -32,7 +32,7 @@ def body(k):
             "note": {"type": ["string", "null"], "maxLength": 500,
                      "description": "Anything the warehouse should know. Shown on the picking list."},
             "address": {"$ref": "#/components/schemas/Address"},
-            "tags": {"type": "array", "items": {"type": "string", "maxLength": 20}, "maxItems": 10},
+            "reference": {"type": "string", "pattern": "^[A-Z]{3}-[0-9]{6}$", "title": "Reference"},
             "id": {"type": "integer", "readOnly": True},
         },
         "description": f"Thing {k}: " + "A request body of a generated API. " * 2,
