@@ -10,8 +10,9 @@ import Yams
 enum DocumentTree {
     /// Bigger documents are refused before parsing (the 2,000-operation benchmark is 5 MB).
     static let maximumBytes = 64 << 20
-    /// YAML nodes read, counting every repetition of an aliased subtree ("billion laughs").
-    static let maximumNodes = 4_000_000
+    /// YAML nodes read, counting every repetition of an aliased subtree ("billion laughs"): at
+    /// most one per two bytes of text (no node takes fewer), so aliases can't multiply the work.
+    static func maximumNodes(forBytes count: Int) -> Int { 1_000 + count / 2 }
     /// YAML nesting (JSON has JSONParser's own bound).
     static let maximumDepth = 256
 
@@ -36,13 +37,13 @@ enum DocumentTree {
             throw .notOpenAPI("it is neither JSON nor YAML (\(error))")
         }
         guard let node else { throw .notOpenAPI("the file is empty") }
-        var budget = maximumNodes
+        var budget = maximumNodes(forBytes: bytes.count)
         return try value(of: node, depth: 0, budget: &budget)
     }
 
     private static func value(of node: Node, depth: Int, budget: inout Int) throws(OpenAPIError) -> DocValue {
         budget -= 1
-        guard budget >= 0 else { throw .tooLarge("over \(maximumNodes) YAML nodes (aliases repeat their subtree each time)") }
+        guard budget >= 0 else { throw .tooLarge("more YAML nodes than the text could hold without aliases repeating them (an alias bomb?)") }
         guard depth <= maximumDepth else { throw .tooLarge("YAML nested over \(maximumDepth) deep") }
         switch node {
         case .scalar(let scalar):

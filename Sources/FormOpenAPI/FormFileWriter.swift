@@ -73,10 +73,9 @@ struct FormFileWriter {
             items[0] = .field(field)
             pathItems += items
         }
-        if let unfilled = submitPath.firstRange(of: "{"), submitPath[unfilled.lowerBound...].contains("}") {
-            let rest = submitPath[unfilled.lowerBound...]
-            let placeholder = rest.prefix { $0 != "}" } + "}"
-            throw .unsupported(operation: label, pointer: operation.pointer, reason: "the path has \(placeholder) but no path parameter of that name is documented")
+        let asked = Set(pathItems.compactMap { if case .field(let f) = $0 { f.name } else { nil } })
+        if let missing = SubmitPath.fieldNames(in: submitPath).first(where: { !asked.contains($0) }) {
+            throw .unsupported(operation: label, pointer: operation.pointer, reason: "the path has {\(missing)} but documents no path parameter of that name")
         }
         let errors = ErrorDialectGuess.dialect(of: operation)
         if !body.required { header.append("the request body is optional; the form always sends one") }

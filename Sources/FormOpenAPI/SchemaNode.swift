@@ -3,6 +3,8 @@
 struct SchemaNode {
     /// Keywords, `allOf` branches merged in (the outer schema's own keywords win).
     var object: DocObject
+    /// The schema as written (after references), for help texts that show it.
+    var source: DocValue = .null
     /// Where the schema's keywords are (after references).
     var pointer: String
     /// Null is allowed: `nullable: true` (3.0), `null` in `type`, a `null` branch, `null` in `enum`.

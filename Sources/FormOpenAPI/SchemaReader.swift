@@ -39,6 +39,7 @@ struct SchemaReader {
         // `true` is any value, `false` none (3.1 boolean schemas).
         guard var object = resolved.object else { return SchemaNode(object: DocObject(), pointer: at) }
         var node = SchemaNode(object: object, pointer: at)
+        node.source = resolved
 
         if let all = object["allOf"]?.array {
             for (i, branch) in all.enumerated() {

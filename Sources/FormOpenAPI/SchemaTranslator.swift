@@ -60,7 +60,7 @@ struct SchemaTranslator {
             if allTypes.isSubset(of: ["string"]) || (allTypes.contains("string") && allTypes.isSubset(of: ["string", "integer", "number", "boolean"])) {
                 reader.problem(node.pointer, "a choice of schemas (oneOf/anyOf) is asked as text and checked by the server only")
                 var field = FieldDraft(name: name)
-                field.label = node["title"]?.string ?? propertyName
+                field.label = node["title"]?.string
                 field.required = required && !nullable
                 field.nullable = required && nullable
                 field.help = helpWithSchema(node)
@@ -70,7 +70,7 @@ struct SchemaTranslator {
             if allTypes.isSubset(of: ["integer", "number"]) && !allTypes.isEmpty {
                 var field = FieldDraft(name: name)
                 field.type = allTypes == ["integer"] ? "integer" : "decimal"
-                field.label = node["title"]?.string ?? propertyName
+                field.label = node["title"]?.string
                 field.required = required && !nullable
                 field.nullable = required && nullable
                 field.help = helpWithSchema(node)
@@ -80,8 +80,10 @@ struct SchemaTranslator {
             }
             return try structured(node, name: name, required: required, reason: "oneOf/anyOf of different kinds of value can't be asked as one question")
         }
-        if node["not"] != nil {
+        var notComment: String?
+        if let not = node["not"] {
             reader.problem(JSONPointer.appending(node.pointer, "not"), "\"not\" can't be checked by a form; the server checks it")
+            notComment = "not \(not.compactText): checked by the server"
         }
         switch node.type {
         case "object"?:
@@ -89,7 +91,9 @@ struct SchemaTranslator {
         case "array"?:
             return try array(node, name: name, propertyName: propertyName, required: required, ancestors: ancestors, depth: depth, inGroup: inGroup)
         default:
-            return [.field(scalar(node, name: name, propertyName: propertyName, required: required))]
+            var field = scalar(node, name: name, propertyName: propertyName, required: required)
+            if let notComment { field.comments.append(notComment) }
+            return [.field(field)]
         }
     }
 
@@ -104,8 +108,8 @@ struct SchemaTranslator {
     }
 
     private mutating func object(_ node: SchemaNode, name: String, propertyName: String, required: Bool, ancestors: Set<String>, depth: Int, inGroup: Bool) throws(OpenAPIError) -> [FormItem] {
-        let properties = node["properties"]?.object ?? DocObject()
-        if properties.isEmpty {
+        let listed = node["properties"]?.object ?? DocObject()
+        if listed.isEmpty {
             let extra = node["additionalProperties"]
             let reason = extra == nil || extra == .bool(true)
                 ? "an object with no listed properties (any keys) can't be asked as questions"
@@ -134,7 +138,7 @@ struct SchemaTranslator {
             }
             // No item schema: any values; asked as a list of text.
             var field = scalar(SchemaNode(object: DocObject(), pointer: itemsPointer), name: name, propertyName: propertyName, required: required)
-            field.label = node["title"]?.string ?? propertyName
+            field.label = node["title"]?.string
             field.help = node["description"]?.string
             field.list = listDraft(node, required: required)
             field.comments.append("items have no schema: each is sent as text")
@@ -142,13 +146,16 @@ struct SchemaTranslator {
             return [.field(field)]
         }
         let items = try reader.read(itemsValue, at: itemsPointer, ancestors: ancestors.union([node.pointer]), depth: depth)
+        if items.recursive {
+            return try structured(node, name: name, required: required, reason: "its items refer back to a schema that contains them (a recursive $ref), which has no end a form could ask")
+        }
         let minItems = node["minItems"]?.number.flatMap { Int($0) }
         let maxItems = node["maxItems"]?.number.flatMap { Int($0) }
         // An array of enum strings: pick several.
         if items.type == "string" || items.types.isEmpty, let values = items["enum"]?.array, !values.isEmpty, values.allSatisfy({ $0.string != nil }) {
             var field = FieldDraft(name: name)
             field.type = "multichoice"
-            field.label = node["title"]?.string ?? propertyName
+            field.label = node["title"]?.string
             field.choices = values.compactMap(\.string)
             field.required = required && !node.nullable && (minItems ?? 0) > 0
             field.help = node["description"]?.string ?? items["description"]?.string
@@ -191,7 +198,7 @@ struct SchemaTranslator {
             return try structured(node, name: name, required: required, reason: "a list of lists or of mixed values can't be asked")
         }
         var field = scalar(items, name: name, propertyName: propertyName, required: required)
-        field.label = node["title"]?.string ?? propertyName
+        field.label = node["title"]?.string
         field.help = node["description"]?.string ?? field.help
         field.defaultText = nil
         field.required = required && !node.nullable && (minItems ?? 0) > 0
@@ -211,7 +218,7 @@ struct SchemaTranslator {
     /// A string, number, integer or boolean property (or one of unknown type, asked as text).
     private mutating func scalar(_ node: SchemaNode, name: String, propertyName: String, required: Bool) -> FieldDraft {
         var f = FieldDraft(name: name)
-        f.label = node["title"]?.string ?? propertyName
+        f.label = node["title"]?.string
         f.help = node["description"]?.string
         f.required = required && !node.nullable
         f.nullable = required && node.nullable
@@ -381,7 +388,7 @@ struct SchemaTranslator {
 
     /// The description followed by the schema itself, for a value checked by the server only.
     private func helpWithSchema(_ node: SchemaNode) -> String {
-        var schema = node.object
+        var schema = node.source.object ?? node.object
         for k in ["description", "title", "example", "examples"] { schema.remove(k) }
         var shown = DocValue.object(schema).compactText
         if shown.count > 400 { shown = String(shown.prefix(400)) + "..." }
