@@ -36,11 +36,13 @@ extension Wizard {
                 continue
             case .success(let value):
                 setValue(value, at: i)
+                answerOrigins[field.name] = answer.origin
                 pendingErrors[field.name] = nil
                 answerRefusals[field.name] = nil
                 refusedAnswerText[field.name] = nil
             case .failure(let problem):
                 setValue(nil, at: i)
+                answerOrigins[field.name] = nil
                 let shown = field.isSecret ? "" : " ('\(TextWrap.truncate(Wizard.withoutControlCharacters(answer.text), to: 30))')"
                 pendingErrors[field.name] = ["The answer from \(answer.origin)\(shown) was refused: \(problem.message)"]
                 answerRefusals[field.name] = AnswerProblem(origin: answer.origin, field: field.name, message: problem.message)
@@ -57,10 +59,10 @@ extension Wizard {
                 "this field is hidden by its condition (its when: does not hold), so it takes no answer"))
         }
         answered = true
-        reviewReached = true
-        queue = scriptedQueue
+        let queue = scriptedQueue
+        walk = .revisiting(queue)
         let taken = Set(last.keys).filter { values[$0] != nil }.count
-        let asked = queue?.count ?? 0
+        let asked = queue.count
         let notice = "\(taken) answer\(taken == 1 ? "" : "s") given"
             + (asked == 0 ? "; nothing to ask." : "; asking the \(asked) still missing or refused.")
         resumeNotice = resumeNotice.map { $0 + " " + notice } ?? notice

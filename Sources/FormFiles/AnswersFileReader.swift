@@ -23,17 +23,20 @@ public enum AnswersFileReader {
     static let answerLimit = 10_000
     static let depthLimit = 32
 
-    /// The answers in `path`, or one message per problem (`FILE:LINE: ...`).
-    public static func read(path: String) -> Result<Answers, FormLoadErrors> {
+    /// The answers in `path`, or one message per problem (`FILE:LINE: ...`). `name` is how
+    /// origins and messages name the file (default: `path`); a recorded session names it as its
+    /// transcript does, so the replay shows the same text from any folder.
+    public static func read(path: String, name: String? = nil) -> Result<Answers, FormLoadErrors> {
+        let shown = name ?? path
         let bytes: [UInt8]
         do {
             bytes = try WholeFile.read(path, limit: byteLimit)
         } catch {
-            return .failure(FormLoadErrors(messages: ["\(path): \(error)"]))
+            return .failure(FormLoadErrors(messages: ["\(shown): cannot read: \(error.reason)"]))
         }
         var info = stat()
         let readableByOthers = stat(path, &info) == 0 && info.st_mode & 0o044 != 0
-        return parse(bytes: bytes, path: path).map { Answers(answers: $0, readableByOthers: readableByOthers) }
+        return parse(bytes: bytes, path: shown).map { Answers(answers: $0, readableByOthers: readableByOthers) }
     }
 
     public static func parse(bytes: [UInt8], path: String) -> Result<[ScriptedAnswer], FormLoadErrors> {

@@ -38,6 +38,19 @@ public struct FormPathPolicy: Sendable, Equatable {
                 return "not a form file (a form's name ends in .yaml or .yml)"
             }
         }
+        return folderRefusal(path)
+    }
+
+    /// The same rules for `#! answers:` (an answers file is YAML or JSON): why replay must not
+    /// read `path`, or nil.
+    public func answersRefusal(_ path: String) -> String? {
+        guard path.hasSuffix(".yaml") || path.hasSuffix(".yml") || path.hasSuffix(".json") else {
+            return "not an answers file (its name ends in .yaml, .yml or .json)"
+        }
+        return folderRefusal(path)
+    }
+
+    private func folderRefusal(_ path: String) -> String? {
         guard let root else { return nil }
         let base = Self.real(root) ?? SessionPaths.absolute(root)
         let target = Self.real(path) ?? SessionPaths.absolute(path)

@@ -14,6 +14,14 @@ public enum ReplayFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// `#! form:` names a file replay may not read (outside its folder, or not a form file); the
     /// file was not opened.
     case formPathRefused(path: String, reason: String)
+    /// `#! answers:` names a file replay may not read (outside its folder, or not YAML/JSON); the
+    /// file was not opened.
+    case answersPathRefused(path: String, reason: String)
+    /// The answers file (`#! answers:`) could not be read or parsed.
+    case answersNotLoaded(path: String, messages: [String])
+    /// The answers (`#! answers:`, `#! set:`) end the session before its first prompt, as they
+    /// would have ended the recorded run (an unknown or hidden field, a secret in a `#! set:`).
+    case answersRefused([String])
     /// A `>* [name]` whose value cannot be made up: no default passes the secret's rules.
     case noDefaultSecret(line: Int, field: String)
     case notASecretField(line: Int, field: String)
@@ -34,7 +42,7 @@ public enum ReplayFailure: Error, Sendable, Equatable, CustomStringConvertible {
     public var isOutputOnly: Bool {
         switch self {
         case .outputDiffers: return true
-        case .unreadableFile, .cannotReadFile, .notUTF8, .invalidTranscript, .unknownArgument, .formNotLoaded, .formPathRefused, .noDefaultSecret,
+        case .unreadableFile, .cannotReadFile, .notUTF8, .invalidTranscript, .unknownArgument, .formNotLoaded, .formPathRefused, .answersPathRefused, .answersNotLoaded, .answersRefused, .noDefaultSecret,
              .notASecretField, .promptWithNoInput, .inputLeftOver, .requestWithNoResponse, .responseNeverUsed,
              .recordingDoesNotParse, .cannotUpdate, .cannotWriteActual:
             return false
@@ -52,6 +60,11 @@ public enum ReplayFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case .formNotLoaded(let path, let messages):
             return "cannot load the form \(path): " + messages.joined(separator: "; ")
         case .formPathRefused(let path, let reason): return "#! form: \(path): \(reason); the file was not read"
+        case .answersPathRefused(let path, let reason): return "#! answers: \(path): \(reason); the file was not read"
+        case .answersNotLoaded(let path, let messages):
+            return "cannot load the answers \(path): " + messages.joined(separator: "; ")
+        case .answersRefused(let messages):
+            return "the answers end the session before its first prompt: " + messages.joined(separator: "; ")
         case .noDefaultSecret(let line, let name):
             return "line \(line): no default value passes the rules of secret \"\(name)\": add \"#! secret \(name) = VALUE\""
         case .notASecretField(let line, let name):

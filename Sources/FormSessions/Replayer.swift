@@ -31,7 +31,8 @@ public struct Replayer: Sendable {
         public init(messages: [String]) { self.messages = messages }
     }
 
-    /// Which `#! form:` paths may be read; nil (in-process callers with their own loader): any.
+    /// Which `#! form:` and `#! answers:` paths may be read; nil (in-process callers with their own
+    /// loader): any.
     public var formPaths: FormPathPolicy?
 
     /// Builds the form of an OpenAPI session (`#! operation:`) from the document copy at the
@@ -129,11 +130,27 @@ public struct Replayer: Sendable {
         case .failure(let failure):
             return ReplayResult(path: path, problems: [.formNotLoaded(path: formPath, messages: failure.messages)])
         }
-        return replay(transcript, spec: spec, path: path)
+        var answers: AnswersFileReader.Answers?
+        if let written = transcript.answersPath {
+            let answersPath = SessionPaths.resolve(written, against: SessionPaths.directory(of: path))
+            if let policy = formPaths, let refusal = policy.answersRefusal(answersPath) {
+                return ReplayResult(path: path, problems: [.answersPathRefused(path: written, reason: refusal)])
+            }
+            // Named as the transcript names it: the recorded run's messages did the same.
+            switch AnswersFileReader.read(path: answersPath, name: written) {
+            case .success(let read): answers = read
+            case .failure(let errors):
+                return ReplayResult(path: path, problems: [.answersNotLoaded(path: written, messages: errors.messages)])
+            }
+        }
+        return replay(transcript, spec: spec, path: path, answers: answers?.answers ?? [])
     }
 
-    /// Replays a parsed transcript against `spec`.
-    public func replay(_ transcript: Transcript, spec unresolved: FormSpec, path: String) -> ReplayResult {
+    /// Replays a parsed transcript against `spec`. `answers`: the content of its `#! answers:`
+    /// file, applied (with its `#! set:` lines after them) before the first prompt, as
+    /// `fill --answers FILE --set ...` applied them at the terminal the session was recorded on.
+    public func replay(_ transcript: Transcript, spec unresolved: FormSpec, path: String,
+                       answers fileAnswers: [ScriptedAnswer] = []) -> ReplayResult {
         // `today` / `now` defaults take the recorded moment, else a fixed one: never the clock.
         let clock = transcript.clock ?? Replayer.fixedClock
         let spec = unresolved.usesClock
@@ -157,11 +174,24 @@ public struct Replayer: Sendable {
         let source = ScriptedLineSource(steps: transcript.lines, secrets: secrets)
         let transport = ReplayTransport(responses: transcript.lines)
         let recorder = TranscriptRecorder(
-            formPath: transcript.formPath, args: transcript.args, clock: transcript.clock, openAPI: transcript.openAPI)
+            formPath: transcript.formPath, args: transcript.args, clock: transcript.clock,
+            answersPath: transcript.answersPath, sets: transcript.sets, openAPI: transcript.openAPI)
         // Replay keeps asking after a refused line, as at the terminal most transcripts come
         // from; a run that stopped at its first refusal recorded `--stop-at-refusal`.
         var wizard = Wizard(spec: spec, interactive: false)
         wizard.stopsAtRefusal = transcript.args.contains("--stop-at-refusal")
+        if transcript.answersPath != nil || !transcript.sets.isEmpty {
+            // The file's answers, then `--set` (which wins): the order `fill` applies them in.
+            // A secret in the file is taken as at the recorded run; the file's mode is not
+            // checked (a checked-out file has git's mode, and a test's secrets are test values).
+            let sets = transcript.sets.map {
+                ScriptedAnswer(path: $0.name, text: $0.value, origin: "--set \($0.name)", fromCommandLine: true)
+            }
+            let problems = wizard.apply(fileAnswers + sets)
+            if !problems.isEmpty {
+                return ReplayResult(path: path, problems: [.answersRefused(problems.map(\.description))])
+            }
+        }
         let driver = SessionDriver(wizard: wizard, edges: SessionDriver.Edges(
             source: source, transport: transport, write: { _ in }, renderer: Renderer(face: .plain),
             recorder: recorder, drafts: nil, onAccepted: nil, idempotencyKey: { "replay-\($0)" }))

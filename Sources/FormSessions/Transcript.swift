@@ -1,3 +1,4 @@
+import FormCore
 import FormRunner
 
 /// A parsed transcript: every line of the file, numbered from 1, with what it means.
@@ -26,6 +27,11 @@ public struct Transcript: Sendable, Equatable {
             self.documentName = documentName
         }
     }
+    /// From `#! answers: PATH`: the answers file the session started with (`fill --answers`),
+    /// relative to the transcript's folder.
+    public var answersPath: String?
+    /// From `#! set: NAME=VALUE`, in order: the `fill --set` answers (never a secret's).
+    public var sets: [SetAnswer] = []
 
     public init(lines: [TranscriptLine], formPath: String, args: [String], secrets: [String: String]) {
         self.lines = lines
@@ -93,4 +99,23 @@ public struct TranscriptLine: Sendable, Equatable {
     /// What the replay feeds in (operator lines, responses, end of input, signals) and the header:
     /// the fixed points that recorded lines line up against.
     public var isAnchor: Bool { !isProduced && !isNote }
+}
+
+/// One `#! set: NAME=VALUE` directive: a `fill --set` answer the session started with.
+public struct SetAnswer: Sendable, Equatable {
+    public var name: String
+    public var value: String
+
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+
+    /// `name=value` split at the first `=`, or nil without a name.
+    public static func parse(_ text: String) -> SetAnswer? {
+        guard let eq = text.firstIndex(of: "=") else { return nil }
+        let name = String(text[..<eq]).trimmedWhitespace
+        guard !name.isEmpty else { return nil }
+        return SetAnswer(name: name, value: String(text[text.index(after: eq)...]))
+    }
 }

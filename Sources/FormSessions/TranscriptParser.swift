@@ -30,6 +30,8 @@ public enum TranscriptParser {
         var args: [String] = []
         var clock: String?
         var secrets: [String: String] = [:]
+        var answersPath: String?
+        var sets: [SetAnswer] = []
 
         func fail(_ number: Int, _ message: String) -> TranscriptError {
             TranscriptError(file: file, line: number, message: message)
@@ -69,6 +71,20 @@ public enum TranscriptParser {
                     let name = String(directive.dropFirst(9)).trimmedWhitespace
                     guard !name.isEmpty else { throw fail(number, "#! document: needs the name the form was built under") }
                     documentName = name
+                    kind = .header
+                } else if directive.hasPrefix("answers:") {
+                    let path = String(directive.dropFirst(8)).trimmedWhitespace
+                    guard !path.isEmpty else { throw fail(number, "#! answers: needs the answers file's path") }
+                    guard answersPath == nil else { throw fail(number, "a second #! answers: line") }
+                    answersPath = path
+                    kind = .header
+                } else if directive.hasPrefix("set:") {
+                    // The value as written after "set: " (its spaces are part of the answer).
+                    var raw = line.dropFirst(2).drop { $0 == " " || $0 == "\t" }.dropFirst(4)
+                    if raw.first == " " { raw = raw.dropFirst() }
+                    let text = TranscriptSyntax.unescapeText(String(raw), version: version)
+                    guard let set = SetAnswer.parse(text) else { throw fail(number, "#! set: needs NAME=VALUE") }
+                    sets.append(set)
                     kind = .header
                 } else if directive.hasPrefix("clock:") {
                     let moment = String(directive.dropFirst(6)).trimmedWhitespace
@@ -157,6 +173,8 @@ public enum TranscriptParser {
         } else if documentName != nil {
             throw fail(1, "#! document: belongs to an OpenAPI session, which needs #! operation:")
         }
+        transcript.answersPath = answersPath
+        transcript.sets = sets
         return transcript
     }
 

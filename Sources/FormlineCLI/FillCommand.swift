@@ -115,4 +115,28 @@ struct FillCommand: ParsableCommand {
     }
 }
 
+extension FillCommand {
+    /// Whether a command line that argument-parser refused asked for `fill --output json`: its
+    /// usage error then gets the JSON document too. Read from the words themselves, since the
+    /// parse failed (a `--output json` after `--` is a form file's name, not the option).
+    static func wantsJSON(_ arguments: [String]) -> Bool {
+        guard arguments.first == "fill" else { return false }
+        let words = arguments.prefix { $0 != "--" }
+        for (i, word) in words.enumerated() {
+            if word == "--output=json" { return true }
+            if word == "--output", i + 1 < words.count, words[words.startIndex + i + 1] == "json" { return true }
+        }
+        return false
+    }
+
+    /// `{"ending":"usage","errors":[{"field":null,"message":...}],"exit":2}` on stdout.
+    static func writeUsageDocument(_ message: String) {
+        var text = message.trimmedWhitespace
+        if text.hasPrefix("Error: ") { text = String(text.dropFirst(7)) }
+        let errors = [EndingError(field: nil, message: TextCleaning.visible(text), line: nil)]
+        let document = EndingReport.document(ending: "usage", status: .usage, errors: errors)
+        TerminalOutput(fd: 1).write(JSONValue.object(document).compactText + "\n")
+    }
+}
+
 extension FillOptions.Output: ExpressibleByArgument {}

@@ -56,12 +56,14 @@ public struct FillOptions: Equatable, Sendable {
             // A transcript starts from an empty form: a resumed session could not be replayed.
             return "--record can't be combined with --resume: a recording starts from an empty form"
         }
-        if record != nil && (answers != nil || !sets.isEmpty) {
-            // A transcript holds only what was typed: answers given up front could not be replayed.
-            return "--record can't be combined with --answers or --set: a recording starts from an empty form"
+        if record != nil && noInput {
+            // A recording is a session at a terminal; a run that asks nothing has none to replay.
+            return "--record can't be combined with --no-input: a run that asks nothing has no session to record (record at a terminal, which asks what the answers leave missing or refused)"
         }
         if record != nil && !secretSources.isEmpty {
-            return "--record can't be combined with --secret: a recording starts from an empty form"
+            // A transcript never holds a secret, so its replay could not give the field the
+            // value the recorded run had; typed at the prompt it is recorded as `>* [name]`.
+            return "--record can't be combined with --secret: a transcript never holds a secret, so its replay could not give the field the same value; type it at the prompt instead"
         }
         if noInput && keepAsking {
             return "--keep-asking can't be combined with --no-input, which asks nothing"

@@ -20,10 +20,23 @@ public struct FillSession {
     public init(options: FillOptions) { self.options = options }
 
     public func run() -> ExitStatus {
+        let usage = UsageErrors()
+        let status = session(usage: usage)
+        // Under --output json every ending has its document, a usage error too (README, "Scripting").
+        if options.output == .json, !usage.messages.isEmpty {
+            let errors = usage.messages.map { EndingError(field: nil, message: $0, line: nil) }
+            let document = EndingReport.document(ending: "usage", status: .usage, errors: errors)
+            TerminalOutput(fd: 1).write(JSONValue.object(document).compactText + "\n")
+        }
+        return status
+    }
+
+    /// The run itself; every usage error goes through `usage`, which prints it and keeps it for
+    /// the JSON document.
+    private func session(usage: UsageErrors) -> ExitStatus {
         if StandardDescriptors.closedAtStart.contains(0) {
             // Nothing could ever be typed: say so at once instead of waiting on nothing.
-            StandardError.write("formline: standard input is closed: run at a terminal, or pipe the answers in (formline fill FORM < answers.txt)\n")
-            return .usage
+            return usage.fail("standard input is closed: run at a terminal, or pipe the answers in (formline fill FORM < answers.txt)")
         }
         let environment = ProcessEnvironment.current
         var spec: FormSpec
@@ -36,8 +49,7 @@ public struct FillSession {
             do {
                 tls = try TLSFileReader.read(options)
             } catch {
-                StandardError.write("formline: \(error)\n")
-                return .usage
+                return usage.fail("\(error)")
             }
             switch OpenAPIFormDeriver(cache: OpenAPICache(environment: environment))
                 .derive(options, tls: tls, environment: environment) {
@@ -47,8 +59,16 @@ public struct FillSession {
                 formBytes = form.yaml
                 derived = form
             case .failure(let problem):
-                StandardError.write("formline: " + TextCleaning.visible(problem.description) + "\n")
-                return problem.status
+                let message = TextCleaning.visible(problem.description)
+                guard problem.status == .transportFailed else { return usage.fail(message) }
+                // The document could not be fetched: a transport failure, with its own document.
+                StandardError.write("formline: " + message + "\n")
+                if options.output == .json {
+                    let document = EndingReport.document(ending: "transport-failed", status: .transportFailed,
+                                                         errors: [EndingError(field: nil, message: message, line: nil)])
+                    TerminalOutput(fd: 1).write(JSONValue.object(document).compactText + "\n")
+                }
+                return .transportFailed
             }
         } else {
             switch FormFileLoader.read(path: options.form).flatMap({ bytes in
@@ -58,7 +78,7 @@ public struct FillSession {
                 spec = loaded
                 formBytes = bytes
             case .failure(let errors):
-                for error in errors.errors { StandardError.write(TextCleaning.visible("\(error)") + "\n") }
+                for error in errors.errors { usage.report(TextCleaning.visible("\(error)"), prefixed: false) }
                 return .usage
             }
         }
@@ -81,8 +101,14 @@ public struct FillSession {
         let shelf = DraftShelf(environment: environment)
         let named = options.draft.map { DraftStore(path: $0, createsFolders: false) }
         if let problem = Self.startProblem(store: named, record: options.record) {
-            StandardError.write("formline: \(problem)\n")
-            return .usage
+            return usage.fail(problem)
+        }
+        // Scripted answers: --answers, --set, --no-input. Without a terminal they ask nothing.
+        let scripted = options.answers != nil || !options.sets.isEmpty || !options.secretSources.isEmpty || options.noInput
+        let asksNothing = scripted && (options.noInput || !interactive)
+        if options.record != nil && asksNothing {
+            return usage.fail("--record can't be combined with --answers or --set without a terminal: such a run asks "
+                + "nothing (like --no-input), so it has no session to record; record at a terminal")
         }
         var wizard = Wizard(spec: spec, interactive: interactive)
         wizard.stopsAtRefusal = stopsAtRefusal
@@ -95,26 +121,29 @@ public struct FillSession {
                 let (draft, identity) = try store.loadWithIdentity()
                 ownDraft.identity = identity
                 guard draft.formID == spec.id else {
-                    StandardError.write("formline: \(store.path) is a draft of form \"\(draft.formID)\", not \"\(spec.id)\"\n")
-                    return .usage
+                    return usage.fail("\(store.path) is a draft of form \"\(draft.formID)\", not \"\(spec.id)\"")
                 }
                 wizard = Wizard(spec: spec, interactive: interactive, resuming: draft.values,
                                 formChanged: draft.formSHA256 != DraftStore.fingerprint(formBytes))
                 wizard.stopsAtRefusal = stopsAtRefusal
             } catch {
-                StandardError.write("formline: \(error)\n")
-                return .usage
+                return usage.fail("\(error)")
             }
         } else if let named {
             ownDraft.store = named
         }
 
-        // Scripted answers: --answers, --set, --no-input. Without a terminal they ask nothing.
-        let scripted = options.answers != nil || !options.sets.isEmpty || !options.secretSources.isEmpty || options.noInput
-        let asksNothing = scripted && (options.noInput || !interactive)
+        // While recording, messages name the answers file as the transcript's `#! answers:` does
+        // (relative to the transcript), so its replay shows the same text from any folder.
+        let answersName = options.record.flatMap { file in
+            options.answers.map { SessionPaths.relative(from: SessionPaths.directory(of: file), to: $0) }
+        }
         if scripted {
-            switch applyScriptedAnswers(to: &wizard, asksNothing: asksNothing, environment: environment) {
-            case .some(let problems):
+            switch applyScriptedAnswers(to: &wizard, asksNothing: asksNothing, environment: environment, answersName: answersName) {
+            case .unusable(let messages):
+                for message in messages { usage.report(message, prefixed: false) }
+                return .usage
+            case .refused(let problems):
                 for problem in problems { StandardError.write("\(problem)\n") }
                 if options.output == .json {
                     let errors = problems.map { EndingError(field: $0.field, message: $0.message, line: nil, origin: $0.origin) }
@@ -122,7 +151,7 @@ public struct FillSession {
                     TerminalOutput(fd: 1).write(JSONValue.object(document).compactText + "\n")
                 }
                 return .inputRefused
-            case .none:
+            case .proceed:
                 break
             }
             if asksNothing {
@@ -134,15 +163,14 @@ public struct FillSession {
         let transport: any Transport
         var http: HTTPTransport?
         if let endpoint = options.endpoint {
-            guard let (headers, credentials) = requestHeaders(environment: environment) else { return .usage }
+            guard let (headers, credentials) = requestHeaders(environment: environment, usage: usage) else { return .usage }
             let tlsFiles: TLSFiles
             let proxy: ProxySetting?
             do {
                 tlsFiles = try TLSFileReader.read(options)
                 proxy = try ProxyEnvironment.proxy(for: endpoint, environment: TLSFileReader.proxyEnvironment())
             } catch {
-                StandardError.write("formline: \(error)\n")
-                return .usage
+                return usage.fail("\(error)")
             }
             do {
                 let client = try HTTPTransport(
@@ -152,8 +180,7 @@ public struct FillSession {
                 http = client
                 transport = client
             } catch {
-                StandardError.write("formline: --endpoint: \(error)\n")
-                return .usage
+                return usage.fail("--endpoint: \(error)")
             }
         } else {
             transport = FakeTransport(fake: spec.fake)
@@ -187,7 +214,9 @@ public struct FillSession {
                 formPath: SessionPaths.relative(from: SessionPaths.directory(of: file), to: recordedForm ?? options.form),
                 args: TranscriptRecorder.visibleArgs(
                     plain: options.plain, outputJSON: options.output == .json, stopsAtRefusal: stopsAtRefusal),
-                clock: clock,
+                clock: clock, answersPath: answersName,
+                // A secret never reaches --set (refused above), so no #! set: line can hold one.
+                sets: options.sets.compactMap(SetAnswer.parse).filter { spec.field(named: $0.name)?.isSecret != true },
                 openAPI: derived.map { TranscriptRecorder.OpenAPIOrigin(operation: options.operation ?? "", documentName: $0.documentName) })
         }
         SignalTrap.install()
@@ -276,17 +305,27 @@ public struct FillSession {
         return status
     }
 
-    /// Reads `--answers` and `--set` and applies them (set after file, so --set wins). Returns the
-    /// problems that end the run (exit 5), or nil to go on. Problems no prompt can fix (an unknown
-    /// or hidden field, a secret on the command line, a secret in a file others can read) always
-    /// end it; missing and refused answers only when nothing may be asked.
+    /// How applying the scripted answers went.
+    private enum ScriptedOutcome {
+        case proceed
+        /// Problems that end the run with exit 5, as `ORIGIN: field: message`.
+        case refused([AnswerProblem])
+        /// The answers file can't be read or is not an answers file: a usage error (exit 2), like
+        /// an unreadable form file.
+        case unusable([String])
+    }
+
+    /// Reads `--answers` and `--set` and applies them (set after file, so --set wins). Problems no
+    /// prompt can fix (an unknown or hidden field, a secret on the command line, a secret in a file
+    /// others can read) always end the run; missing and refused answers only when nothing may be
+    /// asked. `answersName`: how messages name the answers file (nil: as given).
     private func applyScriptedAnswers(
-        to wizard: inout Wizard, asksNothing: Bool, environment: [String: String]
-    ) -> [AnswerProblem]? {
+        to wizard: inout Wizard, asksNothing: Bool, environment: [String: String], answersName: String?
+    ) -> ScriptedOutcome {
         var answers: [ScriptedAnswer] = []
         var problems: [AnswerProblem] = []
         if let file = options.answers {
-            switch AnswersFileReader.read(path: file) {
+            switch AnswersFileReader.read(path: file, name: answersName) {
             case .success(let read):
                 answers = read.answers
                 let secrets = read.answers.filter { wizard.spec.field(named: $0.path)?.isSecret == true }
@@ -296,7 +335,7 @@ public struct FillSession {
                     answers.removeAll { answer in secrets.contains { $0.origin == answer.origin } }
                 }
             case .failure(let errors):
-                return errors.messages.map { AnswerProblem(origin: file, field: "-", message: $0) }
+                return .unusable(errors.messages.map { "formline: --answers: " + TextCleaning.visible($0) })
             }
         }
         // `--secret` after the file (it wins), before `--set` (which never answers a secret).
@@ -320,15 +359,15 @@ public struct FillSession {
             answers.append(ScriptedAnswer(path: name, text: value, origin: "--set \(name)", fromCommandLine: true))
         }
         problems += wizard.apply(answers)
-        if asksNothing { problems += wizard.unansweredProblems(file: options.answers ?? "--set") }
-        return problems.isEmpty ? nil : problems
+        if asksNothing { problems += wizard.unansweredProblems(file: answersName ?? options.answers ?? "--set") }
+        return problems.isEmpty ? .proceed : .refused(problems)
     }
 
     /// `--header` then `--header-from` headers, each source read once, and the names marked as
     /// credentials (every `--header-from` one); nil after telling the operator what is wrong. No
     /// message repeats a value. A credential given on the command line works, with a warning:
     /// every local user can read it in /proc/PID/cmdline.
-    private func requestHeaders(environment: [String: String]) -> ([(name: String, value: String)], Set<String>)? {
+    private func requestHeaders(environment: [String: String], usage: UsageErrors) -> ([(name: String, value: String)], Set<String>)? {
         var headers = options.headers.compactMap(FillOptions.parseHeader)
         for header in headers where CredentialHeaders.isCredential(name: header.name) {
             StandardError.write("formline: warning: --header \(header.name): a credential on the command line can be read by "
@@ -341,11 +380,11 @@ public struct FillSession {
             do {
                 value = try source.read(environment: environment)
             } catch {
-                StandardError.write("formline: --header-from \(name): \(error)\n")
+                _ = usage.fail("--header-from \(name): \(error)")
                 return nil
             }
             if let problem = CredentialHeaders.valueProblem(value) {
-                StandardError.write("formline: --header-from \(name): \(problem)\n")
+                _ = usage.fail("--header-from \(name): \(problem)")
                 return nil
             }
             headers.append((name, value))
@@ -412,4 +451,22 @@ private func writeIfReady(_ text: String, to fd: Int32) {
     guard poll(&ready, 1, 0) == 1, ready.revents & Int16(POLLOUT) != 0 else { return }
     var bytes = Array(text.utf8)
     _ = write(fd, &bytes, bytes.count)
+}
+
+/// The usage errors of one run (exit 2): each is printed on stderr at once and kept for the
+/// `--output json` document.
+private final class UsageErrors {
+    private(set) var messages: [String] = []
+
+    /// Prints `formline: MESSAGE` (or MESSAGE alone when it names its own file) and keeps it.
+    func report(_ message: String, prefixed: Bool = true) {
+        StandardError.write((prefixed ? "formline: " : "") + message + "\n")
+        messages.append(message.hasPrefix("formline: ") ? String(message.dropFirst(10)) : message)
+    }
+
+    /// Reports `message` and gives the status to return.
+    func fail(_ message: String) -> ExitStatus {
+        report(message)
+        return .usage
+    }
 }

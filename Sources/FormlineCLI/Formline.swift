@@ -45,6 +45,10 @@ struct Formline: ParsableCommand {
             let code = exitCode(for: error)
             if code == .validationFailure {
                 StandardError.write(fullMessage(for: error) + "\n")
+                if FillCommand.wantsJSON(arguments) {
+                    // `fill --output json` has its one document at every ending, a usage error too.
+                    FillCommand.writeUsageDocument(message(for: error))
+                }
                 Glibc.exit(2)
             }
             exit(withError: error)

@@ -16,10 +16,12 @@ struct ReplayCommand: ParsableCommand {
             responses served in order; the output must match the transcript (`[..]` matches any \
             text within a line). A mismatch prints a unified diff and writes NAME.session.actual.
 
-            A transcript's `#! form:` must name a .yaml or .yml file inside the current folder \
-            (after resolving symbolic links); --allow-outside lifts the folder rule. A session of \
-            fill --openapi names the local copy of the document it recorded (.json, .yaml or .yml) \
-            and its #! operation:, and the form is built from that copy: replay never fetches.
+            A transcript's `#! form:` must name a .yaml or .yml file, and its `#! answers:` \
+            (a recorded `fill --answers` run) a .yaml, .yml or .json file, inside the current \
+            folder (after resolving symbolic links); --allow-outside lifts the folder rule. A \
+            session of fill --openapi names the local copy of the document it recorded (.json, \
+            .yaml or .yml) and its #! operation:, and the form is built from that copy: replay \
+            never fetches.
 
             Exit status: 0 all passed, 1 any failed, 2 usage error (e.g. a missing file).
             FORMLINE_SESSIONS=overwrite acts like --update.
@@ -29,7 +31,7 @@ struct ReplayCommand: ParsableCommand {
     var sessions: [String]
     @Flag(help: "Rewrite the transcripts' output lines with what the sessions produce now, keeping operator lines, comments and directives.")
     var update = false
-    @Flag(help: "Let a transcript's #! form: name a form outside the current folder (by default replay reads forms only inside the folder it runs from).")
+    @Flag(help: "Let a transcript's #! form: and #! answers: name files outside the current folder (by default replay reads forms only inside the folder it runs from).")
     var allowOutside = false
 
     func validate() throws {

@@ -32,6 +32,8 @@ import Testing
         ["fill", "Forms/signup.yaml", "--keep-asking"],
         ["fill", "--stop-at-refusal", "a.yaml", "--plain"],
         ["fill", "a.yaml", "--answers", "answers.yaml", "--no-input"],
+        // A recorded answers run at a terminal (issue 12): both readers take it.
+        ["fill", "a.yaml", "--answers", "x.yaml", "--set", "age=3", "--record", "r.session"],
         ["fill", "a.yaml", "--set", "age=42", "--set=address.city=Oslo", "--set", "note=a=b"],
         ["fill", "--no-input", "a.yaml", "--set", "empty="],
         ["fill", "a.yaml", "--secret", "password=env:PW", "--secret=token=fd:3", "--no-input"],
@@ -70,7 +72,7 @@ import Testing
         ["fill", "a.yaml", "--record", "r.session", "--resume"], ["fill", "a.yaml", "--unknown"],
         ["fill", "a.yaml", "--keep-asking", "--stop-at-refusal"], ["fill", "a.yaml", "--set", "age"],
         ["fill", "a.yaml", "--set", "=3"], ["fill", "a.yaml", "--no-input", "--keep-asking"],
-        ["fill", "a.yaml", "--answers", "x.yaml", "--record", "r.session"], ["fill", "a.yaml", "--answers", "x", "--answers", "y"], ["fill", "a.yaml", "--keep-asking=yes"],
+        ["fill", "a.yaml", "--answers", "x.yaml", "--no-input", "--record", "r.session"], ["fill", "a.yaml", "--answers", "x", "--answers", "y"], ["fill", "a.yaml", "--keep-asking=yes"],
         ["fill", "a.yaml", "--header-from", "Authorization"], ["fill", "a.yaml", "--header-from", "Authorization=Bearer tok"],
         ["fill", "a.yaml", "--header-from", "Authorization=vault:x"], ["fill", "a.yaml", "--header-from", "Bad Name=env:X"],
         ["fill", "a.yaml", "--header-from", "=env:X"], ["fill", "a.yaml", "--header-from", "A=env:"],

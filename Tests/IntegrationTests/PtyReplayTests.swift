@@ -32,8 +32,18 @@ struct PtyReplayTests {
         let home = try PseudoTerminal.temporaryDirectory()
         defer { PseudoTerminal.removeTree(home) }
         let recording = home + "/recorded.session"
+        // `#! answers:` names the file relative to the transcript, and a recording names it
+        // relative to itself: a copy beside the recording is named the same way.
+        var scripted: [String] = []
+        if let answers = transcript.answersPath {
+            #expect(!answers.contains("/"), "\(name): the pty replay takes an answers file beside its transcript")
+            let copy = home + "/" + answers
+            try #require(PseudoTerminal.copyFile(PtyReplayTests.sessionsFolder + "/" + answers, to: copy))
+            scripted += ["--answers", copy]
+        }
+        for set in transcript.sets { scripted += ["--set", set.name + "=" + set.value] }
         let pty = try PseudoTerminal.spawn(
-            PseudoTerminal.formline, ["fill", formPath] + transcript.args + ["--record", recording],
+            PseudoTerminal.formline, ["fill", formPath] + transcript.args + scripted + ["--record", recording],
             environment: PseudoTerminal.environment(home: home), directory: PseudoTerminal.repositoryRoot)
 
         var prompt: String?

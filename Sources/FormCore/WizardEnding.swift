@@ -1,0 +1,76 @@
+/// Ending a session (draft, exit status) and the text helpers every phase uses.
+extension Wizard {
+    // MARK: - Endings
+
+    /// The non-secret values, as stored in a draft.
+    var draftValues: [String: JSONValue] {
+        var out: [String: JSONValue] = [:]
+        for field in spec.fields where !field.isSecret {
+            if let v = values[field.name] { out[field.name] = v.json }
+        }
+        return out
+    }
+
+    /// How much state a copy of the wizard carries (values plus lines being collected): what the
+    /// driver weighs before publishing a snapshot (`SessionSnapshots`).
+    public var sessionSize: Int {
+        if case .asking(_, let lines, _) = phase { return values.count + lines.count }
+        return values.count
+    }
+
+    /// What a signal ending the session now would save as the draft: the non-secret values and
+    /// the lines of a multiline value still being typed; empty once the session has finished.
+    public var interruptionDraft: [String: JSONValue] {
+        if phase == .finished { return [:] }
+        var draft = draftValues
+        // Lines of a multiline value still being typed are kept too: nothing typed is lost.
+        if case .asking(let index, let lines, _) = phase {
+            let text = Wizard.joinMultiline(lines)
+            if !text.isEmpty { draft[spec.fields[index].name] = .string(text) }
+        }
+        return draft
+    }
+
+    mutating func end(_ status: ExitStatus) -> [WizardEffect] {
+        let draft = interruptionDraft
+        phase = .finished
+        var effects: [WizardEffect] = []
+        if status != .accepted && !draft.isEmpty {
+            effects.append(.saveDraft(draft))
+        } else if status == .cancelled {
+            // Nothing to keep, so no "Draft saved" line says the session is over: say it here.
+            effects.append(.output(OutputLine("Cancelled.", style: .notice)))
+        }
+        effects.append(.finish(status))
+        return effects
+    }
+
+    /// Text that came from a server, made safe to show: control characters (escape sequences,
+    /// bells, newlines) become spaces, and any secret the server repeats back is masked.
+    func serverText(_ text: String) -> String {
+        var clean = Wizard.withoutControlCharacters(text)
+        // A secret that is also typed in the open (a password equal to the username) is shown
+        // there anyway; masking it would only make the server's words unreadable.
+        let visibleText = spec.fields.filter { !$0.isSecret }.compactMap { values[$0.name]?.editableText }
+        for field in spec.fields where field.isSecret {
+            if case .text(let secret)? = values[field.name], !visibleText.contains(where: { $0.contains(secret) }) {
+                clean = SecretMask.mask(clean, secret: secret, with: "[\(field.name)]")
+            }
+        }
+        return clean
+    }
+
+    /// Control characters (escape sequences, bells, newlines) replaced by spaces.
+    static func withoutControlCharacters(_ text: String) -> String {
+        TextCleaning.withoutControlCharacters(text)
+    }
+
+    /// `text` wrapped within 80 columns, one output line each.
+    static func wrapped(_ text: String, _ style: OutputLine.Style, indent: String = "  ", continuation: String? = nil) -> [WizardEffect] {
+        TextWrap.wrap(text, indent: indent, continuation: continuation).map { .output(OutputLine($0, style: style)) }
+    }
+
+    func error(_ message: String) -> WizardEffect {
+        .output(OutputLine(TextWrap.wrap(message, indent: "  ! ", continuation: "    ").joined(separator: "\n"), style: .error))
+    }
+}

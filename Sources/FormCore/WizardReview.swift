@@ -1,0 +1,100 @@
+/// The review phase: a line at the review, editing from it, and sending the form.
+extension Wizard {
+    // MARK: - Review and submission
+
+    mutating func reviewLine(_ line: String) -> [WizardEffect] {
+        let trimmed = line.trimmedWhitespace
+        if trimmed.isEmpty { return submitIfChanged() }
+        if let n = Int(trimmed) {
+            guard let target = resolveEditTarget(String(n)) else {
+                return [error(numberMessage(n) + "; press Enter to submit")] + [.prompt(reviewPrompt)]
+            }
+            return edit(target)
+        }
+        switch WizardCommand.parse(line) {
+        case .done?, .next?:
+            return submitIfChanged()
+        case .retry? where rejectedPayload != nil:
+            // The operator knows the server may answer differently now (a name freed meanwhile).
+            return submit(retry: false)
+        case .edit(let target)?:
+            guard let i = resolveEditTarget(target) else { return [error(editTargetMessage(target)), .prompt(reviewPrompt)] }
+            return edit(i)
+        case .back?:
+            guard let last = visibleIndices.last else { return [.prompt(reviewPrompt)] }
+            return edit(last)
+        case .review?:
+            return reviewLines() + [.prompt(reviewPrompt)]
+        case .cancel?:
+            return end(.cancelled)
+        case .help?:
+            return Wizard.wrapped("Enter submits the form. A number (or .edit N) edits that field and comes back here. .cancel ends without submitting; what you typed is kept as a draft.", .notice) + [.prompt(reviewPrompt)]
+        case .unknown(let typed)?:
+            return [error(WizardCommand.unknownMessage(typed)), .prompt(reviewPrompt)]
+        default:
+            return [error("Press Enter to submit, type a number to edit, or .cancel"), .prompt(reviewPrompt)]
+        }
+    }
+
+    mutating func edit(_ index: Int) -> [WizardEffect] {
+        ask(index, walk: .revisiting([index]))
+    }
+
+    /// What identifies an attempt's values: the body and the filled path (a path parameter is a
+    /// value too), so changing either one is a change.
+    static func attempt(_ path: String, _ payload: JSONValue) -> JSONValue { .array([.string(path), payload]) }
+
+    /// The visible fields sent in the body: those `submit.path` names go in the path instead.
+    var bodyFields: [Field] {
+        let inPath = Set(spec.submit.pathFieldNames)
+        return visibleIndices.map { spec.fields[$0] }.filter { !inPath.contains($0.name) }
+    }
+
+    /// Enter at the review: submits, unless these are the very values the server just refused.
+    mutating func submitIfChanged() -> [WizardEffect] {
+        let payload = Wizard.attempt(SubmitPath.fill(spec.submit.path, values: values), Payload.build(fields: bodyFields, values: values))
+        guard let refused = rejectedPayload, refused == payload else { return submit(retry: false) }
+        let hint = "Nothing has changed since the server refused these values, so sending them again would get the same answer. Type a field's number to change it, .retry to send the same values anyway, or .cancel to stop (a draft is kept)."
+        return Wizard.wrapped(hint, .error, indent: "  ! ", continuation: "    ") + [.prompt(reviewPrompt)]
+    }
+
+    mutating func submit(retry: Bool) -> [WizardEffect] {
+        serverBanner = []
+        rejectedPayload = nil
+        let submission: Submission
+        if retry, let last = lastSubmission {
+            submission = last
+        } else {
+            let fields = bodyFields
+            let payload = Payload.build(fields: fields, values: values)
+            let path = SubmitPath.fill(spec.submit.path, values: values)
+            if let last = lastSubmission, last.payload == payload, last.path == path {
+                // Nothing changed since the last attempt (a field visited and kept): the same
+                // attempt, so the server can recognise it by its Idempotency-Key.
+                lastSubmission = last
+                phase = .submitting
+                return [.output(OutputLine("Submitting...", endsLine: false)), .submit(last)]
+            }
+            attempt += 1
+            submission = Submission(
+                method: spec.submit.method.rawValue,
+                path: path,
+                payload: Payload.build(fields: fields, values: values),
+                transcriptPayload: Payload.build(fields: fields, values: values) { f, v in
+                    f.isSecret ? .string("[\(f.name)]") : v.json
+                },
+                displayPayload: Payload.build(fields: fields, values: values) { f, v in
+                    f.isSecret ? .string("[secret]") : v.json
+                },
+                attempt: attempt,
+                secrets: Dictionary(uniqueKeysWithValues: fields.filter(\.isSecret).compactMap { f in
+                    if case .text(let value)? = values[f.name] { return (f.name, value) }
+                    return nil
+                }),
+                body: spec.submit.body)
+        }
+        lastSubmission = submission
+        phase = .submitting
+        return [.output(OutputLine("Submitting...", endsLine: false)), .submit(submission)]
+    }
+}

@@ -1,0 +1,83 @@
+/// The submitting phase: what the server's answer does (accepted, rejected onto fields, failed).
+extension Wizard {
+    mutating func submitted(_ result: SubmissionResult) -> [WizardEffect] {
+        switch result {
+        case .accepted(let status, let summary):
+            phase = .finished
+            let note = summary.map { " " + serverText($0) } ?? ""
+            return [.output(OutputLine(" accepted (\(status))\(note)")), .deleteDraft, .finish(.accepted)]
+        case .rejected(let status, let errors):
+            return rejected(status: status, errors: errors)
+        case .failed(let reason):
+            var effects: [WizardEffect] = [.output(OutputLine(" failed", style: .error))]
+            effects += Wizard.wrapped(serverText(reason), .error, indent: "  ! ", continuation: "    ")
+            guard interactive else { return effects + end(.transportFailed) }
+            phase = .failed
+            return effects + [.prompt(retryPrompt)]
+        }
+    }
+
+    mutating func rejected(status: Int, errors: [ServerError]) -> [WizardEffect] {
+        // The server answered: the next submission is a new attempt even if nothing changes
+        // (a server that honours the key would otherwise answer with the same rejection).
+        let refused = lastSubmission.map { Wizard.attempt($0.path, $0.payload) }
+        lastSubmission = nil
+        rejectionStatus = status
+        let visible = visibleIndices
+        let placement = ServerErrorMapper.place(errors, in: spec, visibleFields: Set(visible.map { spec.fields[$0].name }))
+        var effects: [WizardEffect] = [.output(OutputLine(" rejected (\(status))", style: .error))]
+        // Bound 8a: a server may send any number of messages; the operator sees the first ones.
+        serverBanner = placement.banner.prefix(Wizard.shownServerMessages).map(serverText)
+            + (Wizard.moreMessagesLine(placement.banner.count).map { [$0] } ?? [])
+        // Only a different value can fix a 422 (the server understood and refused the values) or
+        // an error the server put on a field; a 400/409 with only banner lines ("try again
+        // tomorrow", a conflict) may clear by itself, so Enter still sends it again.
+        let valuesRefused = status == 422 || !placement.fieldErrors.isEmpty || !placement.alsoAsked.isEmpty
+        rejectedPayload = valuesRefused ? refused : nil
+        effects += bannerLines()
+        var failed: [Int] = []
+        let rows = reviewRows()
+        for (number, i) in visible.enumerated() {
+            let field = spec.fields[i]
+            let messages = placement.fieldErrors[field.name] ?? []
+            guard !messages.isEmpty || placement.alsoAsked.contains(field.name) else { continue }
+            failed.append(i)
+            effects.append(.output(OutputLine(rows[number], style: .review)))
+            for message in messages.prefix(Wizard.shownServerMessages) {
+                effects += Wizard.wrapped(serverText(message), .error, indent: "    ! ", continuation: "      ")
+            }
+            if let more = Wizard.moreMessagesLine(messages.count) {
+                effects.append(.output(OutputLine("    ! " + more, style: .error)))
+            }
+        }
+        if stopsAtRefusal {
+            // No operator to fix the fields: every mapped error is shown, then the ending.
+            endingErrors = placement.banner.map { EndingError(field: nil, message: serverText($0), line: nil) }
+            for i in visible {
+                let field = spec.fields[i]
+                for message in placement.fieldErrors[field.name] ?? [] {
+                    endingErrors.append(EndingError(field: field.name, message: serverText(message), line: nil))
+                }
+            }
+            return effects + Wizard.wrapped(
+                "Stopped: the server rejected the form and without a terminal nobody can correct it.",
+                .error, indent: "") + end(.inputRefused)
+        }
+        guard !failed.isEmpty else {
+            phase = .review
+            // The banner was printed just above: the review does not repeat it here.
+            return effects + reviewLines(withBanner: false) + [.prompt(reviewPrompt)]
+        }
+        return effects + ask(failed[0], walk: .revisiting(failed))
+    }
+
+    /// How many server messages are shown in the banner, and under each field (README, bound 8a).
+    public static let shownServerMessages = 20
+
+    /// "and 99980 more messages from the server" when `count` is over the shown bound.
+    static func moreMessagesLine(_ count: Int) -> String? {
+        let more = count - shownServerMessages
+        guard more > 0 else { return nil }
+        return "and \(more) more message\(more == 1 ? "" : "s") from the server"
+    }
+}

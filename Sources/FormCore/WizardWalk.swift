@@ -1,0 +1,232 @@
+/// Where the walk goes after the current field: one value, carried by the phase.
+///
+/// Before, this was an optional queue (nil and empty meant different things), a `returnTo` index
+/// and a `reviewReached` flag, whose combinations had to be read together; each case here is one
+/// of the combinations that could actually occur.
+enum Walk: Sendable, Equatable {
+    /// The first pass, forward in form order. `returnTo`: an `.edit` before the review jumped back
+    /// to an earlier field; after it (and any field it revealed) the walk comes back to this one.
+    case forward(returnTo: Int?)
+    /// The first pass ended with required fields missing or checks failing: ask these (form
+    /// order), then try the review again.
+    case completing([Int])
+    /// The review has been reached (or a resumed draft or scripted answers stand for it): ask
+    /// these fields (an edit, a server rejection, a failed check, a field an answer revealed), then
+    /// back to the review. An `.edit` from one of them asks that field again afterwards.
+    case revisiting([Int])
+    /// At the review or after it: no field is being walked.
+    case reviewed
+
+    /// Whether the walk is asking a set of fields rather than walking forward.
+    var isQueue: Bool {
+        switch self {
+        case .completing, .revisiting: return true
+        case .forward, .reviewed: return false
+        }
+    }
+
+    /// Whether the review has been reached: an answer or a failed check then comes back to it.
+    var reviewReached: Bool {
+        switch self {
+        case .revisiting, .reviewed: return true
+        case .forward, .completing: return false
+        }
+    }
+
+    /// The same kind of walk asking `queue` instead (a queue before the review stays one).
+    func asking(_ queue: [Int]) -> Walk {
+        reviewReached ? .revisiting(queue) : .completing(queue)
+    }
+}
+
+extension Wizard {
+    /// The walk of the phase: what comes after the field being asked (or, before the start, what
+    /// the start asks). Setting it outside those phases changes nothing: the review and the
+    /// submission have no walk until an edit or a rejection starts one.
+    var walk: Walk {
+        get {
+            switch phase {
+            case .notStarted(let walk), .asking(_, _, let walk): return walk
+            case .review, .submitting, .failed, .finished: return .reviewed
+            }
+        }
+        set {
+            switch phase {
+            case .notStarted: phase = .notStarted(walk: newValue)
+            case .asking(let index, let lines, _): phase = .asking(index: index, lines: lines, walk: newValue)
+            case .review, .submitting, .failed, .finished: break
+            }
+        }
+    }
+
+    // MARK: - Walking
+
+    /// Indices of the fields whose `when` holds now, in form order.
+    var visibleIndices: [Int] {
+        spec.fields.indices.filter { isVisible(spec.fields[$0]) }
+    }
+
+    func isVisible(_ field: Field) -> Bool {
+        guard let condition = field.when else { return true }
+        // A field that is hidden (or unknown) has no value to compare.
+        return condition.holds { name in
+            guard let other = spec.field(named: name), isVisible(other) else { return nil }
+            return values[name]?.comparableStrings
+        }
+    }
+
+    /// Sets (or clears) a value, then drops the values of fields it hides and, once the walk is
+    /// asking a set of fields (after review), queues the fields it reveals so they are asked
+    /// before the review comes back.
+    mutating func setValue(_ value: FieldValue?, at index: Int) {
+        let visibleBefore = Set(visibleIndices)
+        values[spec.fields[index].name] = value
+        dropHiddenValues()
+        guard walk.isQueue else { return }
+        for i in visibleIndices where !visibleBefore.contains(i) && values[spec.fields[i].name] == nil {
+            enqueue(i)
+        }
+    }
+
+    mutating func dropHiddenValues() {
+        var changed = true
+        while changed {
+            changed = false
+            for field in spec.fields where values[field.name] != nil && !isVisible(field) {
+                values[field.name] = nil
+                visited.remove(field.name)
+                changed = true
+            }
+        }
+    }
+
+    mutating func enqueue(_ index: Int) {
+        var q: [Int]
+        switch walk {
+        case .completing(let queue), .revisiting(let queue): q = queue
+        case .forward, .reviewed: q = []
+        }
+        if !q.contains(index) { q.append(index) }
+        walk = walk.asking(q.sorted())
+    }
+
+    mutating func advance(from index: Int) -> [WizardEffect] {
+        let returnTo: Int?
+        switch walk {
+        case .completing(let queue), .revisiting(let queue):
+            return continueQueue(queue.filter { $0 != index })
+        case .forward(let back):
+            returnTo = back
+        case .reviewed:
+            returnTo = nil
+        }
+        if let back = returnTo, back != index, Set(visibleIndices).contains(back) {
+            // Fields the edit has just revealed come first, then the field the walk was at.
+            if let revealed = visibleIndices.first(where: { i in
+                i > index && i < back && values[spec.fields[i].name] == nil && !visited.contains(spec.fields[i].name)
+            }) {
+                return ask(revealed)
+            }
+            walk = .forward(returnTo: nil)
+            return ask(back)
+        }
+        walk = .forward(returnTo: nil)
+        if let next = visibleIndices.first(where: { $0 > index }) {
+            return ask(next)
+        }
+        return goToReview()
+    }
+
+    mutating func continueQueue(_ remaining: [Int]) -> [WizardEffect] {
+        let visible = Set(visibleIndices)
+        var rest = remaining.filter(visible.contains)
+        guard !rest.isEmpty else {
+            walk = walk.asking([])
+            return goToReview()
+        }
+        let next = rest.removeFirst()
+        return ask(next, walk: walk.asking([next] + rest))
+    }
+
+    /// `.done`, or the end of the walk: fill untouched defaults, then insist on required fields,
+    /// then run the cross-field checks, then show the review.
+    mutating func goToReview() -> [WizardEffect] {
+        for i in visibleIndices {
+            let field = spec.fields[i]
+            if values[field.name] == nil && !visited.contains(field.name), let d = field.defaultValue {
+                values[field.name] = d
+            }
+        }
+        dropHiddenValues()
+        let missing = visibleIndices.filter { spec.fields[$0].required && values[spec.fields[$0].name] == nil }
+        if submitsWithoutReview {
+            var problems = missing.map { EndingError(field: spec.fields[$0].name, message: "Required", line: nil) }
+            for check in spec.checks {
+                guard let target = spec.index(of: check.field), isVisible(spec.fields[target]) else { continue }
+                if !check.passes(values[check.first], values[check.second]) {
+                    // Point where the answers came from (the check's first field, else its second),
+                    // like every other problem of a scripted run: `answers.yaml:3: password: ...`.
+                    let origin = answerOrigins[check.first] ?? answerOrigins[check.second]
+                    problems.append(EndingError(field: check.field, message: check.message, line: nil, origin: origin))
+                }
+            }
+            if !problems.isEmpty {
+                endingErrors = problems
+                // One line each, never wrapped: scripts read them as `ORIGIN: field: message`.
+                return problems.map { problem in
+                    let text = (problem.origin.map { "\($0): " } ?? "") + "\(problem.field ?? "form"): \(problem.message)"
+                    return .output(OutputLine(Wizard.withoutControlCharacters(text), style: .error))
+                }
+                    + Wizard.wrapped("Stopped: with --no-input nobody can correct these answers.", .error, indent: "")
+                    + end(.inputRefused)
+            }
+            walk = .reviewed
+            return submit(retry: false)
+        }
+        if !missing.isEmpty {
+            let names = missing.map { spec.fields[$0].label }
+            return [error("Still missing: \(names.joined(separator: ", "))")] + ask(missing[0], walk: walk.asking(missing))
+        }
+        var failing: [Int] = []
+        for check in spec.checks {
+            guard let target = spec.index(of: check.field), isVisible(spec.fields[target]) else { continue }
+            if !check.passes(values[check.first], values[check.second]) {
+                pendingErrors[check.field, default: []].append(check.message)
+                if !failing.contains(target) { failing.append(target) }
+            }
+        }
+        if !failing.isEmpty {
+            return ask(failing.sorted()[0], walk: walk.asking(failing.sorted()))
+        }
+        phase = .review
+        return reviewLines() + [.prompt(reviewPrompt)]
+    }
+
+    /// Asks field `index`; the walk goes on as `walk` says afterwards (by default as it did).
+    mutating func ask(_ index: Int, prefill rejected: String? = nil, walk next: Walk? = nil) -> [WizardEffect] {
+        let next = next ?? walk
+        let field = spec.fields[index]
+        var effects: [WizardEffect] = []
+        if (field.type == .choice || field.type == .multichoice) && !listedChoices.contains(field.name) {
+            listedChoices.insert(field.name)
+            effects += choiceListLines(field).map { .output($0) }
+        }
+        for message in pendingErrors.removeValue(forKey: field.name) ?? [] {
+            effects.append(error(message))
+        }
+        phase = .asking(index: index, lines: [], walk: next)
+        // A refused scripted answer comes back on the edit line once, like a refused typed one.
+        let refusedAnswer = refusedAnswerText.removeValue(forKey: field.name)
+        effects.append(.prompt(prompt(for: field, prefill: rejected ?? refusedAnswer)))
+        return effects
+    }
+
+    /// Asks the current prompt again unchanged (after an error at review or retry).
+    mutating func promptAgain() -> [WizardEffect] {
+        switch phase {
+        case .review: return [.prompt(reviewPrompt)]
+        case .failed: return [.prompt(retryPrompt)]
+        default: return []
+        }
+    }
+}
