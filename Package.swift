@@ -60,7 +60,7 @@ let package = Package(
             .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
         ]),
-        // Backend: draft files (SHA-256 of the form with swift-crypto); the only user of Crypto.
+        // Backend: draft files (SHA-256 of the form with swift-crypto; the CLI's OpenAPI cache keys use it too).
         .target(name: "FormDrafts", dependencies: [
             "FormCore", "FormSystem",
             .product(name: "Crypto", package: "swift-crypto"),

@@ -9,7 +9,7 @@ import FormTransport
 /// document (by content), operation and formline version were derived before, else from the
 /// translator (`OpenAPIForms`), whose form-file text is cached for the next run.
 ///
-/// A cache hit touches neither OpenAPIKit nor the document's bytes: only the cached YAML is
+/// A cache hit touches neither the translator nor the document's bytes: only the cached YAML is
 /// read, by the same loader as any form file (docs/PERFORMANCE.md, "OpenAPI").
 struct OpenAPIFormDeriver {
     struct Derived {
