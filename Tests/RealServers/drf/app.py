@@ -63,6 +63,29 @@ class SignupSerializer(serializers.Serializer):
         return attrs
 
 
+# The receipt endpoint (issue 11): a list of line items, each validated on its own.
+KNOWN_SKUS = {"ABC-1", "ABC-2", "BULK-10"}
+
+
+class LineSerializer(serializers.Serializer):
+    sku = serializers.CharField(max_length=20)
+    qty = serializers.IntegerField(min_value=1, max_value=100)
+
+    def validate_sku(self, value):
+        if value not in KNOWN_SKUS:
+            raise serializers.ValidationError("Unknown SKU.", code="unknown_sku")
+        return value
+
+    def validate(self, attrs):
+        if attrs["sku"].startswith("BULK-") and attrs["qty"] % 10:
+            raise serializers.ValidationError("Bulk SKUs ship in tens.", code="bulk_in_tens")
+        return attrs
+
+
+class ReceiptSerializer(serializers.Serializer):
+    lines = LineSerializer(many=True, min_length=2)
+
+
 class SignupView(APIView):
     next_id = 1
 
@@ -79,8 +102,25 @@ class SignupView(APIView):
         return Response({"id": user_id}, status=status.HTTP_201_CREATED)
 
 
+class ReceiptView(APIView):
+    next_id = 1
+
+    @extend_schema(
+        operation_id="receipt",
+        request=ReceiptSerializer,
+        responses={201: inline_serializer("ReceiptCreated", fields={"id": serializers.IntegerField()})},
+    )
+    def post(self, request):
+        serializer = ReceiptSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        receipt_id = ReceiptView.next_id
+        ReceiptView.next_id += 1
+        return Response({"id": receipt_id}, status=status.HTTP_201_CREATED)
+
+
 urlpatterns = [
     path("api/signup", SignupView.as_view()),
+    path("api/receipt", ReceiptView.as_view()),
     path("api/schema/", SpectacularAPIView.as_view()),
 ]
 
