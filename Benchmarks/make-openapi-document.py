@@ -28,14 +28,15 @@ def body(k):
                       "description": "In the account's currency, before tax."},
             "colour": {"type": "string", "enum": ["red", "green", "blue", "black", "white"], "default": "black"},
             "delivery": {"type": "string", "format": "date", "title": "Delivery date"},
-            "website": {"type": "string", "format": "uri"},
             "note": {"type": ["string", "null"], "maxLength": 500,
                      "description": "Anything the warehouse should know. Shown on the picking list."},
             "address": {"$ref": "#/components/schemas/Address"},
             "reference": {"type": "string", "pattern": "^[A-Z]{3}-[0-9]{6}$", "title": "Reference"},
+            # No array yet: a list field needs the lists issue's `list:` key, not on main when this
+            # was written. Add "tags": {"type": "array", ...} back once it is.
+            "website": {"type": "string", "format": "uri"},
             "id": {"type": "integer", "readOnly": True},
         },
-        "description": f"Thing {k}: " + "A request body of a generated API. " * 2,
     }
 
 paths = {}

@@ -10,7 +10,7 @@
 3. First prompt (first-prompt.py, pty, TERM=dumb) of `fill --openapi DOC --operation OP` with an
    empty state folder (cold: the first run) and with a warm cache (a copy of a state folder one
    earlier run left), next to `fill FORM.yaml` of the same form (`formline import` output).
-4. With --before PATH (a build without OpenAPIKit): `fill Forms/signup.yaml` first prompt and
+4. With --before PATH (a build without the OpenAPI code): `fill Forms/signup.yaml` first prompt and
    `perf stat` CPU and page faults, before and after, interleaved.
 
 --binary defaults to .build/release/formline (Scripts/build-release.sh --product formline).
@@ -80,7 +80,7 @@ try:
     # 4. fill FORM.yaml before and after OpenAPIKit was linked in.
     if args.before:
         before = os.path.abspath(args.before)
-        print("\nfill Forms/signup.yaml, before (no OpenAPIKit) and after:")
+        print("\nfill Forms/signup.yaml, before (--before) and after (--binary):")
         subprocess.run([sys.executable, os.path.join(here, "first-prompt.py"), "-n", str(args.n), "--",
                         before, "fill", "Forms/signup.yaml", "--", binary, "fill", "Forms/signup.yaml"], check=True, cwd=root)
         for round in range(3):
