@@ -156,7 +156,8 @@ struct FormFileWriter {
             if let m = g.minItems { out.append(i + "min_items: \(m)") }
             if let m = g.maxItems { out.append(i + "max_items: \(m)") }
             if !g.unique.isEmpty { out.append(i + "unique: " + YAMLText.list(g.unique)) }
-            if let label = g.label { out.append(i + "label: " + YAMLText.quoted(label + " {n}")) }
+            // The array's title names the whole list ("Lines"), so an item is "Lines: item 2".
+            if let label = g.label { out.append(i + "label: " + YAMLText.quoted(label + ": item {n}")) }
             out.append(i + "fields:")
             for item in g.items { out += render(item, indent: i + "  ") }
             return out

@@ -24,11 +24,15 @@ struct SchemaTranslator {
         for (name, value) in properties.members {
             let pointer = JSONPointer.appending(node.pointer, "properties", name)
             guard !name.isEmpty, !name.contains("."), !name.contains(where: \.isWhitespace) else {
+                if required.contains(name) && !optionalParent {
+                    throw .unsupported(operation: reader.operationLabel, pointer: pointer,
+                                       reason: "the required property \"\(name)\" can't be a form field name (no dots, spaces or empty names)")
+                }
                 reader.problem(pointer, "the property name \"\(name)\" can't be a form field name (no dots, spaces or empty names); the form leaves it out")
                 items.append(.omitted(name: name, reason: "its name can't be a field name"))
                 continue
             }
-            let child = try reader.read(value, at: pointer, ancestors: ancestors, depth: depth)
+            let child = try reader.read(value, at: pointer, ancestors: ancestors.union([node.pointer]), depth: depth)
             if child["readOnly"]?.bool == true { continue }
             let isRequired = required.contains(name) && !optionalParent
             items += try item(for: child, name: prefix + name, propertyName: name, required: isRequired,
@@ -177,7 +181,7 @@ struct SchemaTranslator {
                 return try structured(node, name: name, required: required, reason: "a list of objects inside a list of objects (a group in a group) can't be asked")
             }
             var group = GroupDraft(name: name)
-            group.label = node["title"]?.string ?? items["title"]?.string
+            group.label = node["title"]?.string
             group.minItems = minItems ?? 0
             group.maxItems = maxItems
             if let d = node["description"]?.string { group.comments.append(d) }
@@ -272,7 +276,7 @@ struct SchemaTranslator {
         switch format {
         case nil: break
         case "email"?, "idn-email"?: f.type = "email"
-        case "uri"?, "iri"?: f.type = "uri"
+        case "uri"?: f.type = "uri"
         case "date"?: f.type = "date"; measures = false
         case "date-time"?: f.type = "datetime"; measures = false
         case "time"?:

@@ -119,7 +119,7 @@ import Testing
                 max: 4094
               - group: lines
                 min_items: 1
-                label: "Line {n}"
+                label: "Order lines: item {n}"
                 fields:
                   - name: sku
                   - name: qty
