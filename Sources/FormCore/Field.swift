@@ -29,6 +29,10 @@ public struct Field: Sendable, Equatable {
     public var serverCodes: [String]
     /// `default: today` / `now`: `defaultText` is nil until the driver resolves it with a clock.
     public var clockDefault: ClockDefault?
+    /// In a run of records (`fill --repeat`): what this field's default is in the next record.
+    public var carry: Carry = .none
+    /// In a run of records: a value that an accepted record of the run already has is refused.
+    public var distinct = false
 
     public init(
         name: String, label: String? = nil, type: FieldType = .text, required: Bool = true,

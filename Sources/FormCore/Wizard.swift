@@ -43,7 +43,7 @@ public struct Wizard: Sendable {
     /// too late. `--keep-asking` leaves it off.
     public var stopsAtRefusal = false
     /// Lines read so far (answers, commands, unreadable lines): the input line number a refusal names.
-    public private(set) var linesRead = 0
+    public internal(set) var linesRead = 0
     /// The errors that ended the session, for `--output json`: the refused line, or every field
     /// error of a server rejection that ended it.
     public internal(set) var endingErrors: [EndingError] = []
@@ -62,6 +62,8 @@ public struct Wizard: Sendable {
     public internal(set) var rejectionStatus: Int?
     /// UTF-8 bytes of the multiline value being collected, with its line ends (see `collect`).
     var collectedBytes = 0
+    /// Set for a record of a run of records (`fill --repeat`, WizardRecords.swift).
+    var recordRun: RecordRun?
 
     public init(spec: FormSpec, interactive: Bool) {
         self.spec = spec
@@ -179,6 +181,7 @@ public struct Wizard: Sendable {
         // A line while asking, decided before the switch: the switch's (event, phase) tuple holds
         // a copy of the phase, and with it the lines of a multiline value, for as long as a case
         // runs, so `collect` could not append in place. Same decision as the case below.
+        if let effects = recordRunEvent(event) { return effects }
         if case .line(let line) = event, let index = askingIndex {
             return answer(line, at: index)
         }
@@ -239,7 +242,7 @@ public struct Wizard: Sendable {
         let count = visibleIndices.count
         let counted = "  (\(count) field\(count == 1 ? "" : "s"); ? for help)"
         let title = TextWrap.truncate(spec.title, to: TextWrap.width - counted.count)
-        var effects: [WizardEffect] = [.output(OutputLine(title + counted, style: .title))]
+        var effects = recordStartLines(title: OutputLine(title + counted, style: .title))
         if let notice = resumeNotice {
             effects += Wizard.wrapped(notice, .notice, indent: "")
         }

@@ -12,6 +12,7 @@ extension Wizard {
             var effects: [WizardEffect] = [.output(OutputLine(" failed", style: .error))]
             effects += Wizard.wrapped(serverText(reason), .error, indent: "  ! ", continuation: "    ")
             guard interactive else { return effects + end(.transportFailed) }
+            if recordRun != nil { return effects + keepAndAskToGoOn() }
             phase = .failed
             return effects + [.prompt(retryPrompt)]
         }

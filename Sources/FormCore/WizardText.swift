@@ -11,8 +11,8 @@ extension Wizard {
 
     static let retryPromptText = "Retry? (Enter = retry, number = edit, .cancel): "
 
-    var reviewPrompt: Prompt { Prompt(text: Wizard.reviewPromptText) }
-    var retryPrompt: Prompt { Prompt(text: Wizard.retryPromptText) }
+    var reviewPrompt: Prompt { Prompt(text: compactReview ? Wizard.compactReviewPromptText : Wizard.reviewPromptText) }
+    var retryPrompt: Prompt { Prompt(text: recordRun == nil ? Wizard.retryPromptText : Wizard.goOnPromptText) }
 
     /// `Label (hints) [value]: `, with pre-fill and completion for an editing terminal.
     func prompt(for field: Field, prefill rejected: String?) -> Prompt {
@@ -143,6 +143,7 @@ extension Wizard {
         let commands = "Commands: .back .next .done .review .edit N|name .skip .clear .help (or ?) .cancel. "
             + "Enter keeps the value in [brackets]; start a value with .. to enter a leading '.'"
         lines += TextWrap.wrap(commands, indent: "  ", continuation: "    ").map { OutputLine($0, style: .notice) }
+        lines += recordHelpLines(for: field)
         return lines.map { .output($0) }
     }
 

@@ -195,11 +195,12 @@ extension Wizard {
                 if !failing.contains(target) { failing.append(target) }
             }
         }
+        addDistinctClashes(to: &failing)
         if !failing.isEmpty {
             return ask(failing.sorted()[0], walk: walk.asking(failing.sorted()))
         }
         phase = .review
-        return reviewLines() + [.prompt(reviewPrompt)]
+        return arrivalReview() + [.prompt(reviewPrompt)]
     }
 
     /// Asks field `index`; the walk goes on as `walk` says afterwards (by default as it did).

@@ -18,7 +18,7 @@ struct FieldReader {
     static let keys = [
         "name", "label", "type", "required", "min_length", "max_length", "pattern", "pattern_message",
         "min", "max", "exclusive_min", "exclusive_max", "choices", "default", "help", "when", "server_codes",
-        "nullable",
+        "nullable", "carry", "distinct",
     ]
 
     let reader: YAMLNodeReader
@@ -68,6 +68,7 @@ struct FieldReader {
         }
         if let e = entries["server_codes"], let codes = reader.stringList(e) { field.serverCodes = codes.map(\.0) }
         let when = entries["when"].flatMap { ConditionReader(reader: reader).read($0) }
+        if typeKnown { readRecordKeys(entries, into: &field) }
 
         // A default is only judged against rules that were read without errors.
         let errorsBeforeRules = diagnostics.errors.count
@@ -103,6 +104,42 @@ struct FieldReader {
             return nil
         }
         return name
+    }
+
+    // MARK: Runs of records
+
+    /// `carry: true | next` and `distinct: true` (README "Entering many records"): what a field
+    /// does in the next record of a `fill --repeat` run.
+    private func readRecordKeys(_ entries: Entries, into field: inout Field) {
+        if let e = entries["carry"] {
+            if case .scalar(let s) = e.value, s.style == .plain, let carry = Self.carry(s.string) {
+                field.carry = carry
+            } else {
+                diagnostics.error("carry must be true, false or next, not \(YAMLNodeReader.describe(e.value))", at: e.valuePosition)
+            }
+            if field.isSecret && field.carry != .none {
+                diagnostics.error("a secret is never carried into the next record", at: e.keyPosition)
+            } else if field.carry == .next && !Carry.countsOn(field.type) {
+                diagnostics.error("carry: next does not apply to \(field.type.rawValue) fields: it counts on integer, text, email, url, date, time, ipv4 and hostname fields (use carry: true)", at: e.valuePosition)
+            }
+        }
+        if let e = entries["distinct"], let b = reader.bool(e) {
+            field.distinct = b
+            if b && field.isSecret {
+                diagnostics.error("distinct does not apply to secret fields (they are never compared)", at: e.keyPosition)
+            } else if b && field.carry == .same {
+                diagnostics.error("distinct and carry: true contradict: Enter would repeat the value distinct refuses (use carry: next)", at: e.keyPosition)
+            }
+        }
+    }
+
+    private static func carry(_ text: String) -> Carry? {
+        switch text.lowercased() {
+        case "true": return .same
+        case "false": return Carry.none
+        case "next": return .next
+        default: return nil
+        }
     }
 
     // MARK: Rules

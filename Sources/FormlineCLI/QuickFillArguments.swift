@@ -56,7 +56,7 @@ public enum QuickFillArguments {
                 // `"POST /api/signup"` is one word with a space: fine, it is one argument.
                 guard let v = value() else { return nil }
                 options.operation = v
-            case "--plain", "--resume", "--keep-asking", "--stop-at-refusal", "--no-input", "--refresh":
+            case "--plain", "--resume", "--keep-asking", "--stop-at-refusal", "--no-input", "--refresh", "--repeat":
                 guard inlineValue == nil else { return nil }
                 switch name {
                 case "--plain": options.plain = true
@@ -64,6 +64,7 @@ public enum QuickFillArguments {
                 case "--resume": options.resume = true
                 case "--keep-asking": options.keepAsking = true
                 case "--no-input": options.noInput = true
+                case "--repeat": options.repeats = true
                 default: options.stopAtRefusal = true
                 }
             case "--endpoint":

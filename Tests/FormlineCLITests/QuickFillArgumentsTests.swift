@@ -51,6 +51,8 @@ import Testing
         ["fill", "--openapi", "api.json", "--operation", "createUser"],
         ["fill", "--openapi=http://127.0.0.1:8080/openapi.json", "--operation", "POST /api/signup", "--refresh", "--plain"],
         ["fill", "--operation=createUser", "--openapi", "api.yaml", "--endpoint", "http://127.0.0.1:8080", "--set", "age=3"],
+        ["fill", "Forms/port-entry.yaml", "--repeat"],
+        ["fill", "--repeat", "a.yaml", "--record", "run.session", "--plain"], ["fill", "a.yaml", "--set", "vlan=20", "--repeat"],
     ])
     func everydayLinesAgree(arguments: [String]) throws {
         let quick = try #require(QuickFillArguments.parse(arguments))
@@ -72,6 +74,7 @@ import Testing
         ["fill", "a.yaml", "--record", "r.session", "--resume"], ["fill", "a.yaml", "--unknown"],
         ["fill", "a.yaml", "--keep-asking", "--stop-at-refusal"], ["fill", "a.yaml", "--set", "age"],
         ["fill", "a.yaml", "--set", "=3"], ["fill", "a.yaml", "--no-input", "--keep-asking"],
+        ["fill", "a.yaml", "--repeat", "--no-input"], ["fill", "a.yaml", "--repeat", "--draft", "d.json"], ["fill", "a.yaml", "--repeat", "--repeat"],
         ["fill", "a.yaml", "--answers", "x.yaml", "--no-input", "--record", "r.session"], ["fill", "a.yaml", "--answers", "x", "--answers", "y"], ["fill", "a.yaml", "--keep-asking=yes"],
         ["fill", "a.yaml", "--header-from", "Authorization"], ["fill", "a.yaml", "--header-from", "Authorization=Bearer tok"],
         ["fill", "a.yaml", "--header-from", "Authorization=vault:x"], ["fill", "a.yaml", "--header-from", "Bad Name=env:X"],
