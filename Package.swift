@@ -96,7 +96,7 @@ let package = Package(
 
         .testTarget(name: "FormCoreTests", dependencies: ["FormCore"]),
         .testTarget(name: "FormFilesTests", dependencies: ["FormFiles", "FormCore"]),
-        .testTarget(name: "FormOpenAPITests", dependencies: ["FormOpenAPI", "FormFiles", "FormCore"]),
+        .testTarget(name: "FormOpenAPITests", dependencies: ["FormOpenAPI", "FormFiles", "FormCore"], exclude: ["Documents"]),
         .testTarget(name: "FormSystemTests", dependencies: ["FormSystem"]),
         .testTarget(name: "FormTerminalTests", dependencies: ["FormTerminal", "FormReadline", "FormRunner", "FormCore"]),
         .testTarget(name: "FormTransportTests", dependencies: ["FormTransport", "FormRunner", "FormCore", "DemoServer"]),
