@@ -11,7 +11,9 @@ import Yams
 /// (`address: {city: Oslo}` answers `address.city`). Each scalar becomes the text an operator
 /// would type, exactly as written (`042` stays `042`); a list of scalars becomes `a, b` (a
 /// multichoice); an empty value (`age:`) is no answer. A byte-order mark and CRLF line ends are
-/// fine. The file is bounded (1 MiB, 10,000 answers, 32 levels).
+/// fine. The file is bounded (1 MiB, 10,000 answers, 32 levels), and so is the work of reading
+/// it: YAML aliases let a 1 KiB file name a billion keys, so at most 100,000 keys and list items
+/// are looked at, and at most 100 problems are reported (one line each, then a count).
 public enum AnswersFileReader {
     public struct Answers: Sendable {
         public var answers: [ScriptedAnswer]
@@ -22,6 +24,10 @@ public enum AnswersFileReader {
     static let byteLimit = 1 << 20
     static let answerLimit = 10_000
     static let depthLimit = 32
+    /// Keys and list items looked at, aliases expanded: far above any real form's answers.
+    static let nodeLimit = 100_000
+    /// Problems listed before the rest are only counted: a few screens, never megabytes.
+    static let problemLimit = 100
 
     /// The answers in `path`, or one message per problem (`FILE:LINE: ...`). `name` is how
     /// origins and messages name the file (default: `path`); a recorded session names it as its
@@ -60,20 +66,37 @@ public enum AnswersFileReader {
         }
         var answers: [ScriptedAnswer] = []
         var problems: [String] = []
+        var problemCount = 0
+        var nodesSeen = 0
+        var stopped = false
+        func report(_ problem: String) {
+            problemCount += 1
+            if problemCount <= problemLimit { problems.append(problem) }
+        }
+        /// Counts one key or list item; false (once reported) when the file names too many.
+        func visit(line: Int) -> Bool {
+            nodesSeen += 1
+            guard nodesSeen > nodeLimit else { return true }
+            if !stopped { report("\(path):\(line): more than \(nodeLimit) keys and list items (aliases included)") }
+            stopped = true
+            return false
+        }
         func walk(_ mapping: Node.Mapping, prefix: String, depth: Int) {
             guard depth < depthLimit else {
-                problems.append("\(path):\(mapping.mark?.line ?? 1): nested too deeply")
+                report("\(path):\(mapping.mark?.line ?? 1): nested too deeply")
                 return
             }
             for (keyNode, value) in mapping {
                 let line = keyNode.mark?.line ?? 1
+                guard !stopped, visit(line: line) else { return }
                 guard case .scalar(let key) = keyNode, !key.string.isEmpty else {
-                    problems.append("\(path):\(line): a key must be a field name")
+                    report("\(path):\(line): a key must be a field name")
                     continue
                 }
                 let name = prefix.isEmpty ? key.string : prefix + "." + key.string
                 guard answers.count < answerLimit else {
-                    problems.append("\(path):\(line): more than \(answerLimit) answers")
+                    report("\(path):\(line): more than \(answerLimit) answers")
+                    stopped = true
                     return
                 }
                 let origin = "\(path):\(line)"
@@ -86,19 +109,23 @@ public enum AnswersFileReader {
                 case .sequence(let items):
                     var texts: [String] = []
                     for item in items {
+                        guard visit(line: line) else { return }
                         guard case .scalar(let s) = item else {
-                            problems.append("\(path):\(item.mark?.line ?? line): \(name): a list holds plain values only")
+                            report("\(path):\(item.mark?.line ?? line): \(name): a list holds plain values only")
                             continue
                         }
                         texts.append(s.string)
                     }
                     answers.append(ScriptedAnswer(path: name, text: texts.joined(separator: ", "), origin: origin, fromCommandLine: false))
                 case .alias:
-                    problems.append("\(path):\(line): \(name): aliases are not answers")
+                    report("\(path):\(line): \(name): aliases are not answers")
                 }
             }
         }
         walk(mapping, prefix: "", depth: 0)
+        if problemCount > problemLimit {
+            problems.append("\(path): and \(problemCount - problemLimit) more problems")
+        }
         return problems.isEmpty ? .success(answers) : .failure(FormLoadErrors(messages: problems))
     }
 
