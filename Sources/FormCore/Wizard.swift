@@ -123,7 +123,7 @@ public struct Wizard: Sendable {
         let effects = reduce(event)
         guard stopsAtRefusal, let place else { return effects }
         switch event {
-        case .line, .unreadable: return stopIfRefused(effects, at: place)
+        case .line, .unreadable: return stopIfRefused(effects, at: refusedPlace(after: place))
         case .start, .endOfInput, .interrupted, .submission: return effects
         }
     }
@@ -139,6 +139,15 @@ public struct Wizard: Sendable {
         case .failed: return .retry
         case .notStarted, .submitting, .finished: return nil
         }
+    }
+
+    /// Where the refusal that `place`'s line caused lands: the field asked next when that is
+    /// another one. The last field's line can fail a check made after it (a cross-field check on
+    /// the password, a `distinct` value given by `--set`): its errors are that field's, and
+    /// naming the field whose line came last would send a script to fix the wrong one.
+    private func refusedPlace(after place: RefusalPlace) -> RefusalPlace {
+        guard case .asking(let asked, _, _) = phase else { return place }
+        return .field(asked)
     }
 
     /// A refused line answers with an error and a prompt asking again (the same field, a missing

@@ -23,6 +23,19 @@ struct WizardScriptedTests {
         #expect(!effects.contains { if case .prompt = $0 { return true } else { return false } })
     }
 
+    @Test("stopping at a cross-field check names the field the check lands on, not the last one typed")
+    func stopsAtCheckOnItsField() throws {
+        var wizard = Wizard(spec: try signupSpec(), interactive: false)
+        wizard.stopsAtRefusal = true
+        _ = wizard.handle(.start)
+        for line in ["alicealice", "a@b.no", "alicealice", "30"] { _ = wizard.handle(.line(line)) }
+        let effects = wizard.handle(.line("den"))
+        #expect(effects.last == .finish(.inputRefused))
+        #expect(errors(effects).contains { $0.hasPrefix("Stopped at input line 5 (Password): Password can't be the same as username") })
+        #expect(wizard.endingErrors.map(\.field) == ["password"])
+        #expect(wizard.endingErrors.first?.line == 5)
+    }
+
     @Test("keeping asking (the default) asks the field again")
     func keepsAsking() throws {
         var wizard = Wizard(spec: try signupSpec(), interactive: false)
