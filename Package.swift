@@ -21,9 +21,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
-        // OpenAPI 3.0/3.1 documents -> forms (`fill --openapi`). Its default trait (external
-        // reference loading) is off: formline resolves only references inside the document.
-        .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0", traits: []),
     ],
     targets: [
         // GNU readline, linked as a system library (GPL-3.0-or-later: see LICENSE).
@@ -63,27 +60,26 @@ let package = Package(
             .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
         ]),
-        // Backend: draft files (SHA-256 of the form with swift-crypto); the only user of Crypto.
+        // Backend: draft files (SHA-256 of the form with swift-crypto; the CLI's OpenAPI cache keys use it too).
         .target(name: "FormDrafts", dependencies: [
             "FormCore", "FormSystem",
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
-        // OpenAPI documents -> FormSpec (the only user of OpenAPIKit).
-        .target(name: "FormOpenAPI", dependencies: [
-            "FormCore", "FormSystem",
-            .product(name: "OpenAPIKit", package: "OpenAPIKit"),
-            .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
-            .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),
-        ]),
+        // OpenAPI 3.0/3.1 documents (JSON or YAML) -> form-file text (docs/openapi.md). It walks
+        // the document's tree itself, so every problem has its JSON pointer and hostile documents
+        // stay bounded; only references inside the document are followed.
+        .target(name: "FormOpenAPI", dependencies: ["FormCore", "FormSystem", "Yams"]),
         // Transcripts: recorder, parser, in-process replayer, diff. Light: no backend above.
         .target(name: "FormSessions", dependencies: ["FormCore", "FormFiles", "FormRunner", "FormSystem"]),
         // Public replay API for packages that embed formline's core in their own test suites.
         .target(name: "FormlineTesting", dependencies: ["FormSessions"]),
         // The commands (argument-parser, plus the quick reader for everyday `fill`).
         .target(name: "FormlineCLI", dependencies: [
-            "FormCore", "FormDrafts", "FormFiles", "FormReadline", "FormRunner", "FormSessions", "FormSystem",
+            "FormCore", "FormDrafts", "FormFiles", "FormOpenAPI", "FormReadline", "FormRunner", "FormSessions", "FormSystem",
             "FormTerminal", "FormTransport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            // SHA-256 keys of the OpenAPI cache (FormDrafts uses it for drafts already).
+            .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .executableTarget(name: "formline", dependencies: ["FormlineCLI"]),
         // The demo server as a library, so tests run it in-process on port 0.
@@ -100,6 +96,7 @@ let package = Package(
 
         .testTarget(name: "FormCoreTests", dependencies: ["FormCore"]),
         .testTarget(name: "FormFilesTests", dependencies: ["FormFiles", "FormCore"]),
+        .testTarget(name: "FormOpenAPITests", dependencies: ["FormOpenAPI", "FormFiles", "FormCore"], exclude: ["Documents"]),
         .testTarget(name: "FormSystemTests", dependencies: ["FormSystem"]),
         .testTarget(name: "FormTerminalTests", dependencies: ["FormTerminal", "FormReadline", "FormRunner", "FormCore"]),
         .testTarget(name: "FormTransportTests", dependencies: ["FormTransport", "FormRunner", "FormCore", "DemoServer"]),

@@ -11,7 +11,45 @@ public enum AnswersTemplate {
         var out = "# Answers for \"\(oneLine(spec.title))\" (\(spec.id)): formline fill FORM --answers THIS-FILE\n"
         out += "# An empty value is no answer. Values are read as typed at the prompt.\n"
         var openPath: [String] = []
+        var openGroup: String?
         for field in spec.fields {
+            if let group = field.group, let plain = FormSpec.memberName(of: field) {
+                // A group is a YAML list of mappings, one per item: the template shows one item.
+                let path = group.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+                let first = openGroup != group
+                if first {
+                    let parents = Array(path.dropLast())
+                    var shared = 0
+                    while shared < min(parents.count, openPath.count) && parents[shared] == openPath[shared] { shared += 1 }
+                    for depth in shared..<parents.count {
+                        out += String(repeating: "  ", count: depth) + quoteKey(parents[depth]) + ":\n"
+                    }
+                    let label = spec.group(named: group).map { " (\(oneLine($0.labelTemplate ?? $0.label)))" } ?? ""
+                    out += "\n" + String(repeating: "  ", count: parents.count) + "# A list of items\(label): copy the item below for each one\n"
+                    out += String(repeating: "  ", count: parents.count) + quoteKey(path.last ?? group) + ":\n"
+                    openPath = path + ["[item]"]
+                    openGroup = group
+                }
+                let indent = String(repeating: "  ", count: path.count)
+                var comment = "\(oneLine(field.label)) (\(field.type.rawValue)): "
+                    + describer.ruleDescriptions(field).map(oneLine).joined(separator: "; ")
+                if !field.choices.isEmpty { comment += "; choices: " + field.choices.map(oneLine).joined(separator: ", ") }
+                if field.when != nil { comment += "; only when its condition holds" }
+                out += indent + "  # " + comment + "\n"
+                let key = (first ? "- " : "  ") + quoteKey(plain)
+                if field.isSecret {
+                    out += indent + "  # \(quoteKey(plain)): a secret is never written into a template\n"
+                    if first { out += indent + "- {}\n" }
+                    continue
+                }
+                if field.when == nil, let value = field.defaultText {
+                    out += indent + key + ": " + JSONValue.string(value).compactText + "\n"
+                } else {
+                    out += indent + key + ":\n"
+                }
+                continue
+            }
+            openGroup = nil
             let path = field.name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
             let parents = Array(path.dropLast())
             var shared = 0
@@ -26,6 +64,7 @@ public enum AnswersTemplate {
                 + describer.ruleDescriptions(field).map(oneLine).joined(separator: "; ")
             if !field.choices.isEmpty { comment += "; choices: " + field.choices.map(oneLine).joined(separator: ", ") }
             if field.when != nil { comment += "; only when its condition holds" }
+            if field.list != nil { comment += "; a list: [one, value, per, item]" }
             out += "\n" + indent + "# " + comment + "\n"
             if let help = field.help { out += indent + "# " + oneLine(help) + "\n" }
             if field.isSecret {

@@ -12,13 +12,13 @@ public enum Carry: String, Sendable, Equatable, CaseIterable {
     /// The types whose value can be counted on: an integer, and those whose last decimal number
     /// is what changes from one record to the next (a port, a serial, a day, an address). Not
     /// where the last digits mean something else: a decimal's cents, a CIDR's prefix length, a
-    /// datetime's offset, the hex of a MAC or IPv6 address; nor a choice, a yes/no, a list or a
+    /// datetime's offset, the hex of a MAC or IPv6 address or a UUID; nor a choice, a yes/no, a list or a
     /// multiline text, which have no "next".
     public static func countsOn(_ type: FieldType) -> Bool {
         switch type {
-        case .text, .email, .url, .integer, .date, .time, .ipv4, .hostname:
+        case .text, .email, .url, .uri, .integer, .date, .time, .ipv4, .hostname:
             return true
-        case .multiline, .secret, .boolean, .choice, .multichoice, .decimal, .cidr, .datetime, .mac, .ipv6, .ip:
+        case .multiline, .secret, .boolean, .choice, .multichoice, .decimal, .cidr, .datetime, .mac, .ipv6, .ip, .uuid:
             return false
         }
     }

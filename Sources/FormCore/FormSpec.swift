@@ -7,12 +7,16 @@ public struct FormSpec: Sendable, Equatable {
     public var checks: [CrossFieldCheck]
     public var submit: SubmitSpec
     public var fake: FakeSpec
+    /// The repeated groups (`- group: NAME`); their members are in `fields`, one declaration each,
+    /// named `GROUP.MEMBER` with `group` set, contiguous, in form order.
+    public var groups: [RepeatGroup]
 
     public init(
         id: String, title: String? = nil, fields: [Field], checks: [CrossFieldCheck] = [],
-        submit: SubmitSpec = SubmitSpec(), fake: FakeSpec = FakeSpec()
+        submit: SubmitSpec = SubmitSpec(), fake: FakeSpec = FakeSpec(), groups: [RepeatGroup] = []
     ) {
         self.id = id
+        self.groups = groups
         self.title = title ?? id
         self.fields = fields
         self.checks = checks
@@ -29,8 +33,12 @@ public struct SubmitSpec: Sendable, Equatable {
     public enum Method: String, Sendable, CaseIterable { case POST, PUT, PATCH }
 
     public var method: Method
-    /// Appended to `--endpoint` as a string, so a base path in the endpoint is kept.
+    /// Appended to `--endpoint` as a string, so a base path in the endpoint is kept. `{name}`
+    /// placeholders take a field's value (`SubmitPath`); those fields are not sent in the body.
     public var path: String
+
+    /// The fields the path's placeholders name: sent in the path, not in the body.
+    public var pathFieldNames: [String] { SubmitPath.fieldNames(in: path) }
     public var errors: ErrorDialect
     /// Server path -> field name, for servers whose names differ from the form's.
     public var aliases: [String: String]

@@ -8,10 +8,14 @@ public struct ScriptedAnswer: Sendable, Equatable {
     /// Where it came from, as messages print it: `answers.yaml:4` or `--set age`.
     public var origin: String
     public var fromCommandLine: Bool
+    /// The items of a YAML list as written (`text` joins them with ", "): a list of scalars takes
+    /// one item each, whatever commas they hold.
+    public var items: [String]?
 
-    public init(path: String, text: String, origin: String, fromCommandLine: Bool) {
+    public init(path: String, text: String, origin: String, fromCommandLine: Bool, items: [String]? = nil) {
         self.path = path
         self.text = text
+        self.items = items
         self.origin = origin
         self.fromCommandLine = fromCommandLine
     }

@@ -9,12 +9,14 @@ extension Wizard {
     /// Applies `answers`; returns the problems that no prompt can fix (unknown fields, secrets on
     /// the command line, fields hidden by their condition). Refused values are kept in
     /// `answerProblems` and asked again.
-    public mutating func apply(_ answers: [ScriptedAnswer]) -> [AnswerProblem] {
+    public mutating func apply(_ given: [ScriptedAnswer]) -> [AnswerProblem] {
         var problems: [AnswerProblem] = []
+        let answers = expandingLists(given)
+        if spec.hasLists { sizeLists(for: Array(values.keys) + answers.map(\.path)) }
         var last: [String: ScriptedAnswer] = [:]
         for answer in answers {
-            guard spec.field(named: answer.path) != nil else {
-                let hint = closestName(to: answer.path, in: spec.fields.map(\.name))
+            guard field(named: answer.path) != nil else {
+                let hint = closestName(to: answer.path, in: fields.map(\.name))
                     .map { " (did you mean \"\($0)\"?)" } ?? ""
                 problems.append(AnswerProblem(origin: answer.origin, field: answer.path,
                                               message: "the form has no such field\(hint)"))
@@ -22,8 +24,8 @@ extension Wizard {
             }
             last[answer.path] = answer
         }
-        for i in spec.fields.indices {
-            let field = spec.fields[i]
+        for i in fields.indices {
+            let field = fields[i]
             guard let answer = last[field.name] else { continue }
             if field.isSecret && answer.fromCommandLine {
                 problems.append(AnswerProblem(origin: answer.origin, field: field.name, message:
@@ -51,7 +53,7 @@ extension Wizard {
         }
         // Answers for fields hidden by the other answers' conditions are errors, not dropped.
         for (name, answer) in last {
-            guard let field = spec.field(named: name), !isVisible(field), !(field.isSecret && answer.fromCommandLine) else { continue }
+            guard let field = field(named: name), !isVisible(field), !(field.isSecret && answer.fromCommandLine) else { continue }
             answerRefusals[name] = nil
             pendingErrors[name] = nil
             refusedAnswerText[name] = nil
@@ -69,11 +71,36 @@ extension Wizard {
         return problems.sorted { $0.origin.localizedStandardOrderKey < $1.origin.localizedStandardOrderKey }
     }
 
+    /// A list of scalars answered as a whole (`serials: [A, B]` in an answers file, or
+    /// `--set serials=1,2` for a type whose values hold no comma) becomes one answer per item
+    /// (`serials.1`, `serials.2`). Other answers stay as they are.
+    func expandingLists(_ answers: [ScriptedAnswer]) -> [ScriptedAnswer] {
+        guard spec.hasLists else { return answers }
+        var out: [ScriptedAnswer] = []
+        for answer in answers {
+            guard let field = spec.fields.first(where: { $0.name == answer.path && $0.list != nil && $0.group == nil }) else {
+                out.append(answer)
+                continue
+            }
+            let items = answer.items ?? (Wizard.entersSeveral(field)
+                ? answer.text.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmedWhitespace }
+                : [answer.text])
+            for (k, item) in items.prefix(ListRule.itemLimit).enumerated() where !item.trimmedWhitespace.isEmpty {
+                var one = answer
+                one.path = FormSpec.itemFieldName(list: field.name, number: k + 1, member: nil)
+                one.text = item
+                one.items = nil
+                out.append(one)
+            }
+        }
+        return out
+    }
+
     /// The visible fields still to ask after scripted answers: refused ones, required ones with
     /// no value and no default, secrets with no value. Everything else takes its default.
     var scriptedQueue: [Int] {
         visibleIndices.filter { i in
-            let f = spec.fields[i]
+            let f = fields[i]
             if answerRefusals[f.name] != nil { return true }
             return values[f.name] == nil && (f.isSecret || (f.required && f.defaultValue == nil))
         }
@@ -83,7 +110,7 @@ extension Wizard {
     /// `file` is where a missing answer belongs (the answers file, or the command line).
     public func unansweredProblems(file: String) -> [AnswerProblem] {
         scriptedQueue.map { i in
-            let f = spec.fields[i]
+            let f = fields[i]
             if let refusal = answerRefusals[f.name] { return refusal }
             let message = f.isSecret ? "Required (a secret: --secret \(f.name)=env:NAME, or an answers file only you can read, chmod 600)" : "Required"
             return AnswerProblem(origin: file, field: f.name, message: message)

@@ -79,9 +79,13 @@ public struct Prompt: Sendable, Equatable {
     /// Read without echo, never pre-filled, never in history.
     public var secret: Bool
     public var completion: Completion
+    /// For an item's field, its declaration (`lines.qty` for `lines.2.qty`): every item shares
+    /// one history, so Up at item 7 offers what was typed at items 1 to 6.
+    public var declaration: String?
 
-    public init(text: String, field: String? = nil, prefill: String? = nil, secret: Bool = false, completion: Completion = .none) {
+    public init(text: String, field: String? = nil, prefill: String? = nil, secret: Bool = false, completion: Completion = .none, declaration: String? = nil) {
         self.text = text
+        self.declaration = declaration
         self.field = field
         self.prefill = prefill
         self.secret = secret
@@ -89,7 +93,7 @@ public struct Prompt: Sendable, Equatable {
     }
 
     /// Whose history Up-arrow walks: the field's, never a secret's; nil for other prompts.
-    public var historyKey: String? { secret ? nil : field }
+    public var historyKey: String? { secret ? nil : (declaration ?? field) }
 }
 
 /// One submission attempt. A retry after a transport failure repeats `attempt`, so the transport

@@ -29,7 +29,7 @@ extension Wizard {
         let context = recordRun?.context ?? RecordContext()
         var seen = context.seen
         var previous: [String: FieldValue] = [:]
-        for field in spec.fields where !field.isSecret {
+        for field in fields where !field.isSecret {
             guard let value = values[field.name] else { continue }
             previous[field.name] = value
             if accepted && field.distinct {
@@ -79,25 +79,34 @@ extension Wizard {
     /// do instead; after a transport failure `goOnLine` takes it. Nil: not a run event.
     mutating func recordRunEvent(_ event: WizardEvent) -> [WizardEffect]? {
         guard recordRun != nil else { return nil }
+        // The phase is read once into a local: reading it through `askingIndex` and
+        // `collectedLines` here crashed the release compiler (Swift 6.3, SIL ownership
+        // verifier: "Found outside of lifetime use" in this function).
+        let current = phase
+        let asking: (index: Int, lines: [String])?
+        switch current {
+        case .asking(let index, let lines, _): asking = (index, lines)
+        case .review, .notStarted, .submitting, .failed, .confirmingDelete, .finished: asking = nil
+        }
         let atPrompt: Bool
-        switch phase {
+        switch current {
         case .asking, .review: atPrompt = true
-        case .notStarted, .submitting, .failed, .finished: atPrompt = false
+        case .notStarted, .submitting, .failed, .confirmingDelete, .finished: atPrompt = false
         }
         guard atPrompt else { return nil }
-        let atRecordStart = visited.isEmpty && collectedLines.isEmpty
+        let atRecordStart = visited.isEmpty && (asking?.lines ?? []).isEmpty
         switch event {
         case .endOfInput:
             guard atRecordStart else { return nil }
             return endRunHere()
         case .line(let line):
-            let secret = askingIndex.map { spec.fields[$0].isSecret } ?? false
+            let secret = asking.map { fields[$0.index].isSecret } ?? false
             let trimmed = secret ? String(line.reversed().drop { $0.isWhitespace }.reversed()) : line.trimmedWhitespace
             guard trimmed.lowercased() == ".end" else { return nil }
             if atRecordStart { return endRunHere() }
             let message = ".end ends the run at a record's first prompt. To stop in the middle of a "
                 + "record use .cancel (what you typed is kept as a draft)"
-            if let index = askingIndex { return [error(message)] + resume(index, collected: collectedLines) }
+            if let asking { return [error(message)] + resume(asking.index, collected: asking.lines) }
             return [error(message)] + promptAgain()
         case .start, .unreadable, .interrupted, .submission:
             return nil
@@ -117,7 +126,7 @@ extension Wizard {
     /// `"` dropped (`""` is the value `"`), written back into `line`. Secrets are never copied: at
     /// a secret prompt `"` is a password like any other. Nil: go on with `line`.
     mutating func ditto(_ line: inout String, at index: Int) -> [WizardEffect]? {
-        let field = spec.fields[index]
+        let field = fields[index]
         guard let run = recordRun, !field.isSecret, collectedLines.isEmpty else { return nil }
         let trimmed = line.trimmedWhitespace
         guard !trimmed.isEmpty, trimmed.allSatisfy({ $0 == "\"" }) else { return nil }
@@ -142,12 +151,12 @@ extension Wizard {
     /// on a `distinct` field; nil when it is new. `typed` comes back on the edit line.
     mutating func refuseDistinct(_ value: FieldValue, typed: String?, at index: Int) -> [WizardEffect]? {
         guard let message = distinctClash(value, at: index) else { return nil }
-        let field = spec.fields[index]
+        let field = fields[index]
         return [error(message)] + ask(index, prefill: field.type == .multiline ? nil : typed)
     }
 
     func distinctClash(_ value: FieldValue, at index: Int) -> String? {
-        let field = spec.fields[index]
+        let field = fields[index]
         guard field.distinct, let record = recordRun?.context.seen[field.name]?[Wizard.distinctKey(value)] else { return nil }
         let shown = TextWrap.truncate(Wizard.withoutControlCharacters(shortDisplay(value, field)), to: 30)
         return "Record \(record) already has \(TextWrap.truncate(field.label, to: 30)) \(shown): each record needs its own"
@@ -158,8 +167,8 @@ extension Wizard {
     mutating func addDistinctClashes(to failing: inout [Int]) {
         guard recordRun != nil else { return }
         for i in visibleIndices {
-            guard let value = values[spec.fields[i].name], let message = distinctClash(value, at: i) else { continue }
-            pendingErrors[spec.fields[i].name, default: []].append(message)
+            guard let value = values[fields[i].name], let message = distinctClash(value, at: i) else { continue }
+            pendingErrors[fields[i].name, default: []].append(message)
             if !failing.contains(i) { failing.append(i) }
         }
     }
@@ -173,7 +182,7 @@ extension Wizard {
     func arrivalReview() -> [WizardEffect] {
         guard compactReview else { return reviewLines() }
         let shown = visibleIndices.map { i -> String in
-            let field = spec.fields[i]
+            let field = fields[i]
             let text = values[field.name].map { shortDisplay($0, field) } ?? "-"
             return TextWrap.truncate(String(text.map { $0 == "\t" ? " " : $0 }), to: 30)
         }
@@ -195,12 +204,12 @@ extension Wizard {
         let trimmed = line.trimmedWhitespace
         if trimmed.isEmpty || trimmed.lowercased() == ".next" { return keep(.keepAndGoOn) }
         if trimmed.lowercased() == ".end" { return keep(.keepAndEndRun) }
-        if let n = Int(trimmed), let target = resolveEditTarget(String(n)) { return edit(target) }
+        if let n = Int(trimmed), let targets = resolveEditTargets(String(n)) { return edit(targets) }
         switch WizardCommand.parse(line) {
         case .retry?: return submit(retry: true)
         case .edit(let target)?:
-            guard let i = resolveEditTarget(target) else { return [error(editTargetMessage(target)), .prompt(retryPrompt)] }
-            return edit(i)
+            guard let targets = resolveEditTargets(target) else { return [error(editTargetMessage(target)), .prompt(retryPrompt)] }
+            return edit(targets)
         case .cancel?: return end(.transportFailed)
         case .review?: return reviewLines() + [.prompt(retryPrompt)]
         case .help?:

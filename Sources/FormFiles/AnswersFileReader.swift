@@ -106,6 +106,12 @@ public enum AnswersFileReader {
                     answers.append(ScriptedAnswer(path: name, text: s.string, origin: origin, fromCommandLine: false))
                 case .mapping(let inner):
                     walk(inner, prefix: name, depth: depth + 1)
+                case .sequence(let items) where !items.isEmpty && items.allSatisfy({ if case .mapping = $0 { true } else { false } }):
+                    // The items of a repeated group: `lines: [{sku: A, qty: 3}, ...]` answers
+                    // `lines.1.sku`, `lines.1.qty`, ... (1-based, as the operator numbers them).
+                    for (k, item) in items.enumerated() {
+                        if case .mapping(let inner) = item { walk(inner, prefix: name + ".\(k + 1)", depth: depth + 1) }
+                    }
                 case .sequence(let items):
                     var texts: [String] = []
                     for item in items {
@@ -116,7 +122,8 @@ public enum AnswersFileReader {
                         }
                         texts.append(s.string)
                     }
-                    answers.append(ScriptedAnswer(path: name, text: texts.joined(separator: ", "), origin: origin, fromCommandLine: false))
+                    answers.append(ScriptedAnswer(
+                        path: name, text: texts.joined(separator: ", "), origin: origin, fromCommandLine: false, items: texts))
                 case .alias:
                     report("\(path):\(line): \(name): aliases are not answers")
                 }

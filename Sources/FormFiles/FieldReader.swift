@@ -9,6 +9,8 @@ struct FieldDraft {
     let whenPosition: Position
     /// The sections the field is in, outermost first (indices into `FormReader`'s sections).
     var sections: [Int] = []
+    /// Where `list:` was written, if it was.
+    var listPosition: Position?
 }
 
 /// Reads one item of `fields`: the field's own keys, their types, which rules apply to its type,
@@ -17,7 +19,8 @@ struct FieldDraft {
 struct FieldReader {
     static let keys = [
         "name", "label", "type", "required", "min_length", "max_length", "pattern", "pattern_message",
-        "min", "max", "choices", "default", "help", "when", "server_codes", "carry", "distinct",
+        "min", "max", "exclusive_min", "exclusive_max", "choices", "default", "help", "when", "server_codes",
+        "nullable", "carry", "distinct", "list", "send",
     ]
 
     let reader: YAMLNodeReader
@@ -59,23 +62,50 @@ struct FieldReader {
         if let e = entries["label"], let s = reader.string(e) { field.label = s }
         if let e = entries["help"], let s = reader.string(e) { field.help = s }
         if let e = entries["required"], let b = reader.bool(e) { field.required = b }
+        if let e = entries["nullable"], let b = reader.bool(e) {
+            field.sendsNullWhenEmpty = b
+            if b && field.required {
+                diagnostics.error("nullable applies to optional fields (add required: false): an empty answer then sends null", at: e.keyPosition)
+            }
+        }
         if let e = entries["server_codes"], let codes = reader.stringList(e) { field.serverCodes = codes.map(\.0) }
+        if let e = entries["send"], let b = reader.bool(e) { field.send = b }
+        if let e = entries["list"], typeKnown {
+            field.list = ListReader(reader: reader).readList(e, type: type)
+            if field.list != nil {
+                if let d = entries["default"] {
+                    diagnostics.error("a list can't have a default (each item is typed; an empty one ends the list)", at: d.keyPosition)
+                }
+                if let r = entries["required"] {
+                    diagnostics.error("required does not apply to a list: use min_items", at: r.keyPosition)
+                }
+            }
+        }
         let when = entries["when"].flatMap { ConditionReader(reader: reader).read($0) }
         if typeKnown { readRecordKeys(entries, into: &field) }
 
         // A default is only judged against rules that were read without errors.
         let errorsBeforeRules = diagnostics.errors.count
         if typeKnown { readRules(entries, into: &field) }
-        if let e = entries["default"], typeKnown, diagnostics.errors.count == errorsBeforeRules {
+        if let e = entries["default"], typeKnown, field.list == nil, diagnostics.errors.count == errorsBeforeRules {
             readDefault(e, into: &field)
         }
 
+        if field.list != nil {
+            // A run of records carries and compares single values, not a list's items.
+            for key in ["carry", "distinct"] {
+                if let e = entries[key], field.carry != .none || field.distinct {
+                    diagnostics.error("\(key) does not apply to a list", at: e.keyPosition)
+                }
+            }
+        }
         guard let name else { return nil }
         field.name = name
         if entries["label"] == nil { field.label = name }
         return FieldDraft(
             field: field, namePosition: entries["name"]?.valuePosition ?? entries.position,
-            when: when, whenPosition: entries["when"]?.valuePosition ?? entries.position)
+            when: when, whenPosition: entries["when"]?.valuePosition ?? entries.position,
+            listPosition: field.list == nil ? nil : entries["list"]?.keyPosition)
     }
 
     private func readName(_ e: Entry) -> String? {
@@ -154,7 +184,7 @@ struct FieldReader {
                 notApplicable(e, type, use: key.hasSuffix("length") ? numberUse : nil)
             }
         }
-        for key in ["min", "max"] {
+        for key in ["min", "max", "exclusive_min", "exclusive_max"] {
             if let e = entries[key], kind.ordering == nil { notApplicable(e, type, use: lengthUse) }
         }
         if let e = entries["choices"], !kind.takesChoices { notApplicable(e, type, use: nil) }
@@ -213,11 +243,25 @@ struct FieldReader {
             diagnostics.error("\(e.key) must be \(kind.boundFormat), not \"\(text)\"", at: e.valuePosition)
             return nil
         }
-        let minE = entries["min"], maxE = entries["max"]
+        // `exclusive_min` is `min` without the bound itself; a field has one or the other.
+        for (inclusive, exclusive) in [("min", "exclusive_min"), ("max", "exclusive_max")] {
+            if entries[inclusive] != nil, let e = entries[exclusive] {
+                diagnostics.error("\(exclusive) and \(inclusive) can't both be given: keep one", at: e.keyPosition)
+            }
+        }
+        let minE = entries["min"] ?? entries["exclusive_min"], maxE = entries["max"] ?? entries["exclusive_max"]
         field.minimum = minE.flatMap(bound)
         field.maximum = maxE.flatMap(bound)
-        if let lo = field.minimum, let hi = field.maximum, hi.precedes(lo) == true, let minE {
-            diagnostics.error("min \(lo) \(ordering.beyondPhrase) max \(hi)", at: minE.valuePosition)
+        field.minimumIsExclusive = entries["min"] == nil && entries["exclusive_min"] != nil
+        field.maximumIsExclusive = entries["max"] == nil && entries["exclusive_max"] != nil
+        if let lo = field.minimum, let hi = field.maximum, let minE {
+            if field.minimumIsExclusive || field.maximumIsExclusive {
+                if lo.precedes(hi) == false {
+                    diagnostics.error("\(minE.key) \(lo) and \(maxE?.key ?? "max") \(hi) leave no value between them", at: minE.valuePosition)
+                }
+            } else if hi.precedes(lo) == true {
+                diagnostics.error("min \(lo) \(ordering.beyondPhrase) max \(hi)", at: minE.valuePosition)
+            }
         }
     }
 
