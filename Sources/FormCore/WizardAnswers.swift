@@ -33,7 +33,13 @@ extension Wizard {
                 continue
             }
             if answer.text.trimmedWhitespace.isEmpty { continue }
-            switch field.parse(answer.text) {
+            // The bounds a typed value meets: one line of at most 64 KiB, a multiline value of
+            // at most 1 MiB. A script must not get past what an operator could type.
+            let limit = field.type == .multiline ? Wizard.multilineValueBytes : Wizard.scriptedLineBytes
+            let parsed: Result<FieldValue, ValueError> = answer.text.utf8.count > limit
+                ? .failure(.scriptedValueTooLong(multiline: field.type == .multiline))
+                : field.parse(answer.text)
+            switch parsed {
             case .success(let value) where value.isEmpty:
                 continue
             case .success(let value):
@@ -63,13 +69,20 @@ extension Wizard {
         answered = true
         let queue = scriptedQueue
         walk = .revisiting(queue)
-        let taken = Set(last.keys).filter { values[$0] != nil }.count
+        // Every answer the form could take counts as given; the refused ones are said apart, so
+        // "3 answers given" matches the file a script wrote.
+        let given = last.keys.filter { name in !problems.contains { $0.field == name } }
+        let refused = given.filter { answerRefusals[$0] != nil }.count
         let asked = queue.count
-        let notice = "\(taken) answer\(taken == 1 ? "" : "s") given"
+        let notice = "\(given.count) answer\(given.count == 1 ? "" : "s") given"
+            + (refused == 0 ? "" : " (\(refused) refused)")
             + (asked == 0 ? "; nothing to ask." : "; asking the \(asked) still missing or refused.")
         resumeNotice = resumeNotice.map { $0 + " " + notice } ?? notice
         return problems.sorted { $0.origin.localizedStandardOrderKey < $1.origin.localizedStandardOrderKey }
     }
+
+    /// The longest scripted single-line value: the line length every line source takes (64 KiB).
+    public static let scriptedLineBytes = 64 * 1024
 
     /// A list of scalars answered as a whole (`serials: [A, B]` in an answers file, or
     /// `--set serials=1,2` for a type whose values hold no comma) becomes one answer per item

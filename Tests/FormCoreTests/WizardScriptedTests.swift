@@ -65,6 +65,30 @@ struct WizardScriptedTests {
         ])
     }
 
+    @Test("a scripted value longer than a prompt takes (64 KiB) is refused like a typed one, not submitted")
+    func scriptedValueIsBounded() throws {
+        var wizard = Wizard(spec: try signupSpec(), interactive: false)
+        let long = String(repeating: "a", count: Wizard.scriptedLineBytes + 1)
+        _ = wizard.apply([
+            ScriptedAnswer(path: "username", text: long, origin: "--set username", fromCommandLine: true),
+            ScriptedAnswer(path: "country", text: "den", origin: "--set country", fromCommandLine: true),
+        ])
+        #expect(wizard.values["username"] == nil)
+        #expect(wizard.unansweredProblems(file: "-").map(\.description).first
+            == "--set username: username: The value is too long (over 64 KiB, the longest line a prompt takes)")
+        #expect(wizard.values["country"] != nil)
+    }
+
+    @Test("a transport failure that ends a run without an operator says why, for --output json")
+    func transportFailureKeepsItsReason() throws {
+        var wizard = Wizard(spec: try signupSpec(), interactive: false)
+        _ = wizard.handle(.start)
+        for line in ["bob_smith", "bob@example.com", "hunter2hunter2", "30", "den", ""] { _ = wizard.handle(.line(line)) }
+        let effects = wizard.handle(.submission(.failed(reason: "the server refused the connection")))
+        #expect(effects.last == .finish(.transportFailed))
+        #expect(wizard.endingErrors == [EndingError(field: nil, message: "the server refused the connection", line: nil)])
+    }
+
     @Test("a template names every field, fills defaults and never holds a secret")
     func template() throws {
         let text = AnswersTemplate.render(try signupSpec())
