@@ -52,6 +52,17 @@ public struct Condition: Sendable, Equatable {
         }
     }
 
+    /// The same condition looking at other fields: each name through `rename` (an item's member
+    /// `lines.sku` becomes `lines.2.sku` for item 2).
+    public func renamingFields(_ rename: (String) -> String) -> Condition {
+        switch node {
+        case .compare(let field, let test): return Condition(field: rename(field), test: test)
+        case .all(let items): return .all(items.map { $0.renamingFields(rename) })
+        case .any(let items): return .any(items.map { $0.renamingFields(rename) })
+        case .not(let inner): return .not(inner.renamingFields(rename))
+        }
+    }
+
     /// Evaluates with `value(name)` giving the strings a field's value compares as (nil: no value,
     /// or a hidden field).
     public func holds(_ value: (String) -> [String]?) -> Bool {

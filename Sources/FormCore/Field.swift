@@ -22,6 +22,17 @@ public struct Field: Sendable, Equatable {
     public var serverCodes: [String]
     /// `default: today` / `now`: `defaultText` is nil until the driver resolves it with a clock.
     public var clockDefault: ClockDefault?
+    /// `send: false`: asked, checked and usable in `when`, never put in the payload (a helper
+    /// question such as "another line?" that only steers the form).
+    public var send: Bool = true
+    /// `list:` on a declaration: the field takes several values, one item each.
+    public var list: ListRule?
+    /// On a declaration inside `- group: NAME`: the group's name (the field's own `name` is then
+    /// `GROUP.PLAIN`, its declaration name).
+    public var group: String?
+    /// On a concrete field the wizard walks: the item it belongs to (`lines.2.qty` is item 2 of
+    /// `lines`). Nil for a field outside lists.
+    public var item: ItemPlace?
 
     public init(
         name: String, label: String? = nil, type: FieldType = .text, required: Bool = true,

@@ -7,12 +7,16 @@ public struct FormSpec: Sendable, Equatable {
     public var checks: [CrossFieldCheck]
     public var submit: SubmitSpec
     public var fake: FakeSpec
+    /// The repeated groups (`- group: NAME`); their members are in `fields`, one declaration each,
+    /// named `GROUP.MEMBER` with `group` set, contiguous, in form order.
+    public var groups: [RepeatGroup]
 
     public init(
         id: String, title: String? = nil, fields: [Field], checks: [CrossFieldCheck] = [],
-        submit: SubmitSpec = SubmitSpec(), fake: FakeSpec = FakeSpec()
+        submit: SubmitSpec = SubmitSpec(), fake: FakeSpec = FakeSpec(), groups: [RepeatGroup] = []
     ) {
         self.id = id
+        self.groups = groups
         self.title = title ?? id
         self.fields = fields
         self.checks = checks

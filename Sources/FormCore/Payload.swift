@@ -1,28 +1,78 @@
-/// Builds the JSON body that is submitted: visible fields with a value, dotted names nested.
+/// Builds the JSON body that is submitted: visible fields with a value, dotted names nested, the
+/// items of a list as a JSON array in item order (`lines.2.qty` is `lines[1].qty` on the wire).
 public enum Payload {
-    /// `values` are keyed by field name; fields missing from it (optional, left empty) are left out.
-    /// `transform` lets callers replace values (secrets by a placeholder for transcripts and output).
+    /// `values` are keyed by field name; fields missing from it (optional, left empty) are left out,
+    /// and so are fields with `send: false`. `emptyLists` are lists with no items sent as `[]`
+    /// (`send_empty: true`). `transform` lets callers replace values (secrets by a placeholder for
+    /// transcripts and output).
     public static func build(
-        fields: [Field], values: [String: FieldValue],
+        fields: [Field], values: [String: FieldValue], emptyLists: [String] = [],
         transform: (Field, FieldValue) -> JSONValue = { $1.json }
     ) -> JSONValue {
-        var root: [String: JSONValue] = [:]
-        for field in fields {
-            guard let value = values[field.name] else { continue }
-            let path = field.name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-            insert(transform(field, value), at: path[...], into: &root)
+        var root: JSONValue = .object([:])
+        for name in emptyLists {
+            insert(.array([]), at: keys(name)[...], into: &root)
         }
-        return .object(root)
+        // Every item is in its array, even one whose fields are all empty, so the item numbers
+        // the operator saw are the array's positions.
+        var counted: [String: Int] = [:]
+        var order: [(list: String, isGroup: Bool)] = []
+        for field in fields {
+            guard let item = field.item else { continue }
+            if counted[item.list] == nil { order.append((item.list, item.member != nil)) }
+            counted[item.list] = max(counted[item.list] ?? 0, item.number)
+        }
+        for (list, isGroup) in order {
+            let count = counted[list] ?? 0
+            insert(.array(Array(repeating: isGroup ? .object([:]) : .null, count: count)), at: keys(list)[...], into: &root)
+        }
+        for field in fields where field.send {
+            guard let value = values[field.name] else { continue }
+            insert(transform(field, value), at: path(of: field)[...], into: &root)
+        }
+        return root
     }
 
-    private static func insert(_ value: JSONValue, at path: ArraySlice<String>, into object: inout [String: JSONValue]) {
-        guard let key = path.first else { return }
-        if path.count == 1 {
-            object[key] = value
+    /// One step into the payload: an object's key or an array's position.
+    enum Step: Equatable {
+        case key(String)
+        case index(Int)
+    }
+
+    static func keys(_ dotted: String) -> [Step] {
+        dotted.split(separator: ".", omittingEmptySubsequences: false).map { .key(String($0)) }
+    }
+
+    /// Where a field's value goes: its dotted name, or its list's name, its 0-based item and its
+    /// member's dotted name.
+    static func path(of field: Field) -> [Step] {
+        guard let item = field.item else { return keys(field.name) }
+        return keys(item.list) + [.index(item.number - 1)] + (item.member.map(keys) ?? [])
+    }
+
+    private static func insert(_ value: JSONValue, at path: ArraySlice<Step>, into node: inout JSONValue) {
+        guard let step = path.first else {
+            node = value
             return
         }
-        var child = object[key]?.objectValue ?? [:]
-        insert(value, at: path.dropFirst(), into: &child)
-        object[key] = .object(child)
+        switch step {
+        case .key(let key):
+            // The node lets go of its storage first, so the changes below copy nothing.
+            var object = node.objectValue ?? [:]
+            node = .null
+            var child = object[key] ?? .object([:])
+            object[key] = nil
+            insert(value, at: path.dropFirst(), into: &child)
+            object[key] = child
+            node = .object(object)
+        case .index(let index):
+            guard case .array(var items) = node, items.indices.contains(index) else { return }
+            node = .null
+            var child = items[index]
+            items[index] = .null
+            insert(value, at: path.dropFirst(), into: &child)
+            items[index] = child
+            node = .array(items)
+        }
     }
 }

@@ -15,10 +15,26 @@ public struct Wizard: Sendable {
         case submitting
         /// After a transport failure, on a terminal: retry, edit or cancel.
         case failed
+        /// `.delete` asked "Delete item N?"; `after` is where the wizard was (it goes back there).
+        indirect case confirmingDelete(list: String, number: Int, after: Phase)
         case finished
     }
 
     public let spec: FormSpec
+    /// The fields walked now: the form's own, each list's items made concrete (`lines.2.qty`);
+    /// the form's fields as they are when it has no list.
+    public internal(set) var fields: [Field]
+    /// Concrete field name -> index in `fields`.
+    var fieldIndex: [String: Int]
+    /// `lines.2` -> the index of item 2's first field.
+    var itemStarts: [String: Int]
+    /// The form's checks for the current items (a check on a group's members runs per item).
+    var checks: [CrossFieldCheck]
+    /// Items in each list (lists of scalars and groups), by list name.
+    public internal(set) var itemCounts: [String: Int] = [:]
+    /// Lists whose last item the walk added and the operator has not begun: an empty first
+    /// answer there ends the list instead of being "Required".
+    var tentativeLists: Set<String> = []
     /// Whether the line source edits lines: pre-fill offered, and a transport failure asks what to do.
     public let interactive: Bool
     public internal(set) var values: [String: FieldValue] = [:]
@@ -66,6 +82,21 @@ public struct Wizard: Sendable {
     public init(spec: FormSpec, interactive: Bool) {
         self.spec = spec
         self.interactive = interactive
+        var counts: [String: Int] = [:]
+        var tentative: Set<String> = []
+        for list in spec.itemLists {
+            // The first item is offered even when none is needed: its empty first answer ends
+            // the list, so an optional list costs one Enter.
+            let count = min(max(list.rule.minItems, 1), list.rule.maxItems)
+            counts[list.name] = count
+            if count > list.rule.minItems { tentative.insert(list.name) }
+        }
+        itemCounts = counts
+        tentativeLists = tentative
+        fields = spec.concreteFields(itemCounts: counts)
+        fieldIndex = Wizard.indexByName(fields)
+        itemStarts = Wizard.itemStarts(fields)
+        checks = spec.concreteChecks(itemCounts: counts)
     }
 
     /// A wizard that continues a draft: every stored value is checked against the current form;
@@ -74,7 +105,7 @@ public struct Wizard: Sendable {
     public init(spec: FormSpec, interactive: Bool, resuming draft: [String: JSONValue], formChanged: Bool = false) {
         self.init(spec: spec, interactive: interactive)
         var kept = 0
-        for field in spec.fields where !field.isSecret {
+        for field in fields where !field.isSecret {
             guard let json = draft[field.name] else { continue }
             if let value = field.restore(json) {
                 values[field.name] = value
@@ -93,7 +124,7 @@ public struct Wizard: Sendable {
         }
         dropHiddenValues()
         walk = .revisiting(visibleIndices.filter { i in
-            let f = spec.fields[i]
+            let f = fields[i]
             return f.isSecret || values[f.name] == nil
         })
         resumeNotice = "Resuming a saved draft: \(kept) answer\(kept == 1 ? "" : "s") kept."
@@ -135,6 +166,7 @@ public struct Wizard: Sendable {
         case .asking(let index, _, _): return .field(index)
         case .review: return .review
         case .failed: return .retry
+        case .confirmingDelete: return .review
         case .notStarted, .submitting, .finished: return nil
         }
     }
@@ -155,8 +187,8 @@ public struct Wizard: Sendable {
         let place: String
         switch refusal {
         case .field(let index):
-            field = spec.fields[index]
-            place = spec.fields[index].label
+            field = fields[index]
+            place = fields[index].label
         case .review:
             field = nil
             place = "review"
@@ -191,19 +223,20 @@ public struct Wizard: Sendable {
         case (.start, .notStarted):
             return start()
         // Started once only: a second start would print the title again over a session.
-        case (.start, .asking), (.start, .review), (.start, .submitting), (.start, .failed):
+        case (.start, .asking), (.start, .review), (.start, .submitting), (.start, .failed), (.start, .confirmingDelete):
             return []
 
         // Signals and end of input end the session from any phase, saving a draft.
         case (.interrupted(let signal), .notStarted), (.interrupted(let signal), .asking),
-             (.interrupted(let signal), .review), (.interrupted(let signal), .failed):
+             (.interrupted(let signal), .review), (.interrupted(let signal), .failed),
+             (.interrupted(let signal), .confirmingDelete):
             return end(.forSignal(signal))
         // "Submitting..." waits for its outcome on the same line: end that line first, so what
         // follows ("Draft saved: ...") starts a line of its own.
         case (.interrupted(let signal), .submitting):
             return [.output(OutputLine(" interrupted", style: .error))] + end(.forSignal(signal))
         case (.endOfInput, .notStarted), (.endOfInput, .asking), (.endOfInput, .review),
-             (.endOfInput, .submitting), (.endOfInput, .failed):
+             (.endOfInput, .submitting), (.endOfInput, .failed), (.endOfInput, .confirmingDelete):
             return end(.endOfInput)
 
         // The lines collected so far are not bound here: `answer` appends to them in place.
@@ -213,6 +246,8 @@ public struct Wizard: Sendable {
             return reviewLine(line)
         case (.line(let line), .failed):
             return failedLine(line)
+        case (.line(let line), .confirmingDelete(let list, let number, let after)):
+            return confirmDelete(line, list: list, number: number, after: after)
         // No prompt is open before the start or while a submission is out: a line then answers
         // nothing, and is dropped rather than taken as an answer to a prompt not yet shown.
         case (.line, .notStarted), (.line, .submitting):
@@ -220,7 +255,8 @@ public struct Wizard: Sendable {
 
         case (.unreadable(let reason), .asking(let index, let lines, _)):
             return [error(reason)] + resume(index, collected: lines)
-        case (.unreadable(let reason), .review), (.unreadable(let reason), .failed):
+        case (.unreadable(let reason), .review), (.unreadable(let reason), .failed),
+             (.unreadable(let reason), .confirmingDelete):
             return [error(reason)] + promptAgain()
         // As for a line: no prompt is open.
         case (.unreadable, .notStarted), (.unreadable, .submitting):
@@ -230,14 +266,14 @@ public struct Wizard: Sendable {
             return submitted(result)
         // Only the one submission the wizard sent is answered; a result at any other time (a
         // late or duplicated response) must not accept or reject the form.
-        case (.submission, .notStarted), (.submission, .asking), (.submission, .review), (.submission, .failed):
+        case (.submission, .notStarted), (.submission, .asking), (.submission, .review), (.submission, .failed),
+             (.submission, .confirmingDelete):
             return []
         }
     }
 
     mutating func start() -> [WizardEffect] {
-        let count = visibleIndices.count
-        let counted = "  (\(count) field\(count == 1 ? "" : "s"); ? for help)"
+        let counted = "  (" + fieldCountText + "; ? for help)"
         let title = TextWrap.truncate(spec.title, to: TextWrap.width - counted.count)
         var effects: [WizardEffect] = [.output(OutputLine(title + counted, style: .title))]
         if let notice = resumeNotice {

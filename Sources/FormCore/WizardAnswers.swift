@@ -13,8 +13,8 @@ extension Wizard {
         var problems: [AnswerProblem] = []
         var last: [String: ScriptedAnswer] = [:]
         for answer in answers {
-            guard spec.field(named: answer.path) != nil else {
-                let hint = closestName(to: answer.path, in: spec.fields.map(\.name))
+            guard field(named: answer.path) != nil else {
+                let hint = closestName(to: answer.path, in: fields.map(\.name))
                     .map { " (did you mean \"\($0)\"?)" } ?? ""
                 problems.append(AnswerProblem(origin: answer.origin, field: answer.path,
                                               message: "the form has no such field\(hint)"))
@@ -22,8 +22,8 @@ extension Wizard {
             }
             last[answer.path] = answer
         }
-        for i in spec.fields.indices {
-            let field = spec.fields[i]
+        for i in fields.indices {
+            let field = fields[i]
             guard let answer = last[field.name] else { continue }
             if field.isSecret && answer.fromCommandLine {
                 problems.append(AnswerProblem(origin: answer.origin, field: field.name, message:
@@ -51,7 +51,7 @@ extension Wizard {
         }
         // Answers for fields hidden by the other answers' conditions are errors, not dropped.
         for (name, answer) in last {
-            guard let field = spec.field(named: name), !isVisible(field), !(field.isSecret && answer.fromCommandLine) else { continue }
+            guard let field = field(named: name), !isVisible(field), !(field.isSecret && answer.fromCommandLine) else { continue }
             answerRefusals[name] = nil
             pendingErrors[name] = nil
             refusedAnswerText[name] = nil
@@ -73,7 +73,7 @@ extension Wizard {
     /// no value and no default, secrets with no value. Everything else takes its default.
     var scriptedQueue: [Int] {
         visibleIndices.filter { i in
-            let f = spec.fields[i]
+            let f = fields[i]
             if answerRefusals[f.name] != nil { return true }
             return values[f.name] == nil && (f.isSecret || (f.required && f.defaultValue == nil))
         }
@@ -83,7 +83,7 @@ extension Wizard {
     /// `file` is where a missing answer belongs (the answers file, or the command line).
     public func unansweredProblems(file: String) -> [AnswerProblem] {
         scriptedQueue.map { i in
-            let f = spec.fields[i]
+            let f = fields[i]
             if let refusal = answerRefusals[f.name] { return refusal }
             let message = f.isSecret ? "Required (a secret: --secret \(f.name)=env:NAME, or an answers file only you can read, chmod 600)" : "Required"
             return AnswerProblem(origin: file, field: f.name, message: message)

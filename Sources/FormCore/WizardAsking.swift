@@ -3,7 +3,7 @@ extension Wizard {
     // MARK: - Answers
 
     mutating func answer(_ line: String, at index: Int) -> [WizardEffect] {
-        let field = spec.fields[index]
+        let field = fields[index]
         if field.type == .multiline && line.trimmedWhitespace == "." {
             return finishMultiline(at: index, lines: collectedLines)
         }
@@ -56,7 +56,7 @@ extension Wizard {
         lines.append(line)
         collectedBytes = bytes
         phase = .asking(index: index, lines: lines, walk: walk)
-        return [.prompt(Prompt(text: "| ", field: spec.fields[index].name))]
+        return [.prompt(Prompt(text: "| ", field: fields[index].name))]
     }
 
     /// Bound 8b: the most a multiline value may hold, in UTF-8 bytes with its line ends (1 MiB).
@@ -71,7 +71,8 @@ extension Wizard {
     }
 
     mutating func accept(_ text: String, at index: Int) -> [WizardEffect] {
-        let field = spec.fields[index]
+        let field = fields[index]
+        if let entered = acceptSeveral(text, at: index) { return entered }
         switch field.parse(text) {
         case .success(let value) where value.isEmpty:
             // Only separators (" , " on a multichoice): as good as an empty line.
@@ -89,7 +90,9 @@ extension Wizard {
     /// An empty answer or `.next`: keep the value, else take the default, else leave an optional
     /// field empty; a required field with none of these is "Required".
     mutating func keepOrDefault(at index: Int) -> [WizardEffect] {
-        let field = spec.fields[index]
+        let field = fields[index]
+        // After the list's minimum, an empty first answer of the offered item ends the list.
+        if isTentative(field), values[field.name] == nil, isFirstOfItem(index) { return endList(at: index) }
         if values[field.name] == nil {
             if let d = field.defaultValue {
                 setValue(d, at: index)

@@ -2,9 +2,13 @@
 enum WizardCommand: Equatable {
     case back, next, done, review, skip, clear, help, cancel, retry
     case edit(String)
+    /// `.add [LIST]`: one more item at the end of a list.
+    case add(String)
+    /// `.delete [LIST.N | N]`: delete an item (asks first).
+    case delete(String)
     case unknown(String)
 
-    static let names = ["back", "next", "done", "review", "edit", "skip", "clear", "help", "cancel", "retry"]
+    static let names = ["back", "next", "done", "review", "edit", "skip", "clear", "help", "cancel", "retry", "add", "delete"]
 
     /// nil when the line is a value: it does not start with `.`, or starts with `..` (a literal dot).
     /// At a secret prompt nothing is trimmed first (" .x" is a value there), and everywhere a
@@ -29,6 +33,9 @@ enum WizardCommand: Equatable {
         case "cancel": bare = .cancel
         case "retry": bare = .retry
         case "edit": return .edit(argument)
+        // At a secret prompt an argument could be a password missing its `..`: unknown then.
+        case "add": return secret && !argument.isEmpty ? .unknown(trimmed) : .add(argument)
+        case "delete": return secret && !argument.isEmpty ? .unknown(trimmed) : .delete(argument)
         default: bare = nil
         }
         guard let bare, argument.isEmpty else { return .unknown(trimmed) }
@@ -39,7 +46,7 @@ enum WizardCommand: Equatable {
     static func unknownMessage(_ typed: String) -> String {
         let word = String(typed.dropFirst().prefix { !$0.isWhitespace }.prefix(30)).lowercased()
         let nearest = names.map { ($0, FormCore.editDistance($0, word)) }.min { $0.1 < $1.1 }
-        if names.contains(word) && word != "edit" {
+        if names.contains(word) && !["edit", "add", "delete"].contains(word) {
             return ".\(word) takes nothing after it. To enter a value starting with '.', type '."
                 + TextWrap.truncate(typed, to: 30) + "'"
         }

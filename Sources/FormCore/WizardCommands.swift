@@ -3,7 +3,7 @@ extension Wizard {
     // MARK: - Commands
 
     mutating func run(_ command: WizardCommand, at index: Int, collected: [String]) -> [WizardEffect] {
-        let field = spec.fields[index]
+        let field = fields[index]
         switch command {
         case .next:
             if field.type == .multiline && !collected.isEmpty { return finishMultiline(at: index, lines: collected) }
@@ -13,6 +13,11 @@ extension Wizard {
                 return [error("This is the first field")] + resume(index, collected: collected)
             }
             if let problem = commitCollected(at: index, collected) { return problem }
+            // Back from the offered item nobody began: it is not an item.
+            if let item = field.item, isTentative(field), !itemHasValues(list: item.list, number: item.number) {
+                dropItem(list: item.list, number: item.number)
+                return ask(previous)
+            }
             if walk.isQueue { enqueue(index) }
             return ask(previous)
         case .done:
@@ -22,29 +27,41 @@ extension Wizard {
         case .review:
             return reviewLines() + resume(index, collected: collected)
         case .edit(let target):
-            if field.isSecret && (!Wizard.isFieldNumber(target) || resolveEditTarget(target) == nil) {
+            if field.isSecret && (!Wizard.isFieldNumber(target) || resolveEditTargets(target) == nil) {
                 // Only numbers here: a name typed at a secret prompt could be the secret itself.
                 return [error("At a secret prompt, use .edit with the field's number (\(numberRange))")]
                     + resume(index, collected: collected)
             }
-            guard let target = resolveEditTarget(target) else {
+            guard let targets = resolveEditTargets(target), !targets.isEmpty else {
                 // Never repeat what was typed at a secret prompt: it may be the secret.
                 return [error(editTargetMessage(field.isSecret ? "" : target))] + resume(index, collected: collected)
             }
             if let problem = commitCollected(at: index, collected) { return problem }
-            switch walk {
-            case .revisiting, .reviewed:
-                enqueue(index)
-            case .forward(let returnTo) where target != index:
-                // Before the review: edit that field, then come back here (or to where an earlier
-                // .edit came from, if that is further on) and walk on.
-                walk = .forward(returnTo: max(returnTo ?? index, index))
-            case .forward, .completing:
-                // Completing the first pass's missing fields: the field stays in that queue.
-                break
+            return jump(to: targets, from: index)
+        case .add(let argument):
+            if let problem = commitCollected(at: index, collected) { return problem }
+            switch addCommand(argument, at: index) {
+            case .failure(let problem): return [error(problem.message)] + resume(index, collected: collected)
+            case .success(let added):
+                // The fields of the items after this one moved: find this field again by name.
+                let here = fieldIndex[field.name] ?? index
+                if case .forward = walk, let first = added.first {
+                    // On the first pass the walk simply goes on from the new item.
+                    walk = .forward(returnTo: nil)
+                    return ask(first)
+                }
+                return jump(to: added, from: here)
             }
-            return ask(target)
+        case .delete(let argument):
+            switch deleteTarget(argument, at: index) {
+            case .failure(let problem): return [error(problem.message)] + resume(index, collected: collected)
+            case .success(let target):
+                if let problem = commitCollected(at: index, collected) { return problem }
+                return askDelete(list: target.list, number: target.number)
+            }
+
         case .skip:
+            if isTentative(field), values[field.name] == nil, isFirstOfItem(index) { return endList(at: index) }
             guard !field.required else {
                 return [error("\(field.label) is required and can't be skipped")] + resume(index, collected: collected)
             }
@@ -69,12 +86,30 @@ extension Wizard {
         }
     }
 
+    /// `.edit` (or `.add`) at a field's prompt: ask `targets` now, then come back. Before the review
+    /// the walk comes back to this field (or further on, where an earlier `.edit` came from) and
+    /// walks on; after it, this field is asked again too.
+    mutating func jump(to targets: [Int], from index: Int) -> [WizardEffect] {
+        guard let target = targets.first else { return ask(index) }
+        switch walk {
+        case .revisiting, .reviewed:
+            enqueue(index)
+            for t in targets.dropFirst() { enqueue(t) }
+        case .forward(let returnTo) where target != index:
+            walk = .forward(returnTo: max(returnTo ?? index, index))
+        case .forward, .completing:
+            // Completing the first pass's missing fields: the field stays in that queue.
+            for t in targets.dropFirst() where walk.isQueue { enqueue(t) }
+        }
+        return ask(target)
+    }
+
     /// Asks the field again, or, in the middle of a multiline value, goes on collecting its lines:
     /// a command typed between lines never throws the lines already typed away.
     mutating func resume(_ index: Int, collected: [String]) -> [WizardEffect] {
         guard !collected.isEmpty else { return ask(index) }
         phase = .asking(index: index, lines: collected, walk: walk)
-        return [.prompt(Prompt(text: "| ", field: spec.fields[index].name))]
+        return [.prompt(Prompt(text: "| ", field: fields[index].name))]
     }
 
     /// Before leaving a multiline field in the middle of its value (`.back`, `.edit`, `.done`),
@@ -83,7 +118,7 @@ extension Wizard {
     mutating func commitCollected(at index: Int, _ collected: [String]) -> [WizardEffect]? {
         let text = Wizard.joinMultiline(collected)
         guard !text.isEmpty else { return nil }
-        let field = spec.fields[index]
+        let field = fields[index]
         switch field.parse(text) {
         case .success(let value):
             setValue(value, at: index)
@@ -108,20 +143,50 @@ extension Wizard {
     func resolveEditTarget(_ target: String) -> Int? {
         let visible = visibleIndices
         if let n = Int(target) {
-            guard n >= 1, n <= spec.fields.count, visible.contains(n - 1) else { return nil }
+            guard n >= 1, n <= fields.count, visible.contains(n - 1) else { return nil }
             return n - 1
         }
         let folded = target.lowercased()
-        return visible.first { spec.fields[$0].name.lowercased() == folded || spec.fields[$0].label.lowercased() == folded }
+        return visible.first { fields[$0].name.lowercased() == folded || fields[$0].label.lowercased() == folded }
+    }
+
+    /// The fields an `.edit` target means, in the order to ask them: a field (by review number,
+    /// name or label), an item (`lines.2`, or its review number: all its fields), or one field of
+    /// an item by review number and place (`3.2`: the second field of entry 3).
+    func resolveEditTargets(_ target: String) -> [Int]? {
+        guard spec.hasLists else { return resolveEditTarget(target).map { [$0] } }
+        let entries = reviewEntries()
+        if let n = Int(target) {
+            return entries.first { $0.number == n }?.indices
+        }
+        let parts = target.split(separator: ".", maxSplits: 1)
+        if parts.count == 2, let n = Int(parts[0]), let m = Int(parts[1]),
+           let entry = entries.first(where: { $0.number == n }), entry.item != nil, entry.indices.indices.contains(m - 1) {
+            return [entry.indices[m - 1]]
+        }
+        if let i = resolveEditTarget(target) { return [i] }
+        let folded = target.lowercased()
+        for list in spec.itemLists where spec.group(named: list.name) != nil {
+            let prefix = list.name.lowercased() + "."
+            guard folded.hasPrefix(prefix), let n = Int(folded.dropFirst(prefix.count)) else { continue }
+            let visible = Set(visibleIndices)
+            let indices = itemIndices(list: list.name, number: n).filter(visible.contains)
+            return indices.isEmpty ? nil : indices
+        }
+        return nil
     }
 
     /// "1-8", the numbers the review shows (the last shown field's number).
-    var numberRange: String { "1-\((visibleIndices.last ?? 0) + 1)" }
+    var numberRange: String {
+        guard spec.hasLists else { return "1-\((visibleIndices.last ?? 0) + 1)" }
+        return "1-\(reviewEntries().last?.number ?? 1)"
+    }
 
     /// Why a number names no field to edit: out of range, or a field hidden in this run.
     func numberMessage(_ n: Int) -> String {
-        if n >= 1, n <= spec.fields.count {
-            let label = TextWrap.truncate(spec.fields[n - 1].label, to: 24)
+        if spec.hasLists { return "No entry \(n): use a number from the review (\(numberRange))" }
+        if n >= 1, n <= fields.count {
+            let label = TextWrap.truncate(fields[n - 1].label, to: 24)
             return "Field \(n) (\(label)) is not asked in this run"
         }
         return "No field \(n): use a number from the review (\(numberRange))"

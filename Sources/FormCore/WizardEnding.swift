@@ -5,7 +5,7 @@ extension Wizard {
     /// The non-secret values, as stored in a draft.
     var draftValues: [String: JSONValue] {
         var out: [String: JSONValue] = [:]
-        for field in spec.fields where !field.isSecret {
+        for field in fields where !field.isSecret {
             if let v = values[field.name] { out[field.name] = v.json }
         }
         return out
@@ -26,7 +26,7 @@ extension Wizard {
         // Lines of a multiline value still being typed are kept too: nothing typed is lost.
         if case .asking(let index, let lines, _) = phase {
             let text = Wizard.joinMultiline(lines)
-            if !text.isEmpty { draft[spec.fields[index].name] = .string(text) }
+            if !text.isEmpty { draft[fields[index].name] = .string(text) }
         }
         return draft
     }
@@ -51,8 +51,8 @@ extension Wizard {
         var clean = Wizard.withoutControlCharacters(text)
         // A secret that is also typed in the open (a password equal to the username) is shown
         // there anyway; masking it would only make the server's words unreadable.
-        let visibleText = spec.fields.filter { !$0.isSecret }.compactMap { values[$0.name]?.editableText }
-        for field in spec.fields where field.isSecret {
+        let visibleText = fields.filter { !$0.isSecret }.compactMap { values[$0.name]?.editableText }
+        for field in fields where field.isSecret {
             if case .text(let secret)? = values[field.name], !visibleText.contains(where: { $0.contains(secret) }) {
                 clean = SecretMask.mask(clean, secret: secret, with: "[\(field.name)]")
             }

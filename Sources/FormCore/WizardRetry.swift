@@ -3,12 +3,12 @@ extension Wizard {
     mutating func failedLine(_ line: String) -> [WizardEffect] {
         let trimmed = line.trimmedWhitespace
         if trimmed.isEmpty { return submit(retry: true) }
-        if let n = Int(trimmed), let target = resolveEditTarget(String(n)) { return edit(target) }
+        if let n = Int(trimmed), let targets = resolveEditTargets(String(n)) { return edit(targets) }
         switch WizardCommand.parse(line) {
         case .retry?: return submit(retry: true)
         case .edit(let target)?:
-            guard let i = resolveEditTarget(target) else { return [error(editTargetMessage(target)), .prompt(retryPrompt)] }
-            return edit(i)
+            guard let targets = resolveEditTargets(target) else { return [error(editTargetMessage(target)), .prompt(retryPrompt)] }
+            return edit(targets)
         case .cancel?: return end(.transportFailed)
         case .review?: return reviewLines() + [.prompt(retryPrompt)]
         case .help?:

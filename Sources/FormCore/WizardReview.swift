@@ -6,10 +6,14 @@ extension Wizard {
         let trimmed = line.trimmedWhitespace
         if trimmed.isEmpty { return submitIfChanged() }
         if let n = Int(trimmed) {
-            guard let target = resolveEditTarget(String(n)) else {
+            guard let targets = resolveEditTargets(String(n)) else {
                 return [error(numberMessage(n) + "; press Enter to submit")] + [.prompt(reviewPrompt)]
             }
-            return edit(target)
+            return edit(targets)
+        }
+        // `3.2`: the second field of the item on review line 3.
+        if spec.hasLists, trimmed.first?.isNumber == true, trimmed.contains("."), let targets = resolveEditTargets(trimmed) {
+            return edit(targets)
         }
         switch WizardCommand.parse(line) {
         case .done?, .next?:
@@ -18,11 +22,21 @@ extension Wizard {
             // The operator knows the server may answer differently now (a name freed meanwhile).
             return submit(retry: false)
         case .edit(let target)?:
-            guard let i = resolveEditTarget(target) else { return [error(editTargetMessage(target)), .prompt(reviewPrompt)] }
-            return edit(i)
+            guard let targets = resolveEditTargets(target) else { return [error(editTargetMessage(target)), .prompt(reviewPrompt)] }
+            return edit(targets)
+        case .add(let argument)?:
+            switch addCommand(argument, at: nil) {
+            case .failure(let problem): return [error(problem.message), .prompt(reviewPrompt)]
+            case .success(let added): return edit(added)
+            }
+        case .delete(let argument)?:
+            switch deleteTarget(argument, at: nil) {
+            case .failure(let problem): return [error(problem.message), .prompt(reviewPrompt)]
+            case .success(let target): return askDelete(list: target.list, number: target.number)
+            }
         case .back?:
             guard let last = visibleIndices.last else { return [.prompt(reviewPrompt)] }
-            return edit(last)
+            return edit([last])
         case .review?:
             return reviewLines() + [.prompt(reviewPrompt)]
         case .cancel?:
@@ -36,13 +50,15 @@ extension Wizard {
         }
     }
 
-    mutating func edit(_ index: Int) -> [WizardEffect] {
-        ask(index, walk: .revisiting([index]))
+    /// Edits from the review (or the retry prompt): asks `targets`, then comes back to the review.
+    mutating func edit(_ targets: [Int]) -> [WizardEffect] {
+        guard let first = targets.first else { return [.prompt(reviewPrompt)] }
+        return ask(first, walk: .revisiting(targets))
     }
 
     /// Enter at the review: submits, unless these are the very values the server just refused.
     mutating func submitIfChanged() -> [WizardEffect] {
-        let payload = Payload.build(fields: visibleIndices.map { spec.fields[$0] }, values: values)
+        let payload = Payload.build(fields: visibleIndices.map { fields[$0] }, values: values, emptyLists: emptyListsSent)
         guard let refused = rejectedPayload, refused == payload else { return submit(retry: false) }
         let hint = "Nothing has changed since the server refused these values, so sending them again would get the same answer. Type a field's number to change it, .retry to send the same values anyway, or .cancel to stop (a draft is kept)."
         return Wizard.wrapped(hint, .error, indent: "  ! ", continuation: "    ") + [.prompt(reviewPrompt)]
@@ -55,8 +71,8 @@ extension Wizard {
         if retry, let last = lastSubmission {
             submission = last
         } else {
-            let fields = visibleIndices.map { spec.fields[$0] }
-            let payload = Payload.build(fields: fields, values: values)
+            let sent = visibleIndices.map { fields[$0] }
+            let payload = Payload.build(fields: sent, values: values, emptyLists: emptyListsSent)
             if let last = lastSubmission, last.payload == payload {
                 // Nothing changed since the last attempt (a field visited and kept): the same
                 // attempt, so the server can recognise it by its Idempotency-Key.
@@ -68,15 +84,15 @@ extension Wizard {
             submission = Submission(
                 method: spec.submit.method.rawValue,
                 path: spec.submit.path,
-                payload: Payload.build(fields: fields, values: values),
-                transcriptPayload: Payload.build(fields: fields, values: values) { f, v in
+                payload: payload,
+                transcriptPayload: Payload.build(fields: sent, values: values, emptyLists: emptyListsSent) { f, v in
                     f.isSecret ? .string("[\(f.name)]") : v.json
                 },
-                displayPayload: Payload.build(fields: fields, values: values) { f, v in
+                displayPayload: Payload.build(fields: sent, values: values, emptyLists: emptyListsSent) { f, v in
                     f.isSecret ? .string("[secret]") : v.json
                 },
                 attempt: attempt,
-                secrets: Dictionary(uniqueKeysWithValues: fields.filter(\.isSecret).compactMap { f in
+                secrets: Dictionary(uniqueKeysWithValues: sent.filter(\.isSecret).compactMap { f in
                     if case .text(let value)? = values[f.name] { return (f.name, value) }
                     return nil
                 }),

@@ -24,7 +24,7 @@ extension Wizard {
         lastSubmission = nil
         rejectionStatus = status
         let visible = visibleIndices
-        let placement = ServerErrorMapper.place(errors, in: spec, visibleFields: Set(visible.map { spec.fields[$0].name }))
+        let placement = ServerErrorMapper.place(errors, in: concreteSpec, visibleFields: Set(visible.map { fields[$0].name }))
         var effects: [WizardEffect] = [.output(OutputLine(" rejected (\(status))", style: .error))]
         // Bound 8a: a server may send any number of messages; the operator sees the first ones.
         serverBanner = placement.banner.prefix(Wizard.shownServerMessages).map(serverText)
@@ -36,15 +36,24 @@ extension Wizard {
         rejectedPayload = valuesRefused ? refused : nil
         effects += bannerLines()
         var failed: [Int] = []
-        let rows = reviewRows()
-        for (number, i) in visible.enumerated() {
-            let field = spec.fields[i]
+        let entries = reviewEntries()
+        let rows = reviewRows(entries)
+        var entryOf: [Int: Int] = [:]
+        for (n, entry) in entries.enumerated() { for i in entry.indices { entryOf[i] = n } }
+        var shownEntries: Set<Int> = []
+        for i in visible {
+            let field = fields[i]
             let messages = placement.fieldErrors[field.name] ?? []
             guard !messages.isEmpty || placement.alsoAsked.contains(field.name) else { continue }
             failed.append(i)
-            effects.append(.output(OutputLine(rows[number], style: .review)))
+            guard let n = entryOf[i] else { continue }
+            if shownEntries.insert(n).inserted {
+                effects += rows[n].split(separator: "\n").map { .output(OutputLine(String($0), style: .review)) }
+            }
+            // Under an item's line, each message says which of its fields it is about.
+            let about = entries[n].item != nil ? (spec.fields.first { $0.name == field.item?.declaration }?.label ?? field.label) + ": " : ""
             for message in messages.prefix(Wizard.shownServerMessages) {
-                effects += Wizard.wrapped(serverText(message), .error, indent: "    ! ", continuation: "      ")
+                effects += Wizard.wrapped(about + serverText(message), .error, indent: "    ! ", continuation: "      ")
             }
             if let more = Wizard.moreMessagesLine(messages.count) {
                 effects.append(.output(OutputLine("    ! " + more, style: .error)))
@@ -54,7 +63,7 @@ extension Wizard {
             // No operator to fix the fields: every mapped error is shown, then the ending.
             endingErrors = placement.banner.map { EndingError(field: nil, message: serverText($0), line: nil) }
             for i in visible {
-                let field = spec.fields[i]
+                let field = fields[i]
                 for message in placement.fieldErrors[field.name] ?? [] {
                     endingErrors.append(EndingError(field: field.name, message: serverText(message), line: nil))
                 }

@@ -78,33 +78,89 @@ extension Wizard {
         }
     }
 
-    /// "  N Label  value" for each visible field, aligned, within 80 columns. A field not yet
-    /// reached shows the default it will take.
-    func reviewRows() -> [String] {
-        let visible = visibleIndices.map { spec.fields[$0] }
-        let labels = visible.map { TextWrap.truncate($0.label, to: Wizard.reviewLabelWidth) }
-        let labelWidth = labels.map(TextWrap.columns).max() ?? 0
-        // Numbered by place in the form, not on screen: hidden fields keep (and skip) theirs.
-        let numbers = visibleIndices.map { String($0 + 1) }
-        let numberWidth = numbers.last?.count ?? 1
-        return visible.enumerated().map { n, field in
-            let number = numbers[n]
-            let label = labels[n]
-            let head = "  " + String(repeating: " ", count: numberWidth - number.count) + number + " "
-                + label + String(repeating: " ", count: labelWidth - TextWrap.columns(label)) + "  "
+    /// One line of the review: a field, or one item of a repeated group (its label).
+    struct ReviewEntry {
+        /// What the operator types to edit it.
+        var number: Int
+        var label: String
+        var shown: String
+        /// The visible fields it stands for, in form order.
+        var indices: [Int]
+        /// For an item of a group: which item (`member` nil).
+        var item: ItemPlace?
+    }
+
+    /// The review's entries. A form without lists numbers its fields by their place in the form
+    /// (hidden fields keep theirs, so a number means the same field in every run); with lists the
+    /// entries are numbered in order, one per field and one per item of a group.
+    func reviewEntries() -> [ReviewEntry] {
+        let visible = visibleIndices
+        let numbered = spec.hasLists
+        var entries: [ReviewEntry] = []
+        entries.reserveCapacity(visible.count)
+        var n = 0
+        var k = 0
+        while k < visible.count {
+            let i = visible[k]
+            let field = fields[i]
+            n += 1
+            if let item = field.item, item.member != nil {
+                var indices = [i]
+                k += 1
+                while k < visible.count, let other = fields[visible[k]].item, other.list == item.list, other.number == item.number {
+                    indices.append(visible[k])
+                    k += 1
+                }
+                entries.append(ReviewEntry(
+                    number: n, label: itemLabel(list: item.list, number: item.number), shown: "", indices: indices,
+                    item: ItemPlace(list: item.list, number: item.number, member: nil, declaration: item.list)))
+                continue
+            }
             var shown = values[field.name].map { shortDisplay($0, field) } ?? "-"
             if values[field.name] == nil, !visited.contains(field.name), let d = defaultShown(field) {
                 shown = d + " (default)"
             }
-            shown = String(shown.map { $0 == "\t" ? " " : $0 })
-            return head + TextWrap.truncate(shown, to: TextWrap.width - TextWrap.columns(head))
+            entries.append(ReviewEntry(number: numbered ? n : i + 1, label: field.label, shown: shown, indices: [i], item: nil))
+            k += 1
+        }
+        return entries
+    }
+
+    /// "  N Label  value" for each entry, aligned. A long value wraps onto following lines under
+    /// its column (nothing the operator must check is cut off); an item's label wraps the same way.
+    /// A field not yet reached shows the default it will take.
+    func reviewRows() -> [String] {
+        reviewRows(reviewEntries())
+    }
+
+    func reviewRows(_ entries: [ReviewEntry]) -> [String] {
+        let labels = entries.map { $0.item == nil ? TextWrap.truncate($0.label, to: Wizard.reviewLabelWidth) : "" }
+        let labelWidth = labels.map(TextWrap.columns).max() ?? 0
+        let numberWidth = entries.map { String($0.number).count }.max() ?? 1
+        return entries.enumerated().map { n, entry in
+            let number = String(entry.number)
+            let lead = "  " + String(repeating: " ", count: numberWidth - number.count) + number + " "
+            if entry.item != nil {
+                let text = String(entry.label.map { $0 == "\t" ? " " : $0 })
+                let continuation = String(repeating: " ", count: TextWrap.columns(lead) + 2)
+                return TextWrap.wrap(text, indent: lead, continuation: continuation).joined(separator: "\n")
+            }
+            let label = labels[n]
+            let head = lead + label + String(repeating: " ", count: labelWidth - TextWrap.columns(label)) + "  "
+            let shown = String(entry.shown.map { $0 == "\t" ? " " : $0 })
+            guard TextWrap.columns(head) + TextWrap.columns(shown) > TextWrap.width else { return head + shown }
+            // The value column, unless the labels leave too little room: then under the label.
+            let column = TextWrap.columns(head) <= TextWrap.width - 30 ? TextWrap.columns(head) : TextWrap.columns(lead) + 2
+            return TextWrap.wrap(shown, indent: head, continuation: String(repeating: " ", count: column)).joined(separator: "\n")
         }
     }
 
     /// The review; below it the server's banner lines from the last rejection until the next
     /// submission (`withBanner: false` right after the rejection printed them).
     func reviewLines(withBanner: Bool = true) -> [WizardEffect] {
-        [.output(OutputLine("Review", style: .title))] + reviewRows().map { .output(OutputLine($0, style: .review)) }
+        [.output(OutputLine("Review", style: .title))]
+            + reviewRows().flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false) }
+                .map { .output(OutputLine(String($0), style: .review)) }
             + (withBanner ? bannerLines() : [])
     }
 

@@ -47,14 +47,14 @@ extension Wizard {
         get {
             switch phase {
             case .notStarted(let walk), .asking(_, _, let walk): return walk
-            case .review, .submitting, .failed, .finished: return .reviewed
+            case .review, .submitting, .failed, .confirmingDelete, .finished: return .reviewed
             }
         }
         set {
             switch phase {
             case .notStarted: phase = .notStarted(walk: newValue)
             case .asking(let index, let lines, _): phase = .asking(index: index, lines: lines, walk: newValue)
-            case .review, .submitting, .failed, .finished: break
+            case .review, .submitting, .failed, .confirmingDelete, .finished: break
             }
         }
     }
@@ -63,14 +63,14 @@ extension Wizard {
 
     /// Indices of the fields whose `when` holds now, in form order.
     var visibleIndices: [Int] {
-        spec.fields.indices.filter { isVisible(spec.fields[$0]) }
+        fields.indices.filter { isVisible(fields[$0]) }
     }
 
     func isVisible(_ field: Field) -> Bool {
         guard let condition = field.when else { return true }
         // A field that is hidden (or unknown) has no value to compare.
         return condition.holds { name in
-            guard let other = spec.field(named: name), isVisible(other) else { return nil }
+            guard let other = self.field(named: name), isVisible(other) else { return nil }
             return values[name]?.comparableStrings
         }
     }
@@ -80,10 +80,12 @@ extension Wizard {
     /// before the review comes back.
     mutating func setValue(_ value: FieldValue?, at index: Int) {
         let visibleBefore = Set(visibleIndices)
-        values[spec.fields[index].name] = value
+        values[fields[index].name] = value
+        // An answer begins the offered item: it is an item now, not an offer.
+        if value != nil, isTentative(fields[index]), let list = fields[index].item?.list { tentativeLists.remove(list) }
         dropHiddenValues()
         guard walk.isQueue else { return }
-        for i in visibleIndices where !visibleBefore.contains(i) && values[spec.fields[i].name] == nil {
+        for i in visibleIndices where !visibleBefore.contains(i) && values[fields[i].name] == nil {
             enqueue(i)
         }
     }
@@ -92,7 +94,7 @@ extension Wizard {
         var changed = true
         while changed {
             changed = false
-            for field in spec.fields where values[field.name] != nil && !isVisible(field) {
+            for field in fields where values[field.name] != nil && !isVisible(field) {
                 values[field.name] = nil
                 visited.remove(field.name)
                 changed = true
@@ -111,6 +113,7 @@ extension Wizard {
     }
 
     mutating func advance(from index: Int) -> [WizardEffect] {
+        offerNextItem(after: index)
         let returnTo: Int?
         switch walk {
         case .completing(let queue), .revisiting(let queue):
@@ -123,7 +126,7 @@ extension Wizard {
         if let back = returnTo, back != index, Set(visibleIndices).contains(back) {
             // Fields the edit has just revealed come first, then the field the walk was at.
             if let revealed = visibleIndices.first(where: { i in
-                i > index && i < back && values[spec.fields[i].name] == nil && !visited.contains(spec.fields[i].name)
+                i > index && i < back && values[fields[i].name] == nil && !visited.contains(fields[i].name)
             }) {
                 return ask(revealed)
             }
@@ -151,24 +154,28 @@ extension Wizard {
     /// `.done`, or the end of the walk: fill untouched defaults, then insist on required fields,
     /// then run the cross-field checks, then show the review.
     mutating func goToReview() -> [WizardEffect] {
+        dropUnbegunItems()
         for i in visibleIndices {
-            let field = spec.fields[i]
+            let field = fields[i]
             if values[field.name] == nil && !visited.contains(field.name), let d = field.defaultValue {
                 values[field.name] = d
             }
         }
         dropHiddenValues()
-        let missing = visibleIndices.filter { spec.fields[$0].required && values[spec.fields[$0].name] == nil }
+        let missing = visibleIndices.filter { fields[$0].required && values[fields[$0].name] == nil }
         if submitsWithoutReview {
-            var problems = missing.map { EndingError(field: spec.fields[$0].name, message: "Required", line: nil) }
-            for check in spec.checks {
-                guard let target = spec.index(of: check.field), isVisible(spec.fields[target]) else { continue }
+            var problems = missing.map { EndingError(field: fields[$0].name, message: "Required", line: nil) }
+            for check in checks {
+                guard let target = fieldIndex[check.field], isVisible(fields[target]) else { continue }
                 if !check.passes(values[check.first], values[check.second]) {
                     // Point where the answers came from (the check's first field, else its second),
                     // like every other problem of a scripted run: `answers.yaml:3: password: ...`.
                     let origin = answerOrigins[check.first] ?? answerOrigins[check.second]
                     problems.append(EndingError(field: check.field, message: check.message, line: nil, origin: origin))
                 }
+            }
+            for failure in itemCheckFailures() {
+                problems.append(EndingError(field: fields[failure.index].name, message: failure.message, line: nil))
             }
             if !problems.isEmpty {
                 endingErrors = problems
@@ -184,16 +191,20 @@ extension Wizard {
             return submit(retry: false)
         }
         if !missing.isEmpty {
-            let names = missing.map { spec.fields[$0].label }
+            let names = missing.map { fields[$0].label }
             return [error("Still missing: \(names.joined(separator: ", "))")] + ask(missing[0], walk: walk.asking(missing))
         }
         var failing: [Int] = []
-        for check in spec.checks {
-            guard let target = spec.index(of: check.field), isVisible(spec.fields[target]) else { continue }
+        for check in checks {
+            guard let target = fieldIndex[check.field], isVisible(fields[target]) else { continue }
             if !check.passes(values[check.first], values[check.second]) {
                 pendingErrors[check.field, default: []].append(check.message)
                 if !failing.contains(target) { failing.append(target) }
             }
+        }
+        for failure in itemCheckFailures() {
+            pendingErrors[fields[failure.index].name, default: []].append(failure.message)
+            if !failing.contains(failure.index) { failing.append(failure.index) }
         }
         if !failing.isEmpty {
             return ask(failing.sorted()[0], walk: walk.asking(failing.sorted()))
@@ -205,7 +216,7 @@ extension Wizard {
     /// Asks field `index`; the walk goes on as `walk` says afterwards (by default as it did).
     mutating func ask(_ index: Int, prefill rejected: String? = nil, walk next: Walk? = nil) -> [WizardEffect] {
         let next = next ?? walk
-        let field = spec.fields[index]
+        let field = fields[index]
         var effects: [WizardEffect] = []
         if (field.type == .choice || field.type == .multichoice) && !listedChoices.contains(field.name) {
             listedChoices.insert(field.name)
@@ -226,6 +237,7 @@ extension Wizard {
         switch phase {
         case .review: return [.prompt(reviewPrompt)]
         case .failed: return [.prompt(retryPrompt)]
+        case .confirmingDelete(let list, let number, _): return [.prompt(deletePrompt(list: list, number: number))]
         default: return []
         }
     }

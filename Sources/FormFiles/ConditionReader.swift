@@ -109,7 +109,7 @@ struct ConditionReader {
         switch draft {
         case .compare(let name, let position, let test):
             guard let target = lookUp(name, position) else { return nil }
-            return resolve(test, of: name, against: target)
+            return resolve(test, of: target.name, against: target)
         case .all(let items), .any(let items):
             let resolved = items.map { resolve($0, lookUp: lookUp) }
             let conditions = resolved.compactMap { $0 }

@@ -9,6 +9,8 @@ struct FieldDraft {
     let whenPosition: Position
     /// The sections the field is in, outermost first (indices into `FormReader`'s sections).
     var sections: [Int] = []
+    /// Where `list:` was written, if it was.
+    var listPosition: Position?
 }
 
 /// Reads one item of `fields`: the field's own keys, their types, which rules apply to its type,
@@ -17,7 +19,7 @@ struct FieldDraft {
 struct FieldReader {
     static let keys = [
         "name", "label", "type", "required", "min_length", "max_length", "pattern", "pattern_message",
-        "min", "max", "choices", "default", "help", "when", "server_codes",
+        "min", "max", "choices", "default", "help", "when", "server_codes", "list", "send",
     ]
 
     let reader: YAMLNodeReader
@@ -60,12 +62,24 @@ struct FieldReader {
         if let e = entries["help"], let s = reader.string(e) { field.help = s }
         if let e = entries["required"], let b = reader.bool(e) { field.required = b }
         if let e = entries["server_codes"], let codes = reader.stringList(e) { field.serverCodes = codes.map(\.0) }
+        if let e = entries["send"], let b = reader.bool(e) { field.send = b }
+        if let e = entries["list"], typeKnown {
+            field.list = ListReader(reader: reader).readList(e, type: type)
+            if field.list != nil {
+                if let d = entries["default"] {
+                    diagnostics.error("a list can't have a default (each item is typed; an empty one ends the list)", at: d.keyPosition)
+                }
+                if let r = entries["required"] {
+                    diagnostics.error("required does not apply to a list: use min_items", at: r.keyPosition)
+                }
+            }
+        }
         let when = entries["when"].flatMap { ConditionReader(reader: reader).read($0) }
 
         // A default is only judged against rules that were read without errors.
         let errorsBeforeRules = diagnostics.errors.count
         if typeKnown { readRules(entries, into: &field) }
-        if let e = entries["default"], typeKnown, diagnostics.errors.count == errorsBeforeRules {
+        if let e = entries["default"], typeKnown, field.list == nil, diagnostics.errors.count == errorsBeforeRules {
             readDefault(e, into: &field)
         }
 
@@ -74,7 +88,8 @@ struct FieldReader {
         if entries["label"] == nil { field.label = name }
         return FieldDraft(
             field: field, namePosition: entries["name"]?.valuePosition ?? entries.position,
-            when: when, whenPosition: entries["when"]?.valuePosition ?? entries.position)
+            when: when, whenPosition: entries["when"]?.valuePosition ?? entries.position,
+            listPosition: field.list == nil ? nil : entries["list"]?.keyPosition)
     }
 
     private func readName(_ e: Entry) -> String? {

@@ -30,10 +30,11 @@ struct FormReader {
 
         var drafts: [FieldDraft] = []
         var sections: [SectionDraft] = []
+        var groups: [GroupDraft] = []
         if let e = entries["fields"] {
             if case .sequence(let items) = e.value {
                 if items.isEmpty { diagnostics.error("fields must list at least one field", at: e.valuePosition) }
-                readItems(Array(items), in: [], depth: 1, into: &drafts, sections: &sections)
+                readItems(Array(items), in: [], depth: 1, group: nil, into: &drafts, sections: &sections, groups: &groups)
             } else {
                 diagnostics.error("fields must be a list, not \(YAMLNodeReader.describe(e.value))", at: e.valuePosition)
             }
@@ -41,11 +42,14 @@ struct FormReader {
             reader.missing("fields", in: entries, ": the questions the form asks")
         }
         checkNames(drafts)
+        checkGroups(groups, drafts: drafts)
         let fields = resolveConditions(drafts, sections: sections)
         let named = FieldsByName(fields)
 
         let checks = entries["checks"].map { CheckReader(reader: reader).read($0) } ?? []
-        let resolvedChecks = checks.compactMap { resolve($0, fields: named) }
+        let resolvedChecks = zip(checks, checks.map { resolve($0, fields: named) }).compactMap { draft, check in
+            check.flatMap { checkItems($0, draft: draft, fields: named) }
+        }
 
         var submit = SubmitSpec()
         if let e = entries["submit"] {
@@ -73,7 +77,9 @@ struct FormReader {
         }
 
         guard let id, diagnostics.isEmpty else { return nil }
-        return FormSpec(id: id, title: title, fields: fields, checks: resolvedChecks, submit: submit, fake: fake)
+        return FormSpec(
+            id: id, title: title, fields: fields, checks: resolvedChecks, submit: submit, fake: fake,
+            groups: groups.map(\.group))
     }
 
     /// Ids name draft files, so they are kept to letters, digits, `-`, `_` and `.` (not first).
@@ -160,19 +166,108 @@ struct FormReader {
 
     /// Reads the items of a `fields` list, flattening sections: each field remembers the sections
     /// it is in (`enclosing`, outermost first).
+    /// A group's fields are named `GROUP.MEMBER` and marked with the group; a group's `when` is
+    /// kept like a section's. A group inside a group, and a list inside a group, are refused:
+    /// lists of lists are not supported (make the inner one a group of its own).
     private func readItems(
-        _ items: [Node], in enclosing: [Int], depth: Int, into drafts: inout [FieldDraft], sections: inout [SectionDraft]
+        _ items: [Node], in enclosing: [Int], depth: Int, group: String?,
+        into drafts: inout [FieldDraft], sections: inout [SectionDraft], groups: inout [GroupDraft]
     ) {
         for item in items {
-            if SectionReader.isSection(item) {
+            if GroupReader.isGroup(item) {
+                if group != nil {
+                    diagnostics.error(
+                        "a group can't hold another group (lists of lists are not supported): make it a group of its own",
+                        at: Position(item.mark))
+                    continue
+                }
+                guard let draft = GroupReader(reader: reader).read(item) else { continue }
+                if groups.contains(where: { $0.group.name == draft.group.name }) {
+                    diagnostics.error("duplicate group name \"\(draft.group.name)\"", at: draft.namePosition)
+                    continue
+                }
+                groups.append(draft)
+                var inner = enclosing
+                if let when = draft.when {
+                    sections.append(SectionDraft(name: draft.group.name, when: when, start: drafts.count))
+                    inner.append(sections.count - 1)
+                }
+                readItems(draft.items, in: inner, depth: depth + 1, group: draft.group.name, into: &drafts, sections: &sections, groups: &groups)
+            } else if SectionReader.isSection(item) {
+                if group != nil {
+                    diagnostics.error("a group can't hold a section: put when on the group's fields", at: Position(item.mark))
+                    continue
+                }
                 guard let (name, when, inner) = SectionReader(reader: reader).read(item, depth: depth) else { continue }
                 sections.append(SectionDraft(name: name, when: when, start: drafts.count))
-                readItems(inner, in: enclosing + [sections.count - 1], depth: depth + 1, into: &drafts, sections: &sections)
+                readItems(inner, in: enclosing + [sections.count - 1], depth: depth + 1, group: group, into: &drafts, sections: &sections, groups: &groups)
             } else if var draft = FieldReader(reader: reader).read(item) {
                 draft.sections = enclosing
+                if let group {
+                    if let position = draft.listPosition {
+                        diagnostics.error(
+                            "a field in a group can't be a list (lists of lists are not supported): make it a group of its own",
+                            at: position)
+                        continue
+                    }
+                    draft.field.name = group + "." + draft.field.name
+                    draft.field.group = group
+                }
                 drafts.append(draft)
             }
         }
+    }
+
+    /// A group's `unique` and `total` name its own members; a total sums a number member; no other
+    /// field's name starts with the group's.
+    private func checkGroups(_ groups: [GroupDraft], drafts: [FieldDraft]) {
+        for draft in groups {
+            let name = draft.group.name
+            let members = drafts.filter { $0.field.group == name }
+            func member(_ plain: String) -> Field? { members.first { $0.field.name == name + "." + plain }?.field }
+            let plainNames = members.map { String($0.field.name.dropFirst(name.count + 1)) }
+            for (plain, position) in zip(draft.group.unique, draft.uniquePositions) where member(plain) == nil {
+                diagnostics.error("unique names unknown field \"\(plain)\" of group \"\(name)\"" + NameSuggestion.hint(for: plain, in: plainNames), at: position)
+            }
+            for (total, position) in zip(draft.group.rule.totals, draft.totalPositions) {
+                guard let plain = total.field else { continue }
+                guard let field = member(plain) else {
+                    diagnostics.error("total names unknown field \"\(plain)\" of group \"\(name)\"" + NameSuggestion.hint(for: plain, in: plainNames), at: position)
+                    continue
+                }
+                if field.type != .integer && field.type != .decimal {
+                    diagnostics.error("total sums an integer or decimal field: \"\(plain)\" is \(field.type.rawValue)", at: position)
+                }
+            }
+            for other in drafts where other.field.group != name && other.field.name.hasPrefix(name + ".") {
+                diagnostics.error("field name \"\(other.field.name)\" is inside group \"\(name)\": declare it in the group", at: other.namePosition)
+            }
+            for other in drafts where other.field.name == name {
+                diagnostics.error("field name \"\(name)\" collides with group \"\(name)\"", at: other.namePosition)
+            }
+        }
+    }
+
+    /// A check may compare fields of one item of a group (it then runs for each item), or such a
+    /// field with one outside the group; not fields of two groups, and not a list of scalars
+    /// (its `unique` and `total` check across items).
+    private func checkItems(_ check: CrossFieldCheck, draft: CheckDraft, fields: FieldsByName) -> CrossFieldCheck? {
+        let names = [check.first, check.second, check.field]
+        let groupsNamed = Set(names.compactMap { fields.byName[$0]?.group })
+        let position = draft.names?.first?.1 ?? draft.field?.1 ?? .start
+        if groupsNamed.count > 1 {
+            diagnostics.error("a check can't compare fields of two groups (\(groupsNamed.sorted().joined(separator: ", ")))", at: position)
+            return nil
+        }
+        if let list = names.first(where: { fields.byName[$0]?.list != nil }) {
+            diagnostics.error("a check can't compare the list \"\(list)\": use its unique or total", at: position)
+            return nil
+        }
+        if groupsNamed.count == 1, fields.byName[check.field]?.group == nil {
+            diagnostics.error("a check on a group's fields lands on one of them: field \"\(check.field)\" is outside the group", at: draft.field?.1 ?? position)
+            return nil
+        }
+        return check
     }
 
     /// Each field with its `when` resolved: the conditions of the sections it is in and its own,
@@ -186,7 +281,22 @@ struct FormReader {
         for (i, field) in fields.enumerated() where firstIndex[field.name] == nil { firstIndex[field.name] = i }
 
         /// The field `name` if it comes before index `limit`; otherwise nil after an error.
-        func earlier(_ name: String, at position: Position, before limit: Int, own: Int?) -> Field? {
+        func earlier(_ written: String, at position: Position, before limit: Int, own: Int?, group: String? = nil) -> Field? {
+            // Inside a group a plain name is first a field of the same item.
+            var name = written
+            if let group, firstIndex[group + "." + written] != nil { name = group + "." + written }
+            if let j = firstIndex[name], j < limit {
+                let target = fields[j]
+                if target.list != nil {
+                    diagnostics.error("when can't look at the list \"\(name)\" (which of its items?)", at: position)
+                    return nil
+                }
+                if let other = target.group, other != group {
+                    diagnostics.error(
+                        "when can't look inside the items of group \"\(other)\" from outside it (which item?)", at: position)
+                    return nil
+                }
+            }
             guard let j = firstIndex[name] else {
                 _ = unknown(name, at: position, in: Array(fields[..<min(limit, fields.count)]), by: "when")
                 return nil
@@ -213,7 +323,7 @@ struct FormReader {
                 if let c = sectionConditions[s] { parts.append(c) } else { complete = false }
             }
             if let when = draft.when {
-                if let c = conditions.resolve(when, lookUp: { earlier($0, at: $1, before: i, own: i) }) {
+                if let c = conditions.resolve(when, lookUp: { earlier($0, at: $1, before: i, own: i, group: draft.field.group) }) {
                     parts.append(c)
                 } else {
                     complete = false

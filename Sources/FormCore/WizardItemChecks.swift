@@ -1,0 +1,151 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// What a list adds to checking and sending: items entered on one line, the checks across items
+/// (unique, totals), and the empty lists the payload still carries.
+extension Wizard {
+    /// Lists with no items that say `send_empty: true`: sent as `[]`.
+    var emptyListsSent: [String] {
+        spec.itemLists.filter { $0.rule.sendEmpty && (itemCounts[$0.name] ?? 0) == 0 }.map(\.name)
+    }
+
+    /// Whether a list of this field's type may be typed as one comma-separated line: only types
+    /// whose values never contain a comma (text, URLs, secrets and multiline values may).
+    static func entersSeveral(_ field: Field) -> Bool {
+        switch field.type {
+        case .integer, .decimal, .email, .ipv4, .ipv6, .ip, .cidr, .mac, .hostname, .date, .time, .datetime, .boolean:
+            return true
+        case .choice:
+            return !field.choices.contains { $0.contains(",") }
+        case .text, .secret, .multiline, .url, .multichoice:
+            return false
+        }
+    }
+
+    /// "10, 20, 30" at an item of a list of scalars: each part becomes an item from this one on
+    /// (items after them stay), all or nothing; the list then ends. nil: not such a line.
+    mutating func acceptSeveral(_ text: String, at index: Int) -> [WizardEffect]? {
+        let field = fields[index]
+        guard let item = field.item, item.member == nil, Wizard.entersSeveral(field), text.contains(","),
+              let rule = listRule(item.list) else { return nil }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmedWhitespace }
+        let count = itemCounts[item.list] ?? 0
+        let needed = item.number - 1 + parts.count
+        if needed > rule.maxItems {
+            return [error("\(listLabel(item.list)) takes at most \(rule.maxItems) item\(rule.maxItems == 1 ? "" : "s"); that line has \(parts.count) from item \(item.number)")]
+                + ask(index, prefill: field.isSecret ? nil : text)
+        }
+        var parsed: [FieldValue] = []
+        for (k, part) in parts.enumerated() {
+            guard !part.isEmpty else {
+                return [error("Item \(item.number + k) is empty: separate the items with single commas")] + ask(index, prefill: text)
+            }
+            switch field.parse(part) {
+            case .success(let value): parsed.append(value)
+            case .failure(let problem):
+                return [error("Item \(item.number + k) ('\(TextWrap.truncate(Wizard.withoutControlCharacters(part), to: 30))'): \(problem.message)")]
+                    + ask(index, prefill: text)
+            }
+        }
+        if needed > count {
+            itemCounts[item.list] = needed
+            rebuildFields()
+        }
+        tentativeLists.remove(item.list)
+        var last = index
+        for (k, value) in parsed.enumerated() {
+            let name = FormSpec.itemFieldName(list: item.list, number: item.number + k, member: nil)
+            guard let i = fieldIndex[name] else { continue }
+            values[name] = value
+            visited.insert(name)
+            last = i
+        }
+        dropHiddenValues()
+        // The list is entered: the walk goes on after its last item.
+        let end = itemIndices(list: item.list, number: itemCounts[item.list] ?? 0).last ?? last
+        switch walk {
+        case .forward:
+            walk = .forward(returnTo: nil)
+            if let next = visibleIndices.first(where: { $0 > end }) { return ask(next) }
+            return goToReview()
+        case .completing(let queue), .revisiting(let queue):
+            let taken = Set(parsed.indices.compactMap { fieldIndex[FormSpec.itemFieldName(list: item.list, number: item.number + $0, member: nil)] })
+            return continueQueue(queue.filter { !taken.contains($0) })
+        case .reviewed:
+            return goToReview()
+        }
+    }
+
+    /// A check across the items of a list that failed: where it lands and what it says.
+    struct ItemCheckFailure {
+        let index: Int
+        let message: String
+    }
+
+    /// `unique` (a list's items, or a group's members item to item) and `total` bounds. A
+    /// duplicate lands on the later item; a total on the last item's field.
+    func itemCheckFailures() -> [ItemCheckFailure] {
+        var failures: [ItemCheckFailure] = []
+        let visible = Set(visibleIndices)
+        for list in spec.itemLists {
+            let count = itemCounts[list.name] ?? 0
+            guard count > 0 else { continue }
+            let uniqueMembers: [String?] = list.group.map { $0.unique.isEmpty ? [] : [nil] } ?? (list.rule.unique ? [nil] : [])
+            if !uniqueMembers.isEmpty {
+                var seen: [[String]: Int] = [:]
+                for n in 1...count {
+                    let indices = itemIndices(list: list.name, number: n)
+                    let keyed = list.group.map { group in indices.filter { i in group.unique.contains(fields[i].item?.member ?? "") } } ?? indices
+                    let key = keyed.map { i in values[fields[i].name].map { Wizard.uniqueKey($0) } ?? "" }
+                    guard key.contains(where: { !$0.isEmpty }), let target = keyed.last(where: visible.contains) ?? keyed.last else { continue }
+                    if let first = seen[key] {
+                        let what = list.group.map { g in g.unique.count == 1 ? (fieldLabel(group: g.name, member: g.unique[0])) : g.unique.map { fieldLabel(group: g.name, member: $0) }.joined(separator: " and ") }
+                        let message = (what.map { "\($0) is" } ?? "This is") + " the same as in item \(first): each item must differ"
+                        failures.append(ItemCheckFailure(index: target, message: message))
+                    } else {
+                        seen[key] = n
+                    }
+                }
+            }
+            for total in list.rule.totals {
+                // Decimal holds 38 digits: quantities and amounts sum exactly.
+                var sum = Decimal(0)
+                var last: Int?
+                for n in 1...count {
+                    let indices = itemIndices(list: list.name, number: n)
+                    guard let i = indices.first(where: { fields[$0].item?.member == total.field }), visible.contains(i) else { continue }
+                    last = i
+                    if case .number(let text)? = values[fields[i].name], let value = Decimal(string: text) { sum += value }
+                }
+                guard let at = last else { continue }
+                let name = total.field.map { fieldLabel(group: list.name, member: $0) } ?? listLabel(list.name)
+                let high = total.maximum.flatMap { Decimal(string: $0.description) }
+                let low = total.minimum.flatMap { Decimal(string: $0.description) }
+                if let high, let hi = total.maximum, high < sum {
+                    failures.append(ItemCheckFailure(index: at, message: total.message ?? "\(name) totals \(sum) over all items; at most \(hi) in all"))
+                } else if let low, let lo = total.minimum, sum < low {
+                    failures.append(ItemCheckFailure(index: at, message: total.message ?? "\(name) totals \(sum) over all items; at least \(lo) in all"))
+                }
+            }
+        }
+        return failures
+    }
+
+    /// The label of a group member's declaration.
+    func fieldLabel(group: String, member: String) -> String {
+        spec.fields.first { $0.name == group + "." + member }?.label ?? member
+    }
+
+    /// What makes two values the same item: text compares without case.
+    static func uniqueKey(_ value: FieldValue) -> String {
+        switch value {
+        case .text(let s): return "t:" + s.lowercased()
+        case .number(let n): return "n:" + (DecimalText(n)?.description ?? n)
+        case .boolean(let b): return b ? "b:1" : "b:0"
+        case .list(let items): return "l:" + items.joined(separator: "\u{1F}")
+        }
+    }
+}

@@ -1,0 +1,409 @@
+/// Lists and repeated groups in the walk: the concrete fields for the current items, the item the
+/// walk offers after the last one (its empty first answer ends the list), adding and deleting
+/// items, and what a list means for names, counts and labels.
+extension Wizard {
+    /// `lines.2` -> the index of item 2's first field.
+    static func itemStarts(_ fields: [Field]) -> [String: Int] {
+        var starts: [String: Int] = [:]
+        for (i, field) in fields.enumerated() {
+            guard let item = field.item else { continue }
+            let key = FormSpec.itemFieldName(list: item.list, number: item.number, member: nil)
+            if starts[key] == nil { starts[key] = i }
+        }
+        return starts
+    }
+
+    static func indexByName(_ fields: [Field]) -> [String: Int] {
+        var index: [String: Int] = [:]
+        index.reserveCapacity(fields.count)
+        for (i, field) in fields.enumerated() where index[field.name] == nil { index[field.name] = i }
+        return index
+    }
+
+    /// The concrete field named `name` (`lines.2.qty`), or a field outside lists.
+    public func field(named name: String) -> Field? { fieldIndex[name].map { fields[$0] } }
+
+    /// The form with its current concrete fields and checks, for code written for flat forms.
+    public var concreteSpec: FormSpec {
+        var copy = spec
+        copy.fields = fields
+        copy.checks = checks
+        return copy
+    }
+
+    /// "6 fields", or with lists "2 fields, 1 list": what the title promises is what is asked.
+    var fieldCountText: String {
+        let visible = visibleIndices
+        let plain = visible.filter { fields[$0].item == nil }.count
+        let fieldText = "\(plain) field\(plain == 1 ? "" : "s")"
+        guard spec.hasLists else { return fieldText }
+        let lists = spec.itemLists.count
+        return fieldText + ", \(lists) list\(lists == 1 ? "" : "s")"
+    }
+
+    /// The rule of list `name` (a list of scalars or a group).
+    func listRule(_ name: String) -> ListRule? {
+        if let group = spec.group(named: name) { return group.rule }
+        return spec.fields.first { $0.name == name && $0.group == nil }?.list
+    }
+
+    /// The name a list is shown by: a group's label, a list's field label.
+    func listLabel(_ name: String) -> String {
+        if let group = spec.group(named: name) { return group.label }
+        return spec.fields.first { $0.name == name && $0.group == nil }?.label ?? name
+    }
+
+    // MARK: - Rebuilding
+
+    /// Makes the fields concrete again after an item count changed, and moves the phase's indices
+    /// with them. `rename` gives a field's new name (an item after a deleted one moves down);
+    /// nil: the field is gone.
+    mutating func rebuildFields(renaming rename: (String) -> String? = { $0 }) {
+        let oldNames = fields.map(\.name)
+        fields = spec.concreteFields(itemCounts: itemCounts)
+        fieldIndex = Wizard.indexByName(fields)
+        itemStarts = Wizard.itemStarts(fields)
+        checks = spec.concreteChecks(itemCounts: itemCounts)
+        var moved: [Int?] = []
+        moved.reserveCapacity(oldNames.count)
+        for name in oldNames { moved.append(rename(name).flatMap { fieldIndex[$0] }) }
+        let map: (Int) -> Int? = { old in moved.indices.contains(old) ? moved[old] : nil }
+        switch phase {
+        case .notStarted(let walk):
+            phase = .notStarted(walk: walk.remapped(map))
+        case .asking(let i, let lines, let walk):
+            phase = .asking(index: map(i) ?? min(i, max(fields.count - 1, 0)), lines: lines, walk: walk.remapped(map))
+        case .review, .submitting, .failed, .confirmingDelete, .finished:
+            break
+        }
+    }
+
+    /// The indices of item `number` of `list`, in form order.
+    func itemIndices(list: String, number: Int) -> [Int] {
+        guard var i = itemStarts[FormSpec.itemFieldName(list: list, number: number, member: nil)] else { return [] }
+        var out: [Int] = []
+        while i < fields.count, fields[i].item?.list == list, fields[i].item?.number == number {
+            out.append(i)
+            i += 1
+        }
+        return out
+    }
+
+    private func sameItem(_ a: Int, _ b: Int) -> Bool {
+        guard let x = fields[a].item, let y = fields[b].item else { return false }
+        return x.list == y.list && x.number == y.number
+    }
+
+    /// Whether no visible field of the same item comes before `index`.
+    func isFirstOfItem(_ index: Int) -> Bool {
+        var j = index - 1
+        while j >= 0, sameItem(j, index) {
+            if isVisible(fields[j]) { return false }
+            j -= 1
+        }
+        return true
+    }
+
+    /// Whether no visible field of the same item comes after `index`.
+    func isLastOfItem(_ index: Int) -> Bool {
+        var j = index + 1
+        while j < fields.count, sameItem(j, index) {
+            if isVisible(fields[j]) { return false }
+            j += 1
+        }
+        return true
+    }
+
+    /// Whether `field` is in the item the walk offered and the operator has not begun.
+    func isTentative(_ field: Field) -> Bool {
+        guard let item = field.item else { return false }
+        return tentativeLists.contains(item.list) && item.number == itemCounts[item.list]
+    }
+
+    func itemHasValues(list: String, number: Int) -> Bool {
+        itemIndices(list: list, number: number).contains { values[fields[$0].name] != nil }
+    }
+
+    // MARK: - The walk over items
+
+    /// After the last field of a list's last item on the first pass: offer one more item (its
+    /// empty first answer will end the list), unless the list is full.
+    mutating func offerNextItem(after index: Int) {
+        guard case .forward(nil) = walk, let item = fields[index].item, isLastOfItem(index),
+              item.number == itemCounts[item.list], let rule = listRule(item.list), item.number < rule.maxItems
+        else { return }
+        itemCounts[item.list] = item.number + 1
+        tentativeLists.insert(item.list)
+        rebuildFields()
+    }
+
+    /// An empty first answer in the offered item: the item goes and the walk goes on after the list.
+    mutating func endList(at index: Int) -> [WizardEffect] {
+        guard let item = fields[index].item else { return advance(from: index) }
+        let start = itemIndices(list: item.list, number: item.number).first ?? index
+        dropItem(list: item.list, number: item.number)
+        let next = visibleIndices.first { $0 >= start }
+        switch walk {
+        case .forward:
+            walk = .forward(returnTo: nil)
+            if let next { return ask(next) }
+            return goToReview()
+        case .completing(let queue), .revisiting(let queue):
+            return continueQueue(queue)
+        case .reviewed:
+            return goToReview()
+        }
+    }
+
+    /// Removes the last item of `list` (one the operator has not begun).
+    mutating func dropItem(list: String, number: Int) {
+        guard itemCounts[list] == number else { return }
+        for i in itemIndices(list: list, number: number) {
+            let name = fields[i].name
+            values[name] = nil
+            visited.remove(name)
+            pendingErrors[name] = nil
+        }
+        itemCounts[list] = number - 1
+        tentativeLists.remove(list)
+        rebuildFields()
+    }
+
+    /// Before the review: an offered item nobody began is not an item.
+    mutating func dropUnbegunItems() {
+        for list in tentativeLists.sorted() {
+            guard let count = itemCounts[list], count > 0 else { tentativeLists.remove(list); continue }
+            if itemHasValues(list: list, number: count) {
+                tentativeLists.remove(list)
+            } else {
+                dropItem(list: list, number: count)
+            }
+        }
+    }
+
+    /// Adds an item at the end of `list`; returns the visible indices of its fields (empty when
+    /// the list is full).
+    mutating func addItem(to list: String) -> [Int] {
+        guard let rule = listRule(list) else { return [] }
+        let count = itemCounts[list] ?? 0
+        guard count < rule.maxItems else { return [] }
+        itemCounts[list] = count + 1
+        tentativeLists.remove(list)
+        rebuildFields()
+        let visible = Set(visibleIndices)
+        return itemIndices(list: list, number: count + 1).filter(visible.contains)
+    }
+
+    /// Deletes item `number` of `list`; the items after it move down one number, values and all.
+    mutating func deleteItem(list: String, number: Int) {
+        let count = itemCounts[list] ?? 0
+        guard number >= 1, number <= count else { return }
+        let prefix = list + "."
+        /// The new name of an item field's old name; nil for the deleted item's fields.
+        func renamed(_ name: String) -> String? {
+            guard name.hasPrefix(prefix) else { return name }
+            let rest = name.dropFirst(prefix.count)
+            let digits = rest.prefix { $0 != "." }
+            guard let n = Int(digits) else { return name }
+            if n == number { return nil }
+            if n < number { return name }
+            return prefix + String(n - 1) + rest.dropFirst(digits.count)
+        }
+        func moved<V>(_ dictionary: [String: V]) -> [String: V] {
+            var out: [String: V] = [:]
+            for (name, value) in dictionary { if let new = renamed(name) { out[new] = value } }
+            return out
+        }
+        values = moved(values)
+        pendingErrors = moved(pendingErrors)
+        answerRefusals = moved(answerRefusals)
+        refusedAnswerText = moved(refusedAnswerText)
+        visited = Set(visited.compactMap(renamed))
+        itemCounts[list] = count - 1
+        if count - 1 == 0 || number == count { tentativeLists.remove(list) }
+        rebuildFields(renaming: renamed)
+    }
+
+    // MARK: - Commands on items
+
+    /// The list `.add`/`.delete` mean without a name: the current field's, or the form's only list.
+    func currentList(at index: Int?) -> String? {
+        if let index, let item = fields[index].item { return item.list }
+        let lists = spec.itemLists
+        return lists.count == 1 ? lists[0].name : nil
+    }
+
+    /// `.add [LIST]`: a new item at the end, asked now; then the walk comes back.
+    mutating func addCommand(_ argument: String, at index: Int?) -> Result<[Int], WizardProblem> {
+        let list = argument.isEmpty ? currentList(at: index) : spec.itemLists.first { $0.name.lowercased() == argument.lowercased() }?.name
+        guard let list else {
+            let names = spec.itemLists.map(\.name)
+            if names.isEmpty { return .failure(WizardProblem("This form has no list to add an item to")) }
+            return .failure(WizardProblem("Say which list: .add \(names.joined(separator: "|"))"))
+        }
+        if let rule = listRule(list), (itemCounts[list] ?? 0) >= rule.maxItems {
+            return .failure(WizardProblem("\(listLabel(list)) is full: at most \(rule.maxItems) item\(rule.maxItems == 1 ? "" : "s")"))
+        }
+        let added = addItem(to: list)
+        guard !added.isEmpty else { return .failure(WizardProblem("The new item has no field to ask in this run")) }
+        return .success(added)
+    }
+
+    /// The item `.delete` names: `lines.2`, a review number, or N (item N of the current list);
+    /// nothing: the current item.
+    func deleteTarget(_ argument: String, at index: Int?) -> Result<(list: String, number: Int), WizardProblem> {
+        let target: (String, Int)?
+        if argument.isEmpty {
+            target = index.flatMap { i in fields[i].item.map { ($0.list, $0.number) } }
+        } else if let n = Int(argument) {
+            if let index, let item = fields[index].item {
+                target = (item.list, n)
+            } else if let row = reviewEntries().first(where: { $0.number == n }), let item = row.item {
+                target = (item.list, item.number)
+            } else {
+                target = nil
+            }
+        } else {
+            target = spec.itemLists.lazy.compactMap { list -> (String, Int)? in
+                let prefix = list.name.lowercased() + "."
+                guard argument.lowercased().hasPrefix(prefix), let n = Int(argument.dropFirst(prefix.count)) else { return nil }
+                return (list.name, n)
+            }.first
+        }
+        guard let (list, number) = target else {
+            return .failure(WizardProblem("Say which item: .delete LIST.N (like \(spec.itemLists.first.map { "\($0.name).2" } ?? "lines.2")), or a review number"))
+        }
+        let count = itemCounts[list] ?? 0
+        guard number >= 1, number <= count else {
+            return .failure(WizardProblem("\(listLabel(list)) has no item \(number) (it has \(count))"))
+        }
+        if let rule = listRule(list), count <= rule.minItems {
+            return .failure(WizardProblem("\(listLabel(list)) needs at least \(rule.minItems) item\(rule.minItems == 1 ? "" : "s"): change item \(number) instead of deleting it"))
+        }
+        return .success((list, number))
+    }
+
+    func deletePrompt(list: String, number: Int) -> Prompt {
+        let label = TextWrap.truncate(itemLabel(list: list, number: number), to: 40)
+        return Prompt(text: "Delete \(label)? (y/N): ")
+    }
+
+    /// Starts a `.delete`: the question, remembering where the wizard was.
+    mutating func askDelete(list: String, number: Int) -> [WizardEffect] {
+        let after = phase
+        phase = .confirmingDelete(list: list, number: number, after: after)
+        return [.prompt(deletePrompt(list: list, number: number))]
+    }
+
+    /// The answer to "Delete item N?": yes deletes it, anything else keeps it; then back to where
+    /// the wizard was (the review, or the field being asked, or the next one if it was deleted).
+    mutating func confirmDelete(_ line: String, list: String, number: Int, after: Phase) -> [WizardEffect] {
+        let answer = line.trimmedWhitespace.lowercased()
+        phase = after
+        guard answer == "y" || answer == "yes" else {
+            return [.output(OutputLine("  Kept.", style: .notice))] + reenter(after)
+        }
+        let label = itemLabel(list: list, number: number)
+        let askedName: String? = {
+            if case .asking(let i, _, _) = after { return fields[i].name }
+            return nil
+        }()
+        let deletedStart = itemIndices(list: list, number: number).first ?? 0
+        deleteItem(list: list, number: number)
+        let done = OutputLine("  Deleted \(TextWrap.truncate(label, to: 60)).", style: .notice)
+        switch phase {
+        case .asking(_, let lines, let walk):
+            // The field being asked was in the deleted item: ask what now stands in its place.
+            let wasDeleted = askedName.map { name in
+                name.hasPrefix(list + ".") && Int(name.dropFirst(list.count + 1).prefix { $0 != "." }) == number
+            } ?? false
+            if wasDeleted {
+                guard let next = visibleIndices.first(where: { $0 >= deletedStart }) else {
+                    return [.output(done)] + goToReview()
+                }
+                phase = .asking(index: next, lines: [], walk: walk)
+                return [.output(done)] + ask(next)
+            }
+            if case .asking(let i, _, _) = phase { return [.output(done)] + resume(i, collected: lines) }
+            return [.output(done)]
+        case .review:
+            return [.output(done)] + reviewLines() + [.prompt(reviewPrompt)]
+        case .failed:
+            return [.output(done), .prompt(retryPrompt)]
+        case .notStarted, .submitting, .confirmingDelete, .finished:
+            return [.output(done)]
+        }
+    }
+
+    /// The prompt of the phase the wizard went back to.
+    private mutating func reenter(_ phase: Phase) -> [WizardEffect] {
+        switch phase {
+        case .asking(let i, let lines, _): return resume(i, collected: lines)
+        case .review: return [.prompt(reviewPrompt)]
+        case .failed: return [.prompt(retryPrompt)]
+        case .notStarted, .submitting, .confirmingDelete, .finished: return []
+        }
+    }
+
+    // MARK: - Labels
+
+    /// An item's line: the group's template (`Item {n}: {sku} x {qty}`), or its label, number and
+    /// values; a list of scalars' item by its label and number.
+    func itemLabel(list: String, number: Int) -> String {
+        let indices = itemIndices(list: list, number: number)
+        guard let group = spec.group(named: list) else {
+            let value = indices.first.flatMap { values[fields[$0].name].map { shortDisplay($0, fields[indices[0]]) } } ?? "-"
+            return "\(listLabel(list)) \(number): \(value)"
+        }
+        func shown(_ member: String) -> String? {
+            guard let i = indices.first(where: { fields[$0].item?.member == member }) else { return nil }
+            guard isVisible(fields[i]) else { return "" }
+            return values[fields[i].name].map { shortDisplay($0, fields[i]) } ?? ""
+        }
+        if let template = group.labelTemplate {
+            // An empty optional value leaves its place empty: spaces around it close up.
+            return Wizard.fill(template, number: number, value: shown)
+                .split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        }
+        let parts = indices.filter { isVisible(fields[$0]) }.map { i in values[fields[i].name].map { shortDisplay($0, fields[i]) } ?? "-" }
+        return "\(group.label) \(number): " + parts.joined(separator: ", ")
+    }
+
+    /// `{n}` -> the number, `{name}` -> the member's value (an unknown name stays as written).
+    static func fill(_ template: String, number: Int, value: (String) -> String?) -> String {
+        var out = ""
+        var rest = template[...]
+        while let open = rest.firstIndex(of: "{") {
+            out += rest[..<open]
+            guard let close = rest[open...].firstIndex(of: "}") else { return out + rest[open...] }
+            let key = String(rest[rest.index(after: open)..<close])
+            if key == "n" {
+                out += String(number)
+            } else if let shown = value(key) {
+                out += shown
+            } else {
+                out += rest[open...close]
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        return out + rest
+    }
+}
+
+/// Why an item command cannot be done (shown as the error under the prompt).
+struct WizardProblem: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}
+
+extension Walk {
+    /// The walk with its field indices moved (fields that are gone leave its queue).
+    func remapped(_ map: (Int) -> Int?) -> Walk {
+        switch self {
+        case .forward(let back): return .forward(returnTo: back.flatMap(map))
+        case .completing(let queue): return .completing(queue.compactMap(map))
+        case .revisiting(let queue): return .revisiting(queue.compactMap(map))
+        case .reviewed: return .reviewed
+        }
+    }
+}

@@ -1,0 +1,149 @@
+import FormCore
+import Testing
+
+/// A goods receipt built in code: a supplier, a group of lines (sku, qty, lot; a `when` inside
+/// the item), a list of serial numbers, a helper field that is never sent.
+func receiptSpec(minLines: Int = 1, maxLines: Int = 200, total: DecimalText? = nil) throws -> FormSpec {
+    var fields = [
+        Field(name: "supplier", label: "Supplier"),
+        Field(name: "lines.sku", label: "SKU", pattern: try FieldPattern("^[A-Z]{3}-[0-9]+$")),
+        Field(name: "lines.qty", label: "Quantity", type: .integer, minNumber: DecimalText("1")),
+        Field(name: "lines.lot", label: "Lot", required: false),
+        Field(name: "lines.damaged", label: "Damaged", type: .integer,
+              when: Condition(field: "lines.lot", test: .equals("DAMAGED"))),
+    ]
+    for i in 1...4 { fields[i].group = "lines" }
+    var serials = Field(name: "serials", label: "Serial", type: .integer)
+    serials.list = ListRule(unique: true)
+    fields.append(serials)
+    var helper = Field(name: "checked", label: "Checked?", type: .boolean)
+    helper.send = false
+    fields.append(helper)
+    let group = RepeatGroup(
+        name: "lines", label: "Line", labelTemplate: "Line {n}: {sku} x {qty}",
+        rule: ListRule(minItems: minLines, maxItems: maxLines, totals: total.map { [ItemTotal(field: "qty", maximum: $0)] } ?? []),
+        unique: ["sku"])
+    return FormSpec(id: "receipt", title: "Goods receipt", fields: fields, groups: [group])
+}
+
+@Suite("Wizard: lists and repeated groups")
+struct WizardListTests {
+    @Test("items one line each; an empty first answer ends the list; arrays in item order; send: false never sent")
+    func walkAndPayload() throws {
+        var h = WizardHarness(try receiptSpec())
+        #expect(h.transcript.first == "Goods receipt  (2 fields, 2 lists; ? for help)")
+        h.type("ACME", "ABC-1", "3", "", "ABC-2", "5", "L7", "")
+        #expect(h.prompts.map(\.text).contains("Line 2: SKU: "))
+        #expect(h.lastPrompt == "Serial 1 (optional, a whole number): " || h.lastPrompt?.hasPrefix("Serial 1") == true)
+        h.type("10, 11", "yes")
+        #expect(h.transcript.contains("Review"))
+        #expect(h.transcript.contains("  2 Line 1: ABC-1 x 3"))
+        #expect(h.transcript.contains("  3 Line 2: ABC-2 x 5"))
+        h.type("")
+        let payload = try #require(h.submissions.first).payload.compactText
+        #expect(payload == #"{"lines":[{"qty":3,"sku":"ABC-1"},{"lot":"L7","qty":5,"sku":"ABC-2"}],"serials":[10,11],"supplier":"ACME"}"#)
+    }
+
+    @Test("ten items of three fields cost 31 operator lines")
+    func tenItems() throws {
+        var h = WizardHarness(try receiptSpec())
+        h.type("ACME")
+        for n in 1...10 { h.type("ABC-\(n)", "\(n)", "L\(n)") }
+        h.type("")
+        let lines = h.transcript.filter { $0.hasPrefix("> ") }.count
+        #expect(lines == 32)  // supplier + 30 + the empty SKU that ends the list
+        #expect(h.lastPrompt?.hasPrefix("Serial 1") == true)
+        h.type("", "no", "")
+        let payload = try #require(h.submissions.first).payload
+        #expect(payload.objectValue?["lines"]?.arrayValue?.count == 10)
+        #expect(payload.objectValue?["serials"] == nil)
+    }
+
+    @Test("a when inside an item looks at the same item's field")
+    func whenInsideItem() throws {
+        var h = WizardHarness(try receiptSpec())
+        h.type("ACME", "ABC-1", "3", "DAMAGED")
+        #expect(h.lastPrompt?.hasPrefix("Line 1: Damaged") == true)
+        h.type("2", "ABC-2", "1", "")
+        #expect(h.lastPrompt?.hasPrefix("Line 3: SKU") == true)
+    }
+
+    @Test(".back crosses item boundaries; .edit lines.1.qty and review numbers edit one item")
+    func backAndEdit() throws {
+        var h = WizardHarness(try receiptSpec())
+        h.type("ACME", "ABC-1", "3", "")
+        #expect(h.lastPrompt?.hasPrefix("Line 2: SKU") == true)
+        h.type(".back")
+        #expect(h.lastPrompt?.hasPrefix("Line 1: Lot") == true)
+        h.type("", "ABC-2", "4", "", "", "", "no")
+        #expect(h.transcript.contains("  3 Line 2: ABC-2 x 4"))
+        h.type(".edit lines.1.qty", "9")
+        #expect(h.transcript.contains("  2 Line 1: ABC-1 x 9"))
+        h.type("3", "ABC-7", "", "")
+        #expect(h.transcript.contains("  3 Line 2: ABC-7 x 4"))
+        h.type("2.2", "8")
+        #expect(h.transcript.contains("  2 Line 1: ABC-1 x 8"))
+    }
+
+    @Test(".delete asks first, then the items after it move down; below min_items it is refused")
+    func deleteItem() throws {
+        var h = WizardHarness(try receiptSpec())
+        h.type("ACME", "ABC-1", "1", "", "ABC-2", "2", "", "ABC-3", "3", "", "", "", "no")
+        h.type(".delete lines.2")
+        #expect(h.lastPrompt == "Delete Line 2: ABC-2 x 2? (y/N): ")
+        h.type("n")
+        #expect(h.transcript.contains("  Kept."))
+        h.type(".delete 3", "y")
+        #expect(h.transcript.contains("  3 Line 2: ABC-3 x 3"))
+        h.type("")
+        let lines = try #require(h.submissions.first).payload.objectValue?["lines"]?.arrayValue
+        #expect(lines?.count == 2)
+        #expect(lines?.last?.objectValue?["sku"] == .string("ABC-3"))
+        var one = WizardHarness(try receiptSpec())
+        one.type("ACME", "ABC-1", "1", "", "", "", "no", ".delete lines.1")
+        #expect(one.transcript.contains("  ! Line needs at least 1 item: change item 1 instead of deleting it"))
+    }
+
+    @Test(".add at the review asks a new item, then comes back")
+    func addItem() throws {
+        var h = WizardHarness(try receiptSpec())
+        h.type("ACME", "ABC-1", "1", "", "", "", "no", ".add lines", "ABC-9", "9", "")
+        #expect(h.transcript.contains("  3 Line 2: ABC-9 x 9"))
+        #expect(h.lastPrompt == "Submit? (Enter = submit, number = edit, .cancel): ")
+    }
+
+    @Test("unique across items and a total bound land on the later item")
+    func crossItemChecks() throws {
+        var h = WizardHarness(try receiptSpec(total: DecimalText("10")))
+        h.type("ACME", "ABC-1", "4", "", "ABC-1", "4", "", "ABC-2", "5", "", "", "", "no")
+        #expect(h.transcript.contains("  ! SKU is the same as in item 1: each item must differ"))
+        #expect(h.lastPrompt?.hasPrefix("Line 2: SKU") == true)
+        h.type("ABC-3")
+        #expect(h.transcript.contains("  ! Quantity totals 13 over all items; at most 10 in all"))
+        h.type("1")
+        #expect(h.transcript.contains("Review"))
+    }
+
+    @Test("a list of numbers typed as one line: each item checked, all or nothing")
+    func commaList() throws {
+        var h = WizardHarness(try receiptSpec())
+        h.type("ACME", "ABC-1", "1", "", "", "1, x, 3")
+        #expect(h.transcript.contains("  ! Item 2 ('x'): Enter a whole number, like 42") || h.transcript.contains { $0.hasPrefix("  ! Item 2 ('x')") })
+        h.type("1, 2, 2", "no")
+        #expect(h.transcript.contains { $0.contains("the same as in item 2") })
+    }
+
+    @Test("200 items: review and payload stay in item order")
+    func twoHundred() throws {
+        var h = WizardHarness(try receiptSpec())
+        h.type("ACME")
+        for n in 1...200 { h.type("ABC-\(n)", "1", "") }
+        #expect(h.lastPrompt?.hasPrefix("Serial 1") == true)
+        h.type("", "no")
+        #expect(h.transcript.contains("  201 Line 200: ABC-200 x 1"))
+        h.type("")
+        let lines = try #require(h.submissions.first).payload.objectValue?["lines"]?.arrayValue
+        #expect(lines?.count == 200)
+        #expect(lines?[199].objectValue?["sku"] == .string("ABC-200"))
+    }
+}
