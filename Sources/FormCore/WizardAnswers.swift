@@ -10,11 +10,13 @@ extension Wizard {
     /// the command line, fields hidden by their condition). Refused values are kept in
     /// `answerProblems` and asked again.
     public mutating func apply(_ answers: [ScriptedAnswer]) -> [AnswerProblem] {
-        var problems: [AnswerProblem] = []
+        // Lists first: each grows to the items the answers name, so `lines.3.qty` is a field.
+        let (answers, itemProblems) = answersWithItems(answers)
+        var problems = itemProblems
         var last: [String: ScriptedAnswer] = [:]
         for answer in answers {
             guard field(named: answer.path) != nil else {
-                let hint = closestName(to: answer.path, in: fields.map(\.name))
+                let hint = answerNameHint(answer.path)
                     .map { " (did you mean \"\($0)\"?)" } ?? ""
                 problems.append(AnswerProblem(origin: answer.origin, field: answer.path,
                                               message: "the form has no such field\(hint)"))

@@ -77,16 +77,20 @@ public struct Prompt: Sendable, Equatable {
     public var secret: Bool
     public var completion: Completion
 
-    public init(text: String, field: String? = nil, prefill: String? = nil, secret: Bool = false, completion: Completion = .none) {
+    /// Whose history Up-arrow walks: the field's declaration (`lines.qty` for `lines.2.qty`, so
+    /// every item shares its field's answers, this run's and earlier runs'), never a secret's;
+    /// nil for other prompts.
+    public var historyKey: String?
+
+    public init(text: String, field: String? = nil, prefill: String? = nil, secret: Bool = false, completion: Completion = .none,
+                historyKey: String? = nil) {
         self.text = text
         self.field = field
         self.prefill = prefill
         self.secret = secret
         self.completion = completion
+        self.historyKey = secret ? nil : historyKey ?? field
     }
-
-    /// Whose history Up-arrow walks: the field's, never a secret's; nil for other prompts.
-    public var historyKey: String? { secret ? nil : field }
 }
 
 /// One submission attempt. A retry after a transport failure repeats `attempt`, so the transport

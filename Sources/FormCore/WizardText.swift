@@ -48,10 +48,15 @@ extension Wizard {
         let completion: Prompt.Completion
         switch field.kind.completion(for: field) {
         case .none: completion = .none
+        // An item of a list of choices may be typed as several, comma-separated: Tab completes
+        // each of them.
+        case .single(let words) where field.item?.member == nil && field.item != nil && Wizard.entersSeveral(field):
+            completion = .list(words)
         case .single(let words): completion = .single(words)
         case .list(let words): completion = .list(words)
         }
-        return Prompt(text: text, field: field.name, prefill: prefill, secret: field.isSecret, completion: completion)
+        return Prompt(text: text, field: field.name, prefill: prefill, secret: field.isSecret, completion: completion,
+                      historyKey: field.item?.declaration ?? field.name)
     }
 
     /// The default as the review shows values (a boolean as yes/no, not as written: `true`).
