@@ -15,6 +15,7 @@ cd "$(dirname "$0")/.."
 DEBIAN_PINS=(
     "ruby-rails                2:6.1.7.10+dfsg-1~deb12u3   2:6.1."
     "ruby-webrick              1.8.1-1                     1.8."
+    "ruby-sqlite3              1.4.2-4+b3                  1.4."
     "node-express              4.18.2+~4.17.14-1           4."
     "node-ajv                  6.12.6-3                    6."
     "php-cli                   2:8.2+93                    2:8.2"

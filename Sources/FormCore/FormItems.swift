@@ -80,6 +80,50 @@ extension FormSpec {
         return out
     }
 
+    /// The declaration a name means: a field by its own name, or the declaration of an item's
+    /// field (`lines.2.qty` -> `lines.qty`, `vlans.3` -> `vlans`).
+    public func declaration(named name: String) -> Field? {
+        if let field = field(named: name), field.list == nil, field.group == nil { return field }
+        for list in itemLists {
+            let prefix = list.name + "."
+            guard name.hasPrefix(prefix) else { continue }
+            let rest = name.dropFirst(prefix.count)
+            let digits = rest.prefix { $0 != "." }
+            guard Int(digits) != nil else { continue }
+            if list.group == nil { return rest.count == digits.count ? field(named: list.name) : nil }
+            let member = rest.dropFirst(digits.count)
+            guard member.hasPrefix(".") else { return nil }
+            return field(named: list.name + member)
+        }
+        return nil
+    }
+
+    /// The fields of item `number` of `list` alone (what `concreteFields` gives for that item).
+    public func itemFields(list: String, number: Int) -> [Field] {
+        if let group = group(named: list) {
+            return fields.filter { $0.group == list }.map { instance(of: $0, group: list, itemLabel: group.label, number: number) }
+        }
+        guard var item = fields.first(where: { $0.name == list && $0.list != nil && $0.group == nil }) else { return [] }
+        let label = item.label
+        item.name = FormSpec.itemFieldName(list: list, number: number, member: nil)
+        item.label = "\(label) \(number)"
+        item.item = ItemPlace(list: list, number: number, member: nil, declaration: list)
+        return [item]
+    }
+
+    /// The checks of item `number` of group `list` alone.
+    public func itemChecks(list: String, number: Int) -> [CrossFieldCheck] {
+        checks.filter { check in
+            [check.first, check.second, check.field].contains { $0.hasPrefix(list + ".") }
+        }.map { check in
+            var item = check
+            item.first = FormSpec.inItem(check.first, group: list, number: number)
+            item.second = FormSpec.inItem(check.second, group: list, number: number)
+            item.field = FormSpec.inItem(check.field, group: list, number: number)
+            return item
+        }
+    }
+
     /// The plain name of a group member's declaration (`lines.qty` -> `qty`).
     public static func memberName(of field: Field) -> String? {
         guard let group = field.group, field.name.hasPrefix(group + ".") else { return nil }

@@ -26,33 +26,63 @@ package struct ErrorPlacement: Sendable, Equatable {
 ///    message then starts with the full server path, so the operator knows which part is wrong;
 /// 5. the path without its leading segments, when what is left names a field by 1-4: framework
 ///    wrappers (`body`, django-ninja's view parameter `payload`, `data.attributes`, Rails'
-///    `user[email]`) name no field of the form, and are dropped, shortest drop first.
+///    `user[email]`) name no field of the form, and are dropped, shortest drop first (never a
+///    list and its index: `lines.6.qty` does not become a top-level `qty`).
+///
+/// Items of lists (`ItemNames`): an index that follows a list of the form is 0-based on the wire
+/// and names the concrete field with the 1-based item number (`lines[1].qty` is `lines.2.qty`);
+/// paths in messages and banners are written in those terms too.
 ///
 /// Only visible fields count. An error whose path names no field, or that has no path, goes to
 /// the first visible field whose `server_codes` lists its code (a code that is a URI also matches
-/// by its last segment); else, when the path is a prefix of visible fields (DRF's nested
-/// `non_field_errors` at `mgmt`, fields `mgmt.ip` and `mgmt.mask`), to all of them, the message on
+/// by its last segment); else, when the path names an item's field without saying which item
+/// (Rails without `index_errors`: `lines.qty`), to that field of every item, the message on the
+/// first; else, when the path is a prefix of visible fields (DRF's nested `non_field_errors` at
+/// `mgmt`, fields `mgmt.ip` and `mgmt.mask`; an item `lines.2`), to all of them, the message on
 /// the first in form order; else to the field of the first `submit.messages` route whose text its
 /// message contains (ignoring case); else to the banner, as "path: message" when it has a path.
+/// A path naming a whole list (`lines: at least 2 items`) is never spread over its items: what
+/// fixes it (another item, other quantities) is not one field, so it is a banner line above the
+/// review, unless a code or a message route places it.
+///
+/// Bounded: a path longer than `maximumPathLength` components names no field (no form nests that
+/// deep) and is looked up by code and message only, its banner text cut there, so a hostile
+/// pointer of thousands of segments costs no more than a short one.
 package enum ServerErrorMapper {
+    package static let maximumPathLength = 64
+
+    /// The form's own fields (a form without lists, or before its items are known).
     package static func place(_ errors: [ServerError], in spec: FormSpec, visibleFields: Set<String>) -> ErrorPlacement {
-        let index = FieldIndex(spec: spec, visibleFields: visibleFields)
+        place(errors, in: spec, fields: spec.fields, visibleFields: visibleFields)
+    }
+
+    /// The concrete fields the walk has (`lines.2.qty`, `vlans.3`), in walk order: a wire index i
+    /// of a list is item i+1. `spec` gives the aliases and message routes; `visibleFields` holds
+    /// concrete names.
+    package static func place(_ errors: [ServerError], in spec: FormSpec, fields: [Field], visibleFields: Set<String>) -> ErrorPlacement {
+        let index = FieldIndex(spec: spec, fields: fields, visibleFields: visibleFields)
         var placement = ErrorPlacement()
+        // `alsoAsked` as a set too: a hostile server repeating `lines.qty` over 200 items stays linear.
+        var alsoAsked: Set<String> = []
         for error in errors {
-            let path = error.path.flatMap { $0.isEmpty ? nil : $0 }
+            let whole = error.path.flatMap { $0.isEmpty ? nil : $0 }
+            let path = whole.flatMap { $0.count > maximumPathLength ? nil : $0 }
             if let path, let (field, message) = index.place(path: path, message: error.message) {
                 placement.fieldErrors[field, default: []].append(message)
             } else if let code = error.code, let field = index.field(forCode: code) {
                 placement.fieldErrors[field, default: []].append(error.message)
-            } else if let path, let group = index.fields(under: path) {
-                placement.fieldErrors[group[0], default: []].append(error.message)
-                for field in group.dropFirst() where !placement.alsoAsked.contains(field) {
+            } else if let path, let group = index.itemFields(named: path) ?? index.fields(under: path) {
+                placement.fieldErrors[group.fields[0], default: []].append(group.message(error.message))
+                for field in group.fields.dropFirst() where alsoAsked.insert(field).inserted {
                     placement.alsoAsked.append(field)
                 }
             } else if let field = index.field(forMessage: error.message) {
                 placement.fieldErrors[field, default: []].append(error.message)
-            } else if path != nil {
-                placement.banner.append("\(error.pathText ?? ""): \(error.message)")
+            } else if let path {
+                placement.banner.append("\(index.bannerText(path)): \(error.message)")
+            } else if let whole {
+                let shown = whole.prefix(maximumPathLength).map(\.description).joined(separator: ".")
+                placement.banner.append("\(shown)...: \(error.message)")
             } else {
                 placement.banner.append(error.message)
             }
@@ -61,23 +91,58 @@ package enum ServerErrorMapper {
     }
 }
 
+/// Fields asked again together for one error, the message on the first.
+private struct FieldGroup {
+    var fields: [String]
+    /// Written before the message (`lines.qty` when the server did not say which item).
+    var prefix: String?
+
+    func message(_ text: String) -> String { prefix.map { "\($0): \(text)" } ?? text }
+}
+
 /// The visible fields of one form, looked up the ways `ServerErrorMapper` allows.
 private struct FieldIndex {
     private let spec: FormSpec
+    /// The visible concrete fields, in walk order.
+    private let fields: [Field]
     private let visible: Set<String>
+    let names: ItemNames
     private let byLooseName: [String: String]
+    /// The loose key of every proper prefix of a visible field's name (`lines.2`, `lines`, `mgmt`)
+    /// -> the visible fields under it, in walk order: a prefix lookup is one dictionary access,
+    /// so placing stays linear with hundreds of items.
+    private let byLoosePrefix: [String: [String]]
+    /// An item field's loose name without item numbers -> that field of every item, in order.
+    private let byItemlessName: [String: [String]]
     private let aliases: [String: String]
     private let looseAliases: [String: String]
 
-    init(spec: FormSpec, visibleFields: Set<String>) {
+    init(spec: FormSpec, fields allFields: [Field], visibleFields: Set<String>) {
         self.spec = spec
+        let declared = Set(spec.fields.map(\.name))
+        self.names = ItemNames(names: allFields.map(\.name), declared: declared)
         self.visible = visibleFields
+        self.fields = allFields.filter { visibleFields.contains($0.name) }
         var loose: [String: String] = [:]
-        for field in spec.fields where visibleFields.contains(field.name) {
+        var prefixes: [String: [String]] = [:]
+        var itemless: [String: [String]] = [:]
+        for field in fields {
+            let segments = ItemNames.segments(of: field.name)
+            let key = ItemNames.looseKey(segments)
             // The first field in form order wins if two only differ by case or separators.
-            if loose[Self.loose(field.name)] == nil { loose[Self.loose(field.name)] = field.name }
+            if loose[key] == nil { loose[key] = field.name }
+            var prefix = ""
+            for (position, segment) in key.split(separator: ".", omittingEmptySubsequences: false).dropLast().enumerated() {
+                prefix += position == 0 ? String(segment) : "." + segment
+                prefixes[prefix, default: []].append(field.name)
+            }
+            if !declared.contains(field.name), let bare = ItemNames.itemlessKey(segments) {
+                itemless[bare, default: []].append(field.name)
+            }
         }
         self.byLooseName = loose
+        self.byLoosePrefix = prefixes
+        self.byItemlessName = itemless
         // Alias keys may be written as the server spells them (`items[0].name`, `$.age`).
         var aliases: [String: String] = [:]
         var looseAliases: [String: String] = [:]
@@ -85,34 +150,71 @@ private struct FieldIndex {
             guard let field = spec.submit.aliases[key] else { continue }
             let canonical = ServerPath.dotted(key).map { $0.map(\.description).joined(separator: ".") } ?? key
             if aliases[canonical] == nil { aliases[canonical] = field }
-            if looseAliases[Self.loose(canonical)] == nil { looseAliases[Self.loose(canonical)] = field }
+            let looseCanonical = ItemNames.looseKey(ItemNames.segments(of: canonical))
+            if looseAliases[looseCanonical] == nil { looseAliases[looseCanonical] = field }
         }
         self.aliases = aliases
         self.looseAliases = looseAliases
     }
 
+    /// The ways rule 5 may shorten a path: every drop of leading keys that does not cut a list
+    /// from its index, shortest first.
+    private func wrapperDrops(_ path: [ServerError.PathComponent]) -> [[ServerError.PathComponent]] {
+        var rests: [[ServerError.PathComponent]] = []
+        for dropped in 0..<path.count {
+            if dropped > 0 {
+                guard case .key = path[dropped - 1], case .key = path[dropped] else { break }
+            }
+            rests.append(Array(path.dropFirst(dropped)))
+        }
+        return rests
+    }
+
     /// The field a path lands on and the message to show there (rules 1-5 of `ServerErrorMapper`).
     func place(path: [ServerError.PathComponent], message: String) -> (String, String)? {
-        for dropped in 0..<path.count {
-            let rest = Array(path.dropFirst(dropped))
+        for rest in wrapperDrops(path) {
             guard let (field, depth) = field(for: rest) else { continue }
             if depth == rest.count { return (field, message) }
-            let restText = rest.map(\.description).joined(separator: ".")
-            return (field, "\(restText): \(message)")
+            return (field, "\(names.operatorText(rest)): \(message)")
+        }
+        return nil
+    }
+
+    /// An item's field named without its item (`lines.qty`, Rails' nested attributes without
+    /// `index_errors`): that field of every item, the message marked as not saying which.
+    func itemFields(named path: [ServerError.PathComponent]) -> FieldGroup? {
+        guard !path.contains(where: { if case .index = $0 { true } else { false } }) else { return nil }
+        for rest in wrapperDrops(path) {
+            let segments = rest.map(\.description)
+            if let found = byItemlessName[ItemNames.looseKey(segments)], !found.isEmpty {
+                return FieldGroup(fields: found, prefix: segments.joined(separator: ".") + " (the server did not say which item)")
+            }
         }
         return nil
     }
 
     /// The visible fields, in form order, whose names continue `path` (`mgmt` -> `mgmt.ip`,
-    /// `mgmt.mask`), compared as in rules 1-2, after dropping leading segments that name nothing
-    /// (as rule 5); nil when no field does.
-    func fields(under path: [ServerError.PathComponent]) -> [String]? {
-        for dropped in 0..<path.count {
-            let prefix = Self.loose(path.dropFirst(dropped).map(\.description).joined(separator: ".")) + "."
-            let under = spec.fields.map(\.name).filter { visible.contains($0) && Self.loose($0).hasPrefix(prefix) }
-            if !under.isEmpty { return under }
+    /// `mgmt.mask`; an item `lines.2` -> `lines.2.sku`, `lines.2.qty`), compared as in rules 1-2,
+    /// after dropping leading segments that name nothing (as rule 5); nil when no field does, and
+    /// for a whole list (its items are not one group of fields).
+    func fields(under path: [ServerError.PathComponent]) -> FieldGroup? {
+        for rest in wrapperDrops(path) {
+            let segments = names.operatorSegments(rest)
+            if names.isList(segments) { return nil }
+            if let under = byLoosePrefix[ItemNames.looseKey(segments)], !under.isEmpty {
+                return FieldGroup(fields: under, prefix: nil)
+            }
         }
         return nil
+    }
+
+    /// A path as a banner line names it, in the form's terms: a whole list without the framework's
+    /// wrappers (`payload.lines` is `lines`), else the whole path (`lines.7.qty`, `data.type`).
+    func bannerText(_ path: [ServerError.PathComponent]) -> String {
+        for rest in wrapperDrops(path) where names.isList(names.operatorSegments(rest)) {
+            return names.operatorText(rest)
+        }
+        return names.operatorText(path)
     }
 
     /// The field of the first message route whose text the message contains.
@@ -122,26 +224,30 @@ private struct FieldIndex {
 
     /// The field for a path and how many leading components of the path it covers.
     func field(for path: [ServerError.PathComponent]) -> (String, Int)? {
+        let segments = names.operatorSegments(path)
         for depth in stride(from: path.count, through: 1, by: -1) {
-            let text = path.prefix(depth).map(\.description).joined(separator: ".")
-            if let field = field(forText: text) { return (field, depth) }
+            let named = Array(segments.prefix(depth))
+            let raw = path.prefix(depth).map(\.description).joined(separator: ".")
+            if let field = field(named: named, raw: raw) { return (field, depth) }
         }
         return nil
     }
 
-    private func field(forText text: String) -> String? {
+    /// Rules 1-3: `named` in the form's terms (item numbers 1-based) for the form's names;
+    /// `raw`, as the server wrote it, for aliases (written as the server spells them).
+    private func field(named segments: [String], raw: String) -> String? {
+        let text = segments.joined(separator: ".")
         if visible.contains(text) { return text }
-        if let field = byLooseName[Self.loose(text)] { return field }
-        if let field = aliases[text], visible.contains(field) { return field }
-        if let field = looseAliases[Self.loose(text)], visible.contains(field) { return field }
+        if let field = byLooseName[ItemNames.looseKey(segments)] { return field }
+        if let field = aliases[raw], visible.contains(field) { return field }
+        if let field = looseAliases[ItemNames.looseKey(ItemNames.segments(of: raw))], visible.contains(field) { return field }
         return nil
     }
 
     func field(forCode code: String) -> String? {
         let lastSegment = Self.lastSegment(ofCode: code)
-        return spec.fields.first { field in
-            visible.contains(field.name)
-                && field.serverCodes.contains { $0 == code || $0 == lastSegment }
+        return fields.first { field in
+            field.serverCodes.contains { $0 == code || $0 == lastSegment }
         }?.name
     }
 
@@ -154,10 +260,5 @@ private struct FieldIndex {
         }
         guard code.contains("/") else { return nil }
         return code.split(separator: "/").last.map(String.init)
-    }
-
-    /// The key for loose comparison: lowercased, `_` and `-` removed (`Address.City`, `first-name`).
-    static func loose(_ name: String) -> String {
-        String(name.lowercased().unicodeScalars.filter { $0 != "_" && $0 != "-" })
     }
 }

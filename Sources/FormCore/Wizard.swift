@@ -28,6 +28,9 @@ public struct Wizard: Sendable {
     var fieldIndex: [String: Int]
     /// `lines.2` -> the index of item 2's first field.
     var itemStarts: [String: Int]
+    /// The fields some `when` looks at: only a change to one of them can show or hide a field,
+    /// so answering any other field skips the walk over every field (a 600-field receipt).
+    var watched: Set<String>
     /// The form's checks for the current items (a check on a group's members runs per item).
     var checks: [CrossFieldCheck]
     /// Items in each list (lists of scalars and groups), by list name.
@@ -96,6 +99,7 @@ public struct Wizard: Sendable {
         fields = spec.concreteFields(itemCounts: counts)
         fieldIndex = Wizard.indexByName(fields)
         itemStarts = Wizard.itemStarts(fields)
+        watched = Wizard.watchedNames(fields)
         checks = spec.concreteChecks(itemCounts: counts)
     }
 

@@ -76,21 +76,21 @@ public struct Prompt: Sendable, Equatable {
     /// Read without echo, never pre-filled, never in history.
     public var secret: Bool
     public var completion: Completion
+    /// For an item's field, its declaration (`lines.qty` for `lines.2.qty`): every item shares
+    /// one history, so Up at item 7 offers what was typed at items 1 to 6.
+    public var declaration: String?
 
-    /// Whose history Up-arrow walks: the field's declaration (`lines.qty` for `lines.2.qty`, so
-    /// every item shares its field's answers, this run's and earlier runs'), never a secret's;
-    /// nil for other prompts.
-    public var historyKey: String?
-
-    public init(text: String, field: String? = nil, prefill: String? = nil, secret: Bool = false, completion: Completion = .none,
-                historyKey: String? = nil) {
+    public init(text: String, field: String? = nil, prefill: String? = nil, secret: Bool = false, completion: Completion = .none, declaration: String? = nil) {
         self.text = text
+        self.declaration = declaration
         self.field = field
         self.prefill = prefill
         self.secret = secret
         self.completion = completion
-        self.historyKey = secret ? nil : historyKey ?? field
     }
+
+    /// Whose history Up-arrow walks: the field's, never a secret's; nil for other prompts.
+    public var historyKey: String? { secret ? nil : (declaration ?? field) }
 }
 
 /// One submission attempt. A retry after a transport failure repeats `attempt`, so the transport

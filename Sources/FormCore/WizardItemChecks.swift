@@ -100,10 +100,11 @@ extension Wizard {
                     let indices = itemIndices(list: list.name, number: n)
                     let keyed = list.group.map { group in indices.filter { i in group.unique.contains(fields[i].item?.member ?? "") } } ?? indices
                     let key = keyed.map { i in values[fields[i].name].map { Wizard.uniqueKey($0) } ?? "" }
-                    guard key.contains(where: { !$0.isEmpty }), let target = keyed.last(where: visible.contains) ?? keyed.last else { continue }
+                    guard key.contains(where: { !$0.isEmpty }), let target = keyed.first(where: visible.contains) ?? keyed.first else { continue }
                     if let first = seen[key] {
                         let what = list.group.map { g in g.unique.count == 1 ? (fieldLabel(group: g.name, member: g.unique[0])) : g.unique.map { fieldLabel(group: g.name, member: $0) }.joined(separator: " and ") }
-                        let message = (what.map { "\($0) is" } ?? "This is") + " the same as in item \(first): each item must differ"
+                        let verb = (list.group?.unique.count ?? 1) > 1 ? "are" : "is"
+                        let message = (what.map { "\($0) \(verb)" } ?? "This is") + " the same as in item \(first): each item must differ"
                         failures.append(ItemCheckFailure(index: target, message: message))
                     } else {
                         seen[key] = n

@@ -161,22 +161,15 @@ extension Wizard {
 
 extension Wizard {
     /// A resumed draft's lists: as many items as the draft has (within `max_items`, at least
-    /// `min_items`), plus the item the walk offers after them (its empty first answer ends the
-    /// list, as in a fresh run: a list the draft never reached is still offered). Returns the
-    /// lists a lowered `max_items` cut (list -> the draft's item count): their first items are
-    /// kept and the notice says which were not.
+    /// `min_items`); none is offered after them (`.add` adds one). Returns the lists a lowered
+    /// `max_items` cut (list -> the draft's item count): their first items are kept and the
+    /// notice says which were not.
     mutating func resumeItemCounts(_ names: some Sequence<String>) -> [String: Int] {
         guard spec.hasLists else { return [:] }
         let (counts, cut) = draftItemCounts(names)
-        var tentative: Set<String> = []
+        let tentative: Set<String> = []
         for list in spec.itemLists {
-            let rule = list.rule
-            // As a fresh run would: the required items, then one offered item if there is room.
-            let given = counts[list.name] ?? 0
-            let stored = max(given, rule.minItems)
-            let count = given >= rule.minItems ? min(stored + 1, rule.maxItems) : stored
-            if count > stored { tentative.insert(list.name) }
-            itemCounts[list.name] = count
+            itemCounts[list.name] = min(max(counts[list.name] ?? 0, list.rule.minItems), list.rule.maxItems)
         }
         tentativeLists = tentative
         rebuildFields()

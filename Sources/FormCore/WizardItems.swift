@@ -13,6 +13,12 @@ extension Wizard {
         return starts
     }
 
+    static func watchedNames(_ fields: [Field]) -> Set<String> {
+        var names: Set<String> = []
+        for field in fields { if let when = field.when { names.formUnion(when.fields) } }
+        return names
+    }
+
     static func indexByName(_ fields: [Field]) -> [String: Int] {
         var index: [String: Int] = [:]
         index.reserveCapacity(fields.count)
@@ -63,6 +69,7 @@ extension Wizard {
         fields = spec.concreteFields(itemCounts: itemCounts)
         fieldIndex = Wizard.indexByName(fields)
         itemStarts = Wizard.itemStarts(fields)
+        watched = Wizard.watchedNames(fields)
         checks = spec.concreteChecks(itemCounts: itemCounts)
         var moved: [Int?] = []
         moved.reserveCapacity(oldNames.count)
@@ -134,7 +141,43 @@ extension Wizard {
         else { return }
         itemCounts[item.list] = item.number + 1
         tentativeLists.insert(item.list)
-        rebuildFields()
+        appendItemFields(list: item.list, number: item.number + 1)
+    }
+
+    /// Adds the fields of a new last item without making every field concrete again: a long
+    /// list grows in time proportional to the item (and the fields after the list), not to the
+    /// whole form, so the 200th item costs what the 2nd did.
+    mutating func appendItemFields(list: String, number: Int) {
+        guard number > 1, let last = itemIndices(list: list, number: number - 1).last else {
+            rebuildFields()
+            return
+        }
+        let added = spec.itemFields(list: list, number: number)
+        let at = last + 1
+        let shift = added.count
+        fields.insert(contentsOf: added, at: at)
+        for i in (at + shift)..<fields.count {
+            fieldIndex[fields[i].name] = i
+            if let item = fields[i].item {
+                let key = FormSpec.itemFieldName(list: item.list, number: item.number, member: nil)
+                if itemStarts[key] == i - shift { itemStarts[key] = i }
+            }
+        }
+        for (k, field) in added.enumerated() {
+            fieldIndex[field.name] = at + k
+            if let when = field.when { watched.formUnion(when.fields) }
+        }
+        itemStarts[FormSpec.itemFieldName(list: list, number: number, member: nil)] = at
+        checks += spec.itemChecks(list: list, number: number)
+        let map: (Int) -> Int? = { $0 >= at ? $0 + shift : $0 }
+        switch phase {
+        case .notStarted(let walk):
+            phase = .notStarted(walk: walk.remapped(map))
+        case .asking(let i, let lines, let walk):
+            phase = .asking(index: map(i) ?? i, lines: lines, walk: walk.remapped(map))
+        case .review, .submitting, .failed, .confirmingDelete, .finished:
+            break
+        }
     }
 
     /// An empty first answer in the offered item: the item goes and the walk goes on after the list.
@@ -189,7 +232,7 @@ extension Wizard {
         guard count < rule.maxItems else { return [] }
         itemCounts[list] = count + 1
         tentativeLists.remove(list)
-        rebuildFields()
+        appendItemFields(list: list, number: count + 1)
         let visible = Set(visibleIndices)
         return itemIndices(list: list, number: count + 1).filter(visible.contains)
     }
@@ -318,11 +361,15 @@ extension Wizard {
                 name.hasPrefix(list + ".") && Int(name.dropFirst(list.count + 1).prefix { $0 != "." }) == number
             } ?? false
             if wasDeleted {
-                guard let next = visibleIndices.first(where: { $0 >= deletedStart }) else {
-                    return [.output(done)] + goToReview()
+                switch walk {
+                case .completing(let queue), .revisiting(let queue):
+                    return [.output(done)] + continueQueue(queue)
+                case .forward, .reviewed:
+                    guard let next = visibleIndices.first(where: { $0 >= deletedStart }) else {
+                        return [.output(done)] + goToReview()
+                    }
+                    return [.output(done)] + ask(next)
                 }
-                phase = .asking(index: next, lines: [], walk: walk)
-                return [.output(done)] + ask(next)
             }
             if case .asking(let i, _, _) = phase { return [.output(done)] + resume(i, collected: lines) }
             return [.output(done)]

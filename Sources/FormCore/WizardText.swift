@@ -55,8 +55,9 @@ extension Wizard {
         case .single(let words): completion = .single(words)
         case .list(let words): completion = .list(words)
         }
-        return Prompt(text: text, field: field.name, prefill: prefill, secret: field.isSecret, completion: completion,
-                      historyKey: field.item?.declaration ?? field.name)
+        return Prompt(
+            text: text, field: field.name, prefill: prefill, secret: field.isSecret, completion: completion,
+            declaration: field.item?.declaration)
     }
 
     /// The default as the review shows values (a boolean as yes/no, not as written: `true`).

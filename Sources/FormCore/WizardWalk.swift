@@ -79,15 +79,29 @@ extension Wizard {
     /// asking a set of fields (after review), queues the fields it reveals so they are asked
     /// before the review comes back.
     mutating func setValue(_ value: FieldValue?, at index: Int) {
-        let visibleBefore = Set(visibleIndices)
-        values[fields[index].name] = value
         // An answer begins the offered item: it is an item now, not an offer.
         if value != nil, isTentative(fields[index]), let list = fields[index].item?.list { tentativeLists.remove(list) }
+        guard watched.contains(fields[index].name) else {
+            values[fields[index].name] = value
+            return
+        }
+        let visibleBefore = Set(visibleIndices)
+        values[fields[index].name] = value
         dropHiddenValues()
         guard walk.isQueue else { return }
         for i in visibleIndices where !visibleBefore.contains(i) && values[fields[i].name] == nil {
             enqueue(i)
         }
+    }
+
+    /// The first visible field after `index`, looking no further than needed.
+    func nextVisible(after index: Int) -> Int? {
+        var i = index + 1
+        while i < fields.count {
+            if isVisible(fields[i]) { return i }
+            i += 1
+        }
+        return nil
     }
 
     mutating func dropHiddenValues() {
@@ -134,7 +148,7 @@ extension Wizard {
             return ask(back)
         }
         walk = .forward(returnTo: nil)
-        if let next = visibleIndices.first(where: { $0 > index }) {
+        if let next = nextVisible(after: index) {
             return ask(next)
         }
         return goToReview()

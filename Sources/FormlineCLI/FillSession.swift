@@ -291,7 +291,7 @@ public struct FillSession {
             switch AnswersFileReader.read(path: file, name: answersName) {
             case .success(let read):
                 answers = read.answers
-                let secrets = read.answers.filter { wizard.spec.field(named: $0.path)?.isSecret == true }
+                let secrets = read.answers.filter { wizard.spec.declaration(named: $0.path)?.isSecret == true }
                 if read.readableByOthers, let first = secrets.first {
                     problems.append(AnswerProblem(origin: first.origin, field: first.path, message:
                         "the answers file holds a secret but other users can read it (chmod 600 \(file))"))
@@ -305,7 +305,7 @@ public struct FillSession {
         for text in options.secretSources {
             guard case .success(let (name, source)) = FillOptions.parseSecretSource(text) else { continue }
             let origin = "--secret \(name)"
-            if let field = wizard.spec.field(named: name), !field.isSecret {
+            if let field = wizard.spec.declaration(named: name), !field.isSecret {
                 problems.append(AnswerProblem(origin: origin, field: name, message:
                     "not a secret field; answer it with --set or --answers"))
                 continue

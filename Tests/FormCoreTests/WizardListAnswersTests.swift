@@ -87,7 +87,7 @@ struct WizardListAnswersTests {
         #expect(wizard.unansweredProblems(file: "a.yaml").isEmpty)
     }
 
-    @Test("a draft's items come back under their concrete names, and the next item is offered")
+    @Test("a draft's items come back under their concrete names")
     func draftRoundTrip() throws {
         var h = WizardHarness(try receiptSpec())
         h.type("ACME", "ABC-1", "3", "", "ABC-2", "5", "L7", "ABC-3")
@@ -98,12 +98,12 @@ struct WizardListAnswersTests {
         var resumed = WizardHarness(wizard: Wizard(spec: try receiptSpec(), interactive: false, resuming: draft))
         resumed.send(.start)
         #expect(resumed.contains("Resuming a saved draft: 7 answers kept."))
-        #expect(resumed.wizard.itemCounts["lines"] == 4, "three from the draft and the offered fourth")
+        #expect(resumed.wizard.itemCounts["lines"] == 3)
         #expect(resumed.wizard.values["lines.3.sku"] == .text("ABC-3"))
         #expect(resumed.lastPrompt?.hasPrefix("Line 1: Lot") == true, "an empty optional field is revisited as before")
-        resumed.type("", "4", "")
-        #expect(resumed.lastPrompt?.hasPrefix("Line 4: SKU") == true)
-        resumed.type("", "", "no", "")
+        resumed.type("", "4")
+        #expect(resumed.lastPrompt?.hasPrefix("Line 3: Lot") == true)
+        resumed.type("", "no", "")
         let payload = try #require(resumed.submissions.first).payload
         #expect(payload.objectValue?["lines"]?.arrayValue?.count == 3)
     }

@@ -7,6 +7,9 @@ answer (status, content type, body exactly as sent) to NAME/fixtures/CASE.json.
                                           one line per case, then "N passed, N failed"; exit 1 on
                                           any difference
 
+The signup cases go to NAME/fixtures/CASE.json, the receipt cases (a list of line items, issue 11)
+to NAME/fixtures/lines/CASE.json.
+
 The cases are the suite's contract with formline's dialect work; each fixture also records the
 request that produced it and `expect`: where formline, filling signup.yaml with `errors: auto`,
 should put the answer's errors (the fields re-asked, in order, and how many messages go to the
@@ -66,20 +69,66 @@ def request_for(app, fields):
     return json.dumps(body), {"Content-Type": media, "Accept": media}
 
 
-def send(port, body, headers):
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-    conn.request("POST", "/api/signup", body=body.encode(), headers=headers)
-    response = conn.getresponse()
-    raw = response.read()
-    conn.close()
-    return response.status, response.getheader("Content-Type", ""), raw.decode("utf-8")
+# The receipt endpoint (issue 11): `POST /api/receipt` taking a list of line items
+# `{"lines": [{"sku", "qty"}]}` (Rails: `lines_attributes`, what accepts_nested_attributes_for takes;
+# JSON:API: the list as an attribute of a `receipts` document). Rules: at least 2 lines; sku one of
+# ABC-1, ABC-2, BULK-10; qty an integer 1-100; a BULK- sku's qty a multiple of ten (an error on the
+# line itself). Fixtures in NAME/fixtures/lines/, `expect` in the receipt form's concrete names
+# (`lines.2.qty`: item numbers are 1-based, the wire's indexes 0-based).
+RECEIPT_CASES = {
+    "item_field_error": ("the second line's qty is 0",
+                         [{"sku": "ABC-1", "qty": 2}, {"sku": "ABC-2", "qty": 0}]),
+    "two_item_errors": ("the first line's sku is unknown, the third's qty is 500; the second line is fine",
+                        [{"sku": "XYZ-9", "qty": 1}, {"sku": "ABC-1", "qty": 1}, {"sku": "ABC-2", "qty": 500}]),
+    "item_non_field_error": ("the second line as a whole: a BULK- sku with qty 7",
+                             [{"sku": "ABC-1", "qty": 1}, {"sku": "BULK-10", "qty": 7}]),
+    "whole_list_error": ("the list as a whole: one line where two are needed",
+                         [{"sku": "ABC-1", "qty": 1}]),
+    "accepted": ("the accepted receipt",
+                 [{"sku": "ABC-1", "qty": 1}, {"sku": "BULK-10", "qty": 20}]),
+}
+
+# Where formline should put each receipt case's errors: the fields with a message, the fields
+# asked again without one (`also_asked`), and how many messages go to the banner only.
+RECEIPT_EXPECT = {
+    "item_field_error": {"outcome": "rejected", "fields": ["lines.2.qty"], "also_asked": [], "banner_messages": 0},
+    "two_item_errors": {"outcome": "rejected", "fields": ["lines.1.sku", "lines.3.qty"], "also_asked": [], "banner_messages": 0},
+    # The line as a whole: its fields are asked again, the message on the first.
+    "item_non_field_error": {"outcome": "rejected", "fields": ["lines.2.sku"], "also_asked": ["lines.2.qty"], "banner_messages": 0},
+    # The list as a whole: no one field fixes it; a banner line above the review.
+    "whole_list_error": {"outcome": "rejected", "fields": [], "also_asked": [], "banner_messages": 1},
+    "accepted": {"outcome": "accepted", "id": 1},
+}
+RECEIPT_EXPECT_OVERRIDES = {}
+
+# Rails without `index_errors: true` (POST /api/receipt_unindexed): the errors do not say which line.
+RAILS_UNINDEXED_CASES = ("item_field_error", "two_item_errors", "item_non_field_error")
+# The item cannot be known: an item's field goes to that field of every line (the message on the
+# first line's), an item's own `base` (`lines.base`) to the banner.
+RAILS_UNINDEXED_EXPECT = {
+    "item_field_error": {"outcome": "rejected", "fields": ["lines.1.qty"], "also_asked": ["lines.2.qty"],
+                         "banner_messages": 0},
+    "two_item_errors": {"outcome": "rejected", "fields": ["lines.1.sku", "lines.1.qty"],
+                        "also_asked": ["lines.2.sku", "lines.2.qty", "lines.3.sku", "lines.3.qty"], "banner_messages": 0},
+    "item_non_field_error": {"outcome": "rejected", "fields": [], "also_asked": [], "banner_messages": 1},
+}
 
 
-def capture(app, port, check=False):
-    """Writes the app's fixtures, or with check=True compares; returns (passed, failed)."""
-    passed = failed = 0
-    folder = os.path.join(start.HERE, start.APPS[app][0], "fixtures")
-    os.makedirs(folder, exist_ok=True)
+def receipt_request_for(app, lines):
+    """The receipt request as the app's own docs have a client send it."""
+    if app in JSON_API_APPS:
+        body = {"data": {"type": "receipts", "attributes": {"lines": lines}}}
+        media = "application/vnd.api+json"
+    elif app == "rails":
+        body, media = {"lines_attributes": lines}, "application/json"
+    else:
+        body, media = {"lines": lines}, "application/json"
+    return json.dumps(body), {"Content-Type": media, "Accept": media}
+
+
+def cases_for(app):
+    """(folder, case, about, path, body, headers, expect or None) for every case of the app."""
+    out = []
     cases = dict(CASES)
     if app in JSON_API_APPS:
         # What a client that speaks plain JSON gets (the refusal formline met before it sent JSON:API).
@@ -90,36 +139,77 @@ def capture(app, port, check=False):
             body, headers = json.dumps(fields), {"Content-Type": "application/json", "Accept": "application/json"}
         else:
             body, headers = request_for(app, fields)
-        status, content_type, text = send(port, body, headers)
+        expect = EXPECT_OVERRIDES.get((app, case), EXPECT.get(case))
+        out.append(("fixtures", case, about, "/api/signup", body, headers, expect))
+    for case, (about, lines) in RECEIPT_CASES.items():
+        body, headers = receipt_request_for(app, lines)
+        expect = renamed(app, RECEIPT_EXPECT_OVERRIDES.get((app, case), RECEIPT_EXPECT[case]))
+        out.append(("fixtures/lines", case, about, "/api/receipt", body, headers, expect))
+    if app == "rails":
+        for case in RAILS_UNINDEXED_CASES:
+            about, lines = RECEIPT_CASES[case]
+            body, headers = receipt_request_for(app, lines)
+            expect = renamed(app, RAILS_UNINDEXED_EXPECT[case])
+            out.append(("fixtures/lines", "unindexed_" + case, about + " (without index_errors)",
+                        "/api/receipt_unindexed", body, headers, expect))
+    return out
+
+
+def renamed(app, expect):
+    """Rails' form names its group after what it sends: `lines_attributes`."""
+    if app != "rails" or expect is None:
+        return expect
+    def name(field):
+        return "lines_attributes" + field[len("lines"):] if field.startswith("lines.") else field
+    return {key: [name(f) for f in value] if key in ("fields", "also_asked") else value for key, value in expect.items()}
+
+
+def send(port, body, headers, path="/api/signup"):
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    conn.request("POST", path, body=body.encode(), headers=headers)
+    response = conn.getresponse()
+    raw = response.read()
+    conn.close()
+    return response.status, response.getheader("Content-Type", ""), raw.decode("utf-8")
+
+
+def capture(app, port, check=False):
+    """Writes the app's fixtures, or with check=True compares; returns (passed, failed)."""
+    passed = failed = 0
+    for subfolder, case, about, request_path, body, headers, expect in cases_for(app):
+        folder = os.path.join(start.HERE, start.APPS[app][0], subfolder)
+        os.makedirs(folder, exist_ok=True)
+        status, content_type, text = send(port, body, headers, request_path)
         fixture = {
             "app": app,
             "case": case,
             "about": about,
-            "request": {"method": "POST", "path": "/api/signup", "headers": headers, "body": body},
+            "request": {"method": "POST", "path": request_path, "headers": headers, "body": body},
             "status": status,
             "content_type": content_type,
             "body": text,
         }
-        if case in EXPECT:
-            fixture["expect"] = EXPECT_OVERRIDES.get((app, case), EXPECT[case])
+        if expect is not None:
+            fixture["expect"] = expect
         path = os.path.join(folder, case + ".json")
+        label = case if subfolder == "fixtures" else "lines/" + case
         if check:
             with open(path, encoding="utf-8") as f:
                 kept = json.load(f)
             differs = [key for key in ("status", "content_type", "body") if kept.get(key) != fixture[key]]
             if differs:
                 failed += 1
-                print(f"FAIL {app} {case}: {', '.join(differs)} differ")
+                print(f"FAIL {app} {label}: {', '.join(differs)} differ")
                 for key in differs:
                     print(f"  fixture: {kept.get(key)!r}\n  live:    {fixture[key]!r}")
             else:
                 passed += 1
-                print(f"ok   {app} {case}")
+                print(f"ok   {app} {label}")
             continue
         with open(path, "w", encoding="utf-8") as f:
             json.dump(fixture, f, indent=2, ensure_ascii=False)
             f.write("\n")
-        print(f"{app:18} {case:24} {status} {content_type}")
+        print(f"{app:18} {label:30} {status} {content_type}")
     return passed, failed
 
 

@@ -6,6 +6,8 @@
 /// - `many=True` is a list with one object per item, `{}` for items without errors;
 /// - a list field reports per item by index: `{"tags": {"1": ["..."]}}`;
 /// - a bare string (`{"detail": "..."}`) is one message;
+/// - a key written as a path (`lines[1].qty`, `lines.qty`) is read as one, as Rails writes nested
+///   attributes' errors (Rails' bodies without `base` fall to this dialect);
 /// - drf-standardized-errors bodies (`{"type": "validation_error", "errors": [...]}`) are read
 ///   by `DRFStandardizedErrors`;
 /// - an object with `message` holds nothing but `message` and `code`, else the body is not DRF's.
@@ -43,7 +45,10 @@ enum DRFErrors: ServerErrorDialect {
                 guard let value = members[key] else { continue }
                 // DRF's own non-validation errors (`{"detail": "JSON parse error"}`) are about the request.
                 let isDetail = path.isEmpty && key == "detail" && value.stringValue != nil
-                let childPath = isNonField(key) || isDetail ? path : path + [ServerPath.component(key)]
+                // A key written as a path (`lines[1].qty`: Rails' rendering, which this fallback
+                // reads when it has no `base`) is split; a DRF field name is one segment anyway.
+                let keyPath = ServerPath.dotted(key) ?? [ServerPath.component(key)]
+                let childPath = isNonField(key) || isDetail ? path : path + keyPath
                 guard collect(value, at: childPath, into: &errors) else { return false }
             }
             return true

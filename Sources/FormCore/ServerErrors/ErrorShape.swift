@@ -32,7 +32,8 @@ package struct ErrorShape: Sendable, Equatable {
     package var message: [String]
     /// Keys tried in order for an entry's code.
     package var code: [String]
-    /// Path texts that mean "no field" (`non_field_errors`, `__all__`), besides an empty path.
+    /// Path texts that mean "no field" (`non_field_errors`, `__all__`), besides an empty path; as
+    /// the last segment of a path (`lines.1.non_field_errors`) they make it the path before them.
     package var nonFieldPaths: Set<String>
     /// Leading path segments that are the framework's, not the form's (`["body"]`,
     /// `["data", "attributes"]`): the first that a path starts with is removed. (Only built-in
@@ -56,9 +57,9 @@ package struct ErrorShape: Sendable, Equatable {
     /// A built-in dialect's shape, with the options a form's own shape does not offer.
     init(
         list: [String], path: [String], pathSyntax: PathSyntax, message: [String], code: [String],
-        droppedPrefixes: [[String]], bareStringsAreErrors: Bool
+        droppedPrefixes: [[String]], bareStringsAreErrors: Bool, nonFieldPaths: Set<String> = []
     ) {
-        self.init(list: list, path: path, pathSyntax: pathSyntax, message: message, code: code)
+        self.init(list: list, path: path, pathSyntax: pathSyntax, message: message, code: code, nonFieldPaths: nonFieldPaths)
         self.droppedPrefixes = droppedPrefixes
         self.bareStringsAreErrors = bareStringsAreErrors
     }
@@ -107,22 +108,25 @@ package struct ErrorShape: Sendable, Equatable {
         return components.isEmpty ? nil : components
     }
 
-    /// The entry's path as written, before any prefix is dropped.
+    /// The entry's path as written, before any prefix is dropped. A non-field marker at the end
+    /// (`lines.1.non_field_errors`, DRF's error on the second line as a whole) is dropped: the
+    /// error is about the object that holds it.
     private func written(path entry: JSONValue) -> [ServerError.PathComponent]? {
         guard let value = first(of: path, in: entry) else { return nil }
+        var components: [ServerError.PathComponent]
         if let text = value.stringValue {
             if nonFieldPaths.contains(text) { return nil }
             switch pathSyntax {
-            case .dotted, .bracket, .loc: return ServerPath.dotted(text)
-            case .pointer: return ServerPath.pointer(text)
+            case .dotted, .bracket, .loc: components = ServerPath.dotted(text) ?? []
+            case .pointer: components = ServerPath.pointer(text) ?? []
             }
+        } else if let items = value.arrayValue {
+            components = items.compactMap(ServerPath.component)
+        } else {
+            return nil
         }
-        if let items = value.arrayValue {
-            let components = items.compactMap(ServerPath.component)
-            if components.count == 1, nonFieldPaths.contains(components[0].description) { return nil }
-            return components.isEmpty ? nil : components
-        }
-        return nil
+        if let last = components.last, case .key(let key) = last, nonFieldPaths.contains(key) { components.removeLast() }
+        return components.isEmpty ? nil : components
     }
 
     /// The first of `keys` (each possibly dotted) that the entry has, not null.

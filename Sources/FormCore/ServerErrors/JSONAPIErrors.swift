@@ -5,6 +5,8 @@
 /// - `/data/attributes/x/y` and `/data/relationships/x` become `x.y` and `x`;
 /// - `source.parameter` names a query parameter;
 /// - no `source`, a pointer `/data` or `""`: a non-field error;
+/// - a pointer ending in `non_field_errors` (djangorestframework-jsonapi's error on a nested
+///   object, `/data/attributes/lines/1/non_field_errors`) is about the object before it;
 /// - the message is `detail`, else `title`; the code is `code`.
 enum JSONAPIErrors: ServerErrorDialect {
     static let dialect = ErrorDialect.jsonapi
@@ -21,7 +23,8 @@ enum JSONAPIErrors: ServerErrorDialect {
     static let shape = ErrorShape(
         list: ["errors"], path: ["source.pointer", "source.parameter", "source.header"], pathSyntax: .pointer,
         message: ["detail", "title"], code: ["code"],
-        droppedPrefixes: [["data", "attributes"], ["data", "relationships"], ["data"]], bareStringsAreErrors: false)
+        droppedPrefixes: [["data", "attributes"], ["data", "relationships"], ["data"]], bareStringsAreErrors: false,
+        nonFieldPaths: ["non_field_errors"])
 
     static func parse(_ json: JSONValue) -> [ServerError]? { shape.parse(json) }
 }

@@ -3,7 +3,8 @@
 ///
 /// - messages carry no attribute name (`"can't be blank"`);
 /// - `base` is a non-field error;
-/// - nested attributes read `items.price` or `items[1].price`;
+/// - nested attributes read `items.price`, or `items[1].price` with `index_errors: true`; a
+///   nested record's own `base` (`lines[1].base`, `lines.base`) is an error of that record;
 /// - `errors.details` style entries (`[{"error": "blank"}]`) give the error as message and code;
 /// - `{"errors": ["Email has already been taken"]}` (full messages) are non-field errors.
 enum RailsErrors: ServerErrorDialect {
@@ -18,7 +19,10 @@ enum RailsErrors: ServerErrorDialect {
         json["errors"]?.objectValue != nil
     }
 
-    static let baseClaim = DialectClaim(.rails, .shape, "a top-level `base`") { json in json["base"] != nil }
+    static let baseClaim = DialectClaim(.rails, .shape, "a top-level `base`, or a key ending in `.base`") { json in
+        guard let members = json.objectValue else { return false }
+        return members["base"] != nil || members.keys.contains { $0.hasSuffix(".base") }
+    }
 
     static func parse(_ json: JSONValue) -> [ServerError]? {
         guard let object = json.objectValue else { return nil }
@@ -41,7 +45,7 @@ enum RailsErrors: ServerErrorDialect {
         var errors: [ServerError] = []
         for key in members.keys.sorted(by: { ($0 == "base") != ($1 == "base") ? $0 == "base" : $0 < $1 }) {
             guard let value = members[key] else { continue }
-            let path = key == "base" ? nil : ServerPath.dotted(key)
+            let path = key == "base" ? nil : Self.path(key)
             let items = value.arrayValue ?? [value]
             for item in items {
                 if let message = item.scalarText {
@@ -54,5 +58,12 @@ enum RailsErrors: ServerErrorDialect {
             }
         }
         return errors
+    }
+
+    /// A key's path; a trailing `base` is the record before it (`lines[1].base` is `lines.1`).
+    private static func path(_ key: String) -> [ServerError.PathComponent]? {
+        guard var components = ServerPath.dotted(key) else { return nil }
+        if components.count > 1, components.last == .key("base") { components.removeLast() }
+        return components
     }
 }

@@ -77,6 +77,48 @@ class SignupSerializer(serializers.Serializer):
         return attrs
 
 
+# The receipt endpoint (issue 11): a list of line items, each validated on its own.
+KNOWN_SKUS = {"ABC-1", "ABC-2", "BULK-10"}
+
+
+class LineSerializer(serializers.Serializer):
+    sku = serializers.CharField(max_length=20)
+    qty = serializers.IntegerField(min_value=1, max_value=100)
+
+    def validate_sku(self, value):
+        if value not in KNOWN_SKUS:
+            raise serializers.ValidationError("Unknown SKU.", code="unknown_sku")
+        return value
+
+    def validate(self, attrs):
+        if attrs["sku"].startswith("BULK-") and attrs["qty"] % 10:
+            raise serializers.ValidationError("Bulk SKUs ship in tens.", code="bulk_in_tens")
+        return attrs
+
+
+class Receipt:
+    def __init__(self, pk, lines):
+        self.pk, self.id, self.lines = pk, pk, lines
+
+
+class ReceiptSerializer(serializers.Serializer):
+    next_id = 0
+    id = serializers.IntegerField(read_only=True)
+    lines = LineSerializer(many=True, min_length=2)
+
+    class Meta:
+        resource_name = "receipts"
+
+    def create(self, validated_data):
+        ReceiptSerializer.next_id += 1
+        return Receipt(pk=ReceiptSerializer.next_id, **validated_data)
+
+
+class ReceiptView(generics.CreateAPIView):
+    resource_name = "receipts"
+    serializer_class = ReceiptSerializer
+
+
 class SignupView(generics.CreateAPIView):
     """A generic view (as the docs' viewsets are): the error handler points field errors at
     /data/attributes/NAME only for views that have a serializer."""
@@ -85,7 +127,7 @@ class SignupView(generics.CreateAPIView):
     serializer_class = SignupSerializer
 
 
-urlpatterns = [path("api/signup", SignupView.as_view())]
+urlpatterns = [path("api/signup", SignupView.as_view()), path("api/receipt", ReceiptView.as_view())]
 
 if __name__ == "__main__":
     from django.core.management import execute_from_command_line

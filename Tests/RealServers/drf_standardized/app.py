@@ -59,6 +59,29 @@ class SignupSerializer(serializers.Serializer):
         return attrs
 
 
+# The receipt endpoint (issue 11): a list of line items, each validated on its own.
+KNOWN_SKUS = {"ABC-1", "ABC-2", "BULK-10"}
+
+
+class LineSerializer(serializers.Serializer):
+    sku = serializers.CharField(max_length=20)
+    qty = serializers.IntegerField(min_value=1, max_value=100)
+
+    def validate_sku(self, value):
+        if value not in KNOWN_SKUS:
+            raise serializers.ValidationError("Unknown SKU.", code="unknown_sku")
+        return value
+
+    def validate(self, attrs):
+        if attrs["sku"].startswith("BULK-") and attrs["qty"] % 10:
+            raise serializers.ValidationError("Bulk SKUs ship in tens.", code="bulk_in_tens")
+        return attrs
+
+
+class ReceiptSerializer(serializers.Serializer):
+    lines = LineSerializer(many=True, min_length=2)
+
+
 class SignupView(APIView):
     next_id = 1
 
@@ -70,7 +93,18 @@ class SignupView(APIView):
         return Response({"id": user_id}, status=status.HTTP_201_CREATED)
 
 
-urlpatterns = [path("api/signup", SignupView.as_view())]
+class ReceiptView(APIView):
+    next_id = 1
+
+    def post(self, request):
+        serializer = ReceiptSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        receipt_id = ReceiptView.next_id
+        ReceiptView.next_id += 1
+        return Response({"id": receipt_id}, status=status.HTTP_201_CREATED)
+
+
+urlpatterns = [path("api/signup", SignupView.as_view()), path("api/receipt", ReceiptView.as_view())]
 
 if __name__ == "__main__":
     from django.core.management import execute_from_command_line

@@ -47,6 +47,51 @@ const validate = ajv.compile({
   password_matches_username: false,
 });
 
+// The receipt endpoint (issue 11): a list of line items, each checked on its own.
+const KNOWN_SKUS = new Set(['ABC-1', 'ABC-2', 'BULK-10']);
+
+// `known_sku: true` on a string: the SKU is one the shop sells.
+ajv.addKeyword('known_sku', {
+  type: 'string',
+  errors: true,
+  validate: function knownSku(schema, data) {
+    if (!schema || KNOWN_SKUS.has(data)) return true;
+    knownSku.errors = [{ keyword: 'known_sku', message: 'is not a known SKU', params: {} }];
+    return false;
+  },
+});
+
+// `bulk_in_tens: true` on a line: a BULK- SKU's quantity is a multiple of ten.
+ajv.addKeyword('bulk_in_tens', {
+  type: 'object',
+  errors: true,
+  validate: function bulkInTens(schema, data) {
+    if (!schema || typeof data.sku !== 'string' || !data.sku.startsWith('BULK-') || data.qty % 10 === 0) return true;
+    bulkInTens.errors = [{ keyword: 'bulk_in_tens', message: 'bulk SKUs ship in tens', params: {} }];
+    return false;
+  },
+});
+
+const validateReceipt = ajv.compile({
+  type: 'object',
+  properties: {
+    lines: {
+      type: 'array',
+      minItems: 2,
+      items: {
+        type: 'object',
+        properties: {
+          sku: { type: 'string', minLength: 1, maxLength: 20, known_sku: true },
+          qty: { type: 'integer', minimum: 1, maximum: 100 },
+        },
+        required: ['sku', 'qty'],
+        bulk_in_tens: true,
+      },
+    },
+  },
+  required: ['lines'],
+});
+
 const app = express();
 app.use(express.json());
 
@@ -59,6 +104,14 @@ app.post('/api/signup', (req, res) => {
     return res.status(400).json({ error: 'Sign-ups from this account are closed' });
   }
   res.status(201).json({ id: nextId++ });
+});
+
+let nextReceiptId = 1;
+app.post('/api/receipt', (req, res) => {
+  if (!validateReceipt(req.body)) {
+    return res.status(422).json({ errors: validateReceipt.errors });
+  }
+  res.status(201).json({ id: nextReceiptId++ });
 });
 
 const port = Number(process.argv[2]);

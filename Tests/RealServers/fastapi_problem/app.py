@@ -4,7 +4,7 @@ error rendered as RFC 9457 problem+json (validation errors keep Pydantic's {type
 Run: uvicorn app:app --host 127.0.0.1 --port PORT
 """
 import itertools
-from typing import Optional
+from typing import List, Optional
 
 import fastapi_problem_details as problem
 from fastapi import FastAPI, HTTPException
@@ -39,8 +39,42 @@ class Signup(BaseModel):
         return self
 
 
+# The receipt endpoint (issue 11): a list of line items, each validated on its own.
+KNOWN_SKUS = {"ABC-1", "ABC-2", "BULK-10"}
+
+
+class Line(BaseModel):
+    sku: str = Field(min_length=1, max_length=20)
+    qty: int = Field(ge=1, le=100)
+
+    @field_validator("sku")
+    @classmethod
+    def sku_known(cls, value: str) -> str:
+        if value not in KNOWN_SKUS:
+            raise PydanticCustomError("unknown_sku", "Unknown SKU.")
+        return value
+
+    @model_validator(mode="after")
+    def bulk_in_tens(self) -> "Line":
+        if self.sku.startswith("BULK-") and self.qty % 10:
+            raise PydanticCustomError("bulk_in_tens", "Bulk SKUs ship in tens.")
+        return self
+
+
+class Receipt(BaseModel):
+    lines: List[Line] = Field(min_length=2)
+
+
 @app.post("/api/signup", status_code=201)
 def signup(user: Signup):
     if user.username in BLOCKED_USERNAMES:
         raise HTTPException(status_code=400, detail="Sign-ups from this account are closed.")
     return {"id": next(ids)}
+
+
+receipt_ids = itertools.count(1)
+
+
+@app.post("/api/receipt", status_code=201)
+def receipt(receipt: Receipt):
+    return {"id": next(receipt_ids)}

@@ -5,7 +5,7 @@ One file, no database (the taken username is a constant). Run: python app.py POR
 """
 import itertools
 import sys
-from typing import Optional
+from typing import List, Optional
 
 from django.conf import settings
 
@@ -56,6 +56,32 @@ class SignupIn(Schema):
         return self
 
 
+# The receipt endpoint (issue 11): a list of line items, each validated on its own.
+KNOWN_SKUS = {"ABC-1", "ABC-2", "BULK-10"}
+
+
+class Line(Schema):
+    sku: str = Field(min_length=1, max_length=20)
+    qty: int = Field(ge=1, le=100)
+
+    @field_validator("sku")
+    @classmethod
+    def sku_known(cls, value: str) -> str:
+        if value not in KNOWN_SKUS:
+            raise PydanticCustomError("unknown_sku", "Unknown SKU.")
+        return value
+
+    @model_validator(mode="after")
+    def bulk_in_tens(self) -> "Line":
+        if self.sku.startswith("BULK-") and self.qty % 10:
+            raise PydanticCustomError("bulk_in_tens", "Bulk SKUs ship in tens.")
+        return self
+
+
+class Receipt(Schema):
+    lines: List[Line] = Field(min_length=2)
+
+
 class Created(Schema):
     id: int
 
@@ -65,6 +91,14 @@ def signup(request, payload: SignupIn):
     if payload.username in BLOCKED_USERNAMES:
         raise HttpError(400, "Sign-ups from this account are closed.")
     return 201, {"id": next(ids)}
+
+
+receipt_ids = itertools.count(1)
+
+
+@api.post("/receipt", response={201: Created})
+def receipt(request, payload: Receipt):
+    return 201, {"id": next(receipt_ids)}
 
 
 urlpatterns = [path("api/", api.urls)]

@@ -58,7 +58,43 @@ final class Signup
     }
 }
 
-if ($_SERVER['REQUEST_METHOD'] !== 'POST' || parse_url($_SERVER['REQUEST_URI'], PHP_URL_PATH) !== '/api/signup') {
+/** The receipt endpoint (issue 11): a list of line items, each checked on its own. */
+final class Receipt
+{
+    private const KNOWN_SKUS = ['ABC-1', 'ABC-2', 'BULK-10'];
+
+    public $lines;
+
+    public static function loadValidatorMetadata(ClassMetadata $metadata): void
+    {
+        $metadata->addPropertyConstraints('lines', [
+            new Assert\NotNull(),
+            new Assert\Type('array'),
+            new Assert\Count(['min' => 2]),
+            new Assert\All([
+                new Assert\Collection([
+                    'sku' => [new Assert\NotBlank(), new Assert\Length(['max' => 20]),
+                              new Assert\Choice(['choices' => self::KNOWN_SKUS, 'message' => 'Unknown SKU.'])],
+                    'qty' => [new Assert\NotNull(), new Assert\Type('integer'), new Assert\Range(['min' => 1, 'max' => 100])],
+                ]),
+                new Assert\Callback([self::class, 'validateLine']),
+            ]),
+        ]);
+    }
+
+    /** A BULK- SKU's quantity is a multiple of ten: a violation on the line itself. */
+    public static function validateLine($line, ExecutionContextInterface $context): void
+    {
+        if (is_array($line) && is_string($line['sku'] ?? null) && strncmp($line['sku'], 'BULK-', 5) === 0
+            && is_int($line['qty'] ?? null) && $line['qty'] % 10 !== 0) {
+            $context->buildViolation('Bulk SKUs ship in tens.')->setCode('bulk_in_tens')->addViolation();
+        }
+    }
+}
+
+$routes = ['/api/signup' => Signup::class, '/api/receipt' => Receipt::class];
+$route = parse_url($_SERVER['REQUEST_URI'], PHP_URL_PATH);
+if ($_SERVER['REQUEST_METHOD'] !== 'POST' || !isset($routes[$route])) {
     http_response_code(404);
     header('Content-Type: application/problem+json');
     echo json_encode(['title' => 'Not Found', 'status' => 404]);
@@ -71,7 +107,7 @@ $serializer = new Serializer(
 );
 $validator = Validation::createValidatorBuilder()->addMethodMapping('loadValidatorMetadata')->getValidator();
 
-$signup = $serializer->deserialize(file_get_contents('php://input'), Signup::class, 'json');
+$signup = $serializer->deserialize(file_get_contents('php://input'), $routes[$route], 'json');
 $violations = $validator->validate($signup);
 
 if (count($violations) > 0) {
@@ -83,7 +119,7 @@ if (count($violations) > 0) {
 
 // php -S serves each request in one process: the id comes from a counter file beside the app's
 // temporary directory, so it still counts up.
-$counter = sys_get_temp_dir() . '/formline-realservers-symfony-' . $_SERVER['SERVER_PORT'];
+$counter = sys_get_temp_dir() . '/formline-realservers-symfony-' . ($route === '/api/signup' ? '' : 'receipt-') . $_SERVER['SERVER_PORT'];
 $id = (int) @file_get_contents($counter) + 1;
 file_put_contents($counter, (string) $id);
 http_response_code(201);

@@ -1,0 +1,98 @@
+/// How a server's path is compared with a form's concrete field names once lists exist.
+///
+/// A field inside a list item has a concrete name with a 1-based item number, the number the
+/// operator sees (`lines.2.qty`, `vlans.3`); servers count items from 0 (`lines[1].qty`,
+/// `/lines/1/qty`, `["body", "lines", 1, "qty"]`). An index in a server path is an item number
+/// only where the form has a list at that place, so `items.0.name` against a plain field `items`
+/// keeps its 0 (and lands on `items` by the parent rule), while against a list `items` it is item 1.
+///
+/// Which digits are item numbers: an all-digit segment of a concrete name, unless the form
+/// declares that very name (a form written before lists, with fields `ntp.1` and `ntp.2` sent as
+/// an object `{"ntp": {"1": ..}}`, keeps its literal names and the server's `ntp.1` is `ntp.1`).
+///
+/// Comparison is loose (lowercased, `_` and `-` ignored: `Items[1].Qty`, `first-name`), and a
+/// segment right before an item number also matches with a Rails `_attributes` suffix: a form
+/// that sends `lines_attributes` (what `accepts_nested_attributes_for` takes) gets its errors back
+/// under the association's name, `lines[1].qty`.
+struct ItemNames {
+    /// Loose keys of the name prefixes an item number follows (`lines`, `orders.2.lines`).
+    private let lists: Set<String>
+
+    /// `names`: the concrete fields' names; `declared`: the names the form file itself gives.
+    init(names: [String], declared: Set<String>) {
+        var lists: Set<String> = []
+        for name in names where !declared.contains(name) {
+            let segments = Self.segments(of: name)
+            for (position, segment) in segments.enumerated() where position > 0 && Self.isItemNumber(segment) {
+                lists.insert(Self.looseKey(Array(segments[..<position]), lastIsFollowedByItem: true))
+            }
+        }
+        self.lists = lists
+    }
+
+    /// Whether the loose key (`Self.looseKey`) of a path names a list of the form.
+    func isList(_ segments: [String]) -> Bool {
+        !segments.isEmpty && lists.contains(Self.looseKey(segments, lastIsFollowedByItem: true))
+    }
+
+    /// The path in the form's terms: each index that follows a list of the form becomes its
+    /// 1-based item number; any other index and every key stay as the server wrote them.
+    func operatorSegments(_ path: [ServerError.PathComponent]) -> [String] {
+        var out: [String] = []
+        for component in path {
+            switch component {
+            case .key(let key):
+                out.append(key)
+            case .index(let index):
+                // Int.max has no successor and names no item either way.
+                let number = isList(out) && index < Int.max ? index + 1 : index
+                out.append(String(number))
+            }
+        }
+        return out
+    }
+
+    /// `operatorSegments` joined with dots, as banners and messages show a path.
+    func operatorText(_ path: [ServerError.PathComponent]) -> String {
+        operatorSegments(path).joined(separator: ".")
+    }
+
+    /// A field name's segments (`lines.2.qty` -> `lines`, `2`, `qty`).
+    static func segments(of name: String) -> [String] {
+        name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// All ASCII digits: an item number in a concrete name, an index in a path's text.
+    static func isItemNumber(_ segment: String) -> Bool {
+        !segment.isEmpty && segment.utf8.allSatisfy { (0x30...0x39).contains($0) }
+    }
+
+    /// The key for loose comparison: each segment lowercased with `_` and `-` removed, and a
+    /// trailing `_attributes` dropped from a segment followed by an item number.
+    static func looseKey(_ segments: [String], lastIsFollowedByItem: Bool = false) -> String {
+        var keys: [String] = []
+        keys.reserveCapacity(segments.count)
+        for (position, segment) in segments.enumerated() {
+            var lowered = segment.lowercased()
+            let followedByItem = position + 1 < segments.count ? isItemNumber(segments[position + 1]) : lastIsFollowedByItem
+            if followedByItem, lowered.count > railsSuffix.count, lowered.hasSuffix(railsSuffix) {
+                lowered.removeLast(railsSuffix.count)
+            }
+            keys.append(String(lowered.unicodeScalars.filter { $0 != "_" && $0 != "-" }))
+        }
+        return keys.joined(separator: ".")
+    }
+
+    /// The loose key of a concrete name without its item numbers (`lines_attributes.2.qty` ->
+    /// `lines.qty`): what Rails writes for an item's error when `index_errors` is off. nil for a
+    /// name without item numbers, and for a list of scalars' item (`vlans.3`), whose item-less
+    /// name is the whole list.
+    static func itemlessKey(_ segments: [String]) -> String? {
+        guard segments.dropFirst().contains(where: isItemNumber), let last = segments.last, !isItemNumber(last) else { return nil }
+        let loose = looseKey(segments).split(separator: ".", omittingEmptySubsequences: false)
+        let kept = zip(segments, loose).filter { !isItemNumber($0.0) }.map { String($0.1) }
+        return kept.joined(separator: ".")
+    }
+
+    private static let railsSuffix = "_attributes"
+}

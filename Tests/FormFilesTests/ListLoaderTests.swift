@@ -1,0 +1,79 @@
+import FormCore
+import FormFiles
+import Testing
+
+/// Lists and repeated groups as the loader reads them, and what it refuses (at FILE:LINE:COL).
+@Suite struct ListLoaderTests {
+    @Test func theGoodsReceiptExampleLoads() throws {
+        let spec = try SampleFormTests.load("goods-receipt")
+        let group = try #require(spec.group(named: "lines"))
+        #expect(group.label == "Line")
+        #expect(group.rule.minItems == 1 && group.rule.maxItems == 200)
+        #expect(group.unique == ["sku", "lot"])
+        #expect(spec.field(named: "lines.qty")?.group == "lines")
+        #expect(spec.field(named: "serials")?.list?.unique == true)
+        #expect(spec.field(named: "signed_by_driver")?.send == false)
+        // The when inside the item names the same item's lot by its plain name.
+        let damaged = spec.concreteFields(itemCounts: ["lines": 2]).first { $0.name == "lines.2.damaged" }
+        #expect(damaged?.when == Condition(field: "lines.2.lot", test: .equals("DAMAGED")))
+    }
+
+    @Test func aListOfScalarsAndItsBounds() throws {
+        let spec = try #require(loadedForm(form("""
+              - name: vlans
+                type: integer
+                min: 1
+                max: 4094
+                list: { min_items: 1, max_items: 16, unique: true, total: { max: 9000 } }
+
+            """)))
+        let rule = try #require(spec.field(named: "vlans")?.list)
+        #expect(rule == ListRule(minItems: 1, maxItems: 16, unique: true, totals: [ItemTotal(field: nil, maximum: DecimalText("9000"))]))
+    }
+
+    @Test func nonsenseIsRefusedWithItsPosition() {
+        #expect(errorLines(form("""
+              - group: lines
+                fields:
+                  - group: inner
+                    fields: [{name: a}]
+
+            """)) == ["t.yaml:5:9: a group can't hold another group (lists of lists are not supported): make it a group of its own"])
+        #expect(errorLines(form("""
+              - group: lines
+                fields:
+                  - {name: a, list: true}
+
+            """)) == ["t.yaml:5:19: a field in a group can't be a list (lists of lists are not supported): make it a group of its own"])
+        #expect(errorLines(form("""
+              - group: lines
+                max_items: 0
+                unique: [skuu]
+                fields: [{name: sku}]
+
+            """)) == [
+                "t.yaml:4:16: max_items must be at least 1",
+                "t.yaml:5:14: unique names unknown field \"skuu\" of group \"lines\" (did you mean \"sku\"?)",
+            ])
+        #expect(errorLines(form("""
+              - {name: tags, type: multichoice, choices: [a, b], list: true}
+              - {name: n, type: integer, list: true, default: 3}
+
+            """)) == [
+                "t.yaml:3:54: a multichoice field already takes several values: it can't also be a list",
+                "t.yaml:4:42: a list can't have a default (each item is typed; an empty one ends the list)",
+            ])
+        #expect(errorLines(form("""
+              - group: lines
+                fields: [{name: sku}]
+              - {name: after, when: {field: lines.sku, equals: A}}
+
+            """)) == ["t.yaml:5:33: when can't look inside the items of group \"lines\" from outside it (which item?)"])
+        #expect(errorLines(form("""
+              - group: lines
+                total: {field: sku, max: 3}
+                fields: [{name: sku}]
+
+            """)) == ["t.yaml:4:12: total sums an integer or decimal field: \"sku\" is text"])
+    }
+}
