@@ -21,9 +21,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
-        // OpenAPI 3.0/3.1 documents -> forms (`fill --openapi`). Its default trait (external
-        // reference loading) is off: formline resolves only references inside the document.
-        .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0", traits: []),
     ],
     targets: [
         // GNU readline, linked as a system library (GPL-3.0-or-later: see LICENSE).
@@ -68,13 +65,10 @@ let package = Package(
             "FormCore", "FormSystem",
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
-        // OpenAPI documents -> FormSpec (the only user of OpenAPIKit).
-        .target(name: "FormOpenAPI", dependencies: [
-            "FormCore", "FormSystem",
-            .product(name: "OpenAPIKit", package: "OpenAPIKit"),
-            .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
-            .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),
-        ]),
+        // OpenAPI 3.0/3.1 documents (JSON or YAML) -> form-file text (docs/openapi.md). It walks
+        // the document's tree itself, so every problem has its JSON pointer and hostile documents
+        // stay bounded; only references inside the document are followed.
+        .target(name: "FormOpenAPI", dependencies: ["FormCore", "FormSystem", "Yams"]),
         // Transcripts: recorder, parser, in-process replayer, diff. Light: no backend above.
         .target(name: "FormSessions", dependencies: ["FormCore", "FormFiles", "FormRunner", "FormSystem"]),
         // Public replay API for packages that embed formline's core in their own test suites.
@@ -100,6 +94,7 @@ let package = Package(
 
         .testTarget(name: "FormCoreTests", dependencies: ["FormCore"]),
         .testTarget(name: "FormFilesTests", dependencies: ["FormFiles", "FormCore"]),
+        .testTarget(name: "FormOpenAPITests", dependencies: ["FormOpenAPI", "FormFiles", "FormCore"]),
         .testTarget(name: "FormSystemTests", dependencies: ["FormSystem"]),
         .testTarget(name: "FormTerminalTests", dependencies: ["FormTerminal", "FormReadline", "FormRunner", "FormCore"]),
         .testTarget(name: "FormTransportTests", dependencies: ["FormTransport", "FormRunner", "FormCore", "DemoServer"]),

@@ -11,22 +11,45 @@ public enum AnswersTemplate {
         var out = "# Answers for \"\(oneLine(spec.title))\" (\(spec.id)): formline fill FORM --answers THIS-FILE\n"
         out += "# An empty value is no answer. Values are read as typed at the prompt.\n"
         var openPath: [String] = []
-        var groupsWritten: Set<String> = []
+        var openGroup: String?
         for field in spec.fields {
-            // A group's members are written once, as its commented example item.
-            if let group = field.group {
-                guard groupsWritten.insert(group).inserted else { continue }
+            if let group = field.group, let plain = FormSpec.memberName(of: field) {
+                // A group is a YAML list of mappings, one per item: the template shows one item.
                 let path = group.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-                let parents = Array(path.dropLast())
-                var shared = 0
-                while shared < min(parents.count, openPath.count) && parents[shared] == openPath[shared] { shared += 1 }
-                for depth in shared..<parents.count {
-                    out += String(repeating: "  ", count: depth) + quoteKey(parents[depth]) + ":\n"
+                let first = openGroup != group
+                if first {
+                    let parents = Array(path.dropLast())
+                    var shared = 0
+                    while shared < min(parents.count, openPath.count) && parents[shared] == openPath[shared] { shared += 1 }
+                    for depth in shared..<parents.count {
+                        out += String(repeating: "  ", count: depth) + quoteKey(parents[depth]) + ":\n"
+                    }
+                    let label = spec.group(named: group).map { " (\(oneLine($0.labelTemplate ?? $0.label)))" } ?? ""
+                    out += "\n" + String(repeating: "  ", count: parents.count) + "# A list of items\(label): copy the item below for each one\n"
+                    out += String(repeating: "  ", count: parents.count) + quoteKey(path.last ?? group) + ":\n"
+                    openPath = path + ["[item]"]
+                    openGroup = group
                 }
-                openPath = parents
-                out += groupTemplate(group, spec: spec, describer: describer, depth: parents.count)
+                let indent = String(repeating: "  ", count: path.count)
+                var comment = "\(oneLine(field.label)) (\(field.type.rawValue)): "
+                    + describer.ruleDescriptions(field).map(oneLine).joined(separator: "; ")
+                if !field.choices.isEmpty { comment += "; choices: " + field.choices.map(oneLine).joined(separator: ", ") }
+                if field.when != nil { comment += "; only when its condition holds" }
+                out += indent + "  # " + comment + "\n"
+                let key = (first ? "- " : "  ") + quoteKey(plain)
+                if field.isSecret {
+                    out += indent + "  # \(quoteKey(plain)): a secret is never written into a template\n"
+                    if first { out += indent + "- {}\n" }
+                    continue
+                }
+                if field.when == nil, let value = field.defaultText {
+                    out += indent + key + ": " + JSONValue.string(value).compactText + "\n"
+                } else {
+                    out += indent + key + ":\n"
+                }
                 continue
             }
+            openGroup = nil
             let path = field.name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
             let parents = Array(path.dropLast())
             var shared = 0
@@ -41,15 +64,9 @@ public enum AnswersTemplate {
                 + describer.ruleDescriptions(field).map(oneLine).joined(separator: "; ")
             if !field.choices.isEmpty { comment += "; choices: " + field.choices.map(oneLine).joined(separator: ", ") }
             if field.when != nil { comment += "; only when its condition holds" }
+            if field.list != nil { comment += "; a list: [one, value, per, item]" }
             out += "\n" + indent + "# " + comment + "\n"
             if let help = field.help { out += indent + "# " + oneLine(help) + "\n" }
-            if let rule = field.list {
-                out += indent + "# a list: " + itemsText(rule) + ", like \(key): [a, b] or one \"- value\" a line\n"
-                if !field.isSecret {
-                    out += indent + key + ":\n"
-                    continue
-                }
-            }
             if field.isSecret {
                 out += indent + "# \(key): a secret is never written into a template; add it by hand only to a file no one else can read (chmod 600)\n"
                 continue
@@ -61,48 +78,6 @@ public enum AnswersTemplate {
             }
         }
         return out
-    }
-
-    /// A group: its key, then one example item with every member, commented out (an answers file
-    /// answers only what it says; uncomment and copy the item for each one).
-    static func groupTemplate(_ name: String, spec: FormSpec, describer: Wizard, depth: Int) -> String {
-        let indent = String(repeating: "  ", count: depth)
-        let key = quoteKey(name.split(separator: ".").last.map(String.init) ?? name)
-        let group = spec.group(named: name)
-        var header = "\(oneLine(group?.label ?? name)) (a group): " + itemsText(group?.rule ?? ListRule())
-        if let unique = group?.unique, !unique.isEmpty { header += "; no two items alike in " + unique.joined(separator: " and ") }
-        var out = "\n" + indent + "# " + header + "\n"
-        out += indent + "# One \"- \" mapping per item, in order (item 1 is \(name).1 in messages and --set):\n"
-        out += indent + key + ":\n"
-        var first = true
-        for member in spec.fields where member.group == name {
-            let plain = FormSpec.memberName(of: member) ?? member.name
-            var comment = "\(oneLine(member.label)) (\(member.type.rawValue)): "
-                + describer.ruleDescriptions(member).map(oneLine).joined(separator: "; ")
-            if !member.choices.isEmpty { comment += "; choices: " + member.choices.map(oneLine).joined(separator: ", ") }
-            if member.when != nil { comment += "; only when its condition holds" }
-            if member.isSecret { comment += "; a secret: only in a file no one else can read (chmod 600)" }
-            let lead = indent + "#" + (first ? " - " : "   ")
-            first = false
-            var line = lead + quoteKey(plain) + ":"
-            if member.when == nil, !member.isSecret, let value = member.defaultText {
-                line += " " + JSONValue.string(value).compactText
-            }
-            out += line + "  # " + comment + "\n"
-        }
-        return out
-    }
-
-    /// "1 to 200 items", "any number of items", "at most 50 items".
-    static func itemsText(_ rule: ListRule) -> String {
-        let plural = { (n: Int) in n == 1 ? "item" : "items" }
-        let bounded = rule.maxItems < ListRule.itemLimit
-        switch (rule.minItems > 0, bounded) {
-        case (true, true): return "\(rule.minItems) to \(rule.maxItems) items"
-        case (true, false): return "at least \(rule.minItems) \(plural(rule.minItems))"
-        case (false, true): return "at most \(rule.maxItems) \(plural(rule.maxItems))"
-        case (false, false): return "any number of items"
-        }
     }
 
     /// A key as YAML reads it back: plain when it is a simple name, else double-quoted.

@@ -12,6 +12,13 @@ public struct Field: Sendable, Equatable {
     /// Inclusive bounds of an ordered type, in the ordering of the field's kind.
     public var minimum: OrderedValue?
     public var maximum: OrderedValue?
+    /// `exclusive_min`/`exclusive_max`: the bound itself is refused too (JSON Schema's exclusive
+    /// bounds: a price "more than 0").
+    public var minimumIsExclusive = false
+    public var maximumIsExclusive = false
+    /// `nullable: true` on an optional field: an empty answer sends `null` instead of leaving the
+    /// key out (for servers whose schema requires the key but accepts null).
+    public var sendsNullWhenEmpty = false
     public var choices: [String]
     /// The default as written in the form file; it has passed the field's own rules at load.
     public var defaultText: String?
@@ -33,6 +40,10 @@ public struct Field: Sendable, Equatable {
     /// On a concrete field the wizard walks: the item it belongs to (`lines.2.qty` is item 2 of
     /// `lines`). Nil for a field outside lists.
     public var item: ItemPlace?
+    /// In a run of records (`fill --repeat`): what this field's default is in the next record.
+    public var carry: Carry = .none
+    /// In a run of records: a value that an accepted record of the run already has is refused.
+    public var distinct = false
 
     public init(
         name: String, label: String? = nil, type: FieldType = .text, required: Bool = true,

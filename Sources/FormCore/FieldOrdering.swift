@@ -47,6 +47,16 @@ public enum FieldOrdering: String, Sendable, CaseIterable {
     }
 
     /// "at most 5", "on or before 2024-12-31", "at or before 17:00".
+    /// "more than 0", "after 2024-01-01": an exclusive lower bound.
+    public func exclusiveLowerBoundPhrase(_ bound: OrderedValue) -> String {
+        self == .number ? "more than \(bound)" : "after \(bound)"
+    }
+
+    /// "less than 100", "before 18:00": an exclusive upper bound.
+    public func exclusiveUpperBoundPhrase(_ bound: OrderedValue) -> String {
+        self == .number ? "less than \(bound)" : "before \(bound)"
+    }
+
     public func upperBoundPhrase(_ bound: OrderedValue) -> String {
         switch self {
         case .number: return "at most \(bound)"

@@ -40,11 +40,17 @@ extension Field {
         return nil
     }
 
-    /// Bounds are inclusive; a bound of another ordering than the value's is ignored (the form
+    /// Bounds are inclusive unless marked exclusive; a bound of another ordering than the value's is ignored (the form
     /// reader only builds bounds in the kind's ordering).
     private func checkRange(_ value: OrderedValue) -> ValueError? {
-        if let lo = minimum, value.precedes(lo) == true { return .belowMinimum(lo, maximum: maximum) }
-        if let hi = maximum, hi.precedes(value) == true { return .aboveMaximum(hi, minimum: minimum) }
+        if let lo = minimum {
+            if minimumIsExclusive, lo.precedes(value) == false { return .notAbove(lo) }
+            if value.precedes(lo) == true { return .belowMinimum(lo, maximum: maximum) }
+        }
+        if let hi = maximum {
+            if maximumIsExclusive, value.precedes(hi) == false { return .notBelow(hi) }
+            if hi.precedes(value) == true { return .aboveMaximum(hi, minimum: minimum) }
+        }
         return nil
     }
 }

@@ -3,7 +3,7 @@
 /// compiler point here and nowhere else.
 public enum FieldType: String, Sendable, CaseIterable, Hashable {
     case text, multiline, secret, email, url, integer, decimal, date, boolean, choice, multichoice
-    case ipv4, ipv6, ip, cidr, hostname, mac, time, datetime
+    case ipv4, ipv6, ip, cidr, hostname, mac, time, datetime, uri, uuid
 
     package var kind: any FieldKind {
         switch self {
@@ -26,6 +26,8 @@ public enum FieldType: String, Sendable, CaseIterable, Hashable {
         case .mac: return MACKind()
         case .time: return TimeKind()
         case .datetime: return DateTimeKind()
+        case .uri: return URIKind()
+        case .uuid: return UUIDKind()
         }
     }
 

@@ -33,8 +33,12 @@ public struct SubmitSpec: Sendable, Equatable {
     public enum Method: String, Sendable, CaseIterable { case POST, PUT, PATCH }
 
     public var method: Method
-    /// Appended to `--endpoint` as a string, so a base path in the endpoint is kept.
+    /// Appended to `--endpoint` as a string, so a base path in the endpoint is kept. `{name}`
+    /// placeholders take a field's value (`SubmitPath`); those fields are not sent in the body.
     public var path: String
+
+    /// The fields the path's placeholders name: sent in the path, not in the body.
+    public var pathFieldNames: [String] { SubmitPath.fieldNames(in: path) }
     public var errors: ErrorDialect
     /// Server path -> field name, for servers whose names differ from the form's.
     public var aliases: [String: String]

@@ -1,5 +1,6 @@
-/// Builds the JSON body that is submitted: visible fields with a value, dotted names nested, the
-/// items of a list as a JSON array in item order (`lines.2.qty` is `lines[1].qty` on the wire).
+/// Builds the JSON body that is submitted: visible fields with a value (and `nullable` ones
+/// without, as null), dotted names nested, the items of a list as a JSON array in item order
+/// (`lines.2.qty` is `lines[1].qty` on the wire).
 public enum Payload {
     /// `values` are keyed by field name; fields missing from it (optional, left empty) are left out,
     /// and so are fields with `send: false`. `emptyLists` are lists with no items sent as `[]`
@@ -27,7 +28,11 @@ public enum Payload {
             insert(.array(Array(repeating: isGroup ? .object([:]) : .null, count: count)), at: keys(list)[...], into: &root)
         }
         for field in fields where field.send {
-            guard let value = values[field.name] else { continue }
+            guard let value = values[field.name] else {
+                // `nullable: true`: an empty answer is an explicit null.
+                if field.sendsNullWhenEmpty { insert(.null, at: path(of: field)[...], into: &root) }
+                continue
+            }
             insert(transform(field, value), at: path(of: field)[...], into: &root)
         }
         return root

@@ -11,6 +11,12 @@ public enum ValueError: Error, Sendable, CustomStringConvertible {
     /// Not an email address; `problem` says what is wrong when one thing clearly is.
     case notEmail(problem: String?)
     case notWebURL
+    case notURI
+    /// A character a URI can't hold as it is (a space, a non-ASCII letter): percent-encode it.
+    case uriCharacter(Character)
+    /// `%` not followed by two hex digits.
+    case uriPercent
+    case notUUID
     case notWholeNumber
     case notNumber
     case notDate
@@ -21,6 +27,10 @@ public enum ValueError: Error, Sendable, CustomStringConvertible {
     case belowMinimum(OrderedValue, maximum: OrderedValue?)
     /// Above the field's `max`; `minimum` is the field's `min`, if any.
     case aboveMaximum(OrderedValue, minimum: OrderedValue?)
+    /// Not above an exclusive `min` (`exclusive_min: 0`: "Must be more than 0").
+    case notAbove(OrderedValue)
+    /// Not below an exclusive `max`.
+    case notBelow(OrderedValue)
     case notAChoice(choices: [String])
     /// A prefix that starts several choices; the message already names what was typed.
     case ambiguousChoice(typed: String, matches: [String])
@@ -67,6 +77,11 @@ public enum ValueError: Error, Sendable, CustomStringConvertible {
         case .patternMismatch(let message): return message ?? "Not in the expected format"
         case .patternUndecided(let field, let reason): return PatternMatch.undecidedMessage(field: field, reason)
         case .notEmail(let problem): return "Enter a valid email address" + (problem.map { ": " + $0 } ?? "")
+        case .notURI: return "Enter a URI with its scheme, like https://example.com/x or mailto:a@example.com"
+        case .uriCharacter(let c):
+            return c == " " ? "A URI can't contain spaces: write %20" : "\"\(c)\" can't be in a URI as it is: percent-encode it"
+        case .uriPercent: return "% in a URI must be followed by two hex digits (%20)"
+        case .notUUID: return "Enter a UUID like f81d4fae-7dec-11d0-a765-00a0c91e6bf6 (8-4-4-4-12 hex digits)"
         case .notWebURL: return "Enter a web address starting with http:// or https://"
         case .notWholeNumber: return "Enter a whole number, like 42"
         case .notNumber: return "Enter a number, like 12.5 (with . as the decimal point)"
@@ -79,6 +94,8 @@ public enum ValueError: Error, Sendable, CustomStringConvertible {
         case .aboveMaximum(let hi, let lo):
             if hi.ordering.saysBetween, let lo { return "Must be between \(lo) and \(hi)" }
             return "Must be " + hi.ordering.upperBoundPhrase(hi)
+        case .notAbove(let lo): return "Must be " + lo.ordering.exclusiveLowerBoundPhrase(lo)
+        case .notBelow(let hi): return "Must be " + hi.ordering.exclusiveUpperBoundPhrase(hi)
         case .notAChoice(let choices): return "Choose one of: \(choices.joined(separator: ", "))"
         case .ambiguousChoice(let typed, let matches):
             return "'\(typed)' matches \(ChoiceResolver.list(matches, conjunction: "and")): type more"

@@ -53,7 +53,7 @@ public struct Wizard: Sendable {
     /// The server's banner lines from the last rejection, shown again with the review until the
     /// next submission, so a non-field error does not scroll away while fields are re-asked.
     var serverBanner: [String] = []
-    /// The payload the server last rejected: Enter at the review with nothing changed would only
+    /// The payload (with the filled path) the server last rejected: Enter at the review with nothing changed would only
     /// get the same answer, so the wizard says what to do instead (`.retry` sends it anyway).
     var rejectedPayload: JSONValue?
     var resumeNotice: String?
@@ -62,7 +62,7 @@ public struct Wizard: Sendable {
     /// too late. `--keep-asking` leaves it off.
     public var stopsAtRefusal = false
     /// Lines read so far (answers, commands, unreadable lines): the input line number a refusal names.
-    public private(set) var linesRead = 0
+    public internal(set) var linesRead = 0
     /// The errors that ended the session, for `--output json`: the refused line, or every field
     /// error of a server rejection that ended it.
     public internal(set) var endingErrors: [EndingError] = []
@@ -81,6 +81,8 @@ public struct Wizard: Sendable {
     public internal(set) var rejectionStatus: Int?
     /// UTF-8 bytes of the multiline value being collected, with its line ends (see `collect`).
     var collectedBytes = 0
+    /// Set for a record of a run of records (`fill --repeat`, WizardRecords.swift).
+    var recordRun: RecordRun?
 
     public init(spec: FormSpec, interactive: Bool) {
         self.spec = spec
@@ -221,6 +223,7 @@ public struct Wizard: Sendable {
         // A line while asking, decided before the switch: the switch's (event, phase) tuple holds
         // a copy of the phase, and with it the lines of a multiline value, for as long as a case
         // runs, so `collect` could not append in place. Same decision as the case below.
+        if let effects = recordRunEvent(event) { return effects }
         if case .line(let line) = event, let index = askingIndex {
             return answer(line, at: index)
         }
@@ -285,7 +288,7 @@ public struct Wizard: Sendable {
     mutating func start() -> [WizardEffect] {
         let counted = "  (" + fieldCountText + "; ? for help)"
         let title = TextWrap.truncate(spec.title, to: TextWrap.width - counted.count)
-        var effects: [WizardEffect] = [.output(OutputLine(title + counted, style: .title))]
+        var effects = recordStartLines(title: OutputLine(title + counted, style: .title))
         if let notice = resumeNotice {
             effects += Wizard.wrapped(notice, .notice, indent: "")
         }

@@ -4,6 +4,8 @@ extension Wizard {
 
     mutating func answer(_ line: String, at index: Int) -> [WizardEffect] {
         let field = fields[index]
+        var line = line
+        if let copied = ditto(&line, at: index) { return copied }
         if field.type == .multiline && line.trimmedWhitespace == "." {
             return finishMultiline(at: index, lines: collectedLines)
         }
@@ -78,6 +80,7 @@ extension Wizard {
             // Only separators (" , " on a multichoice): as good as an empty line.
             return keepOrDefault(at: index)
         case .success(let value):
+            if let refused = refuseDistinct(value, typed: text, at: index) { return refused }
             setValue(value, at: index)
             visited.insert(field.name)
             return advance(from: index)
@@ -95,6 +98,7 @@ extension Wizard {
         if isTentative(field), values[field.name] == nil, isFirstOfItem(index) { return endList(at: index) }
         if values[field.name] == nil {
             if let d = field.defaultValue {
+                if let refused = refuseDistinct(d, typed: nil, at: index) { return refused }
                 setValue(d, at: index)
             } else if field.required {
                 return [error("Required")] + ask(index, prefill: nil)

@@ -10,6 +10,9 @@ public enum ExitStatus: Int32, Sendable, Equatable {
     case inputRefused = 5
     /// The session ended unfinished and its draft could not be written: work would be lost.
     case draftNotSaved = 6
+    /// A run of records (`fill --repeat`) ended by the operator with at least one record not
+    /// accepted (rejected, or kept as a draft after a transport failure).
+    case recordsNotAllAccepted = 7
     case hangup = 129
     case interrupted = 130
     /// SIGQUIT (Ctrl-\ on a terminal): the draft is saved like for any other signal.

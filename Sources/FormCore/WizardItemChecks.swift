@@ -9,18 +9,25 @@ import Foundation
 extension Wizard {
     /// Lists with no items that say `send_empty: true`: sent as `[]`.
     var emptyListsSent: [String] {
-        spec.itemLists.filter { $0.rule.sendEmpty && (itemCounts[$0.name] ?? 0) == 0 }.map(\.name)
+        spec.itemLists.filter { list in
+            guard list.rule.sendEmpty, (itemCounts[list.name] ?? 0) == 0 else { return false }
+            // A list its `when` hides is not sent at all, empty or not.
+            let declaration = list.group == nil
+                ? spec.fields.first { $0.name == list.name && $0.group == nil }
+                : spec.fields.first { $0.group == list.name }
+            return declaration.map(isVisible) ?? true
+        }.map(\.name)
     }
 
     /// Whether a list of this field's type may be typed as one comma-separated line: only types
     /// whose values never contain a comma (text, URLs, secrets and multiline values may).
     static func entersSeveral(_ field: Field) -> Bool {
         switch field.type {
-        case .integer, .decimal, .email, .ipv4, .ipv6, .ip, .cidr, .mac, .hostname, .date, .time, .datetime, .boolean:
+        case .integer, .decimal, .email, .ipv4, .ipv6, .ip, .cidr, .mac, .hostname, .date, .time, .datetime, .boolean, .uuid:
             return true
         case .choice:
             return !field.choices.contains { $0.contains(",") }
-        case .text, .secret, .multiline, .url, .multichoice:
+        case .text, .secret, .multiline, .url, .uri, .multichoice:
             return false
         }
     }

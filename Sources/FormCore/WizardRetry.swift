@@ -1,6 +1,7 @@
 /// The failed phase: after a transport failure, on a terminal: retry, edit or cancel.
 extension Wizard {
     mutating func failedLine(_ line: String) -> [WizardEffect] {
+        if recordRun != nil { return goOnLine(line) }
         let trimmed = line.trimmedWhitespace
         if trimmed.isEmpty { return submit(retry: true) }
         if let n = Int(trimmed), let targets = resolveEditTargets(String(n)) { return edit(targets) }

@@ -56,9 +56,21 @@ extension Wizard {
         return ask(first, walk: .revisiting(targets))
     }
 
+    /// What identifies an attempt's values: the body and the filled path (a path parameter is a
+    /// value too), so changing either one is a change.
+    static func attempt(_ path: String, _ payload: JSONValue) -> JSONValue { .array([.string(path), payload]) }
+
+    /// The visible fields sent in the body: those `submit.path` names go in the path instead.
+    var bodyFields: [Field] {
+        let inPath = Set(spec.submit.pathFieldNames)
+        return visibleIndices.map { fields[$0] }.filter { !inPath.contains($0.name) }
+    }
+
     /// Enter at the review: submits, unless these are the very values the server just refused.
     mutating func submitIfChanged() -> [WizardEffect] {
-        let payload = Payload.build(fields: visibleIndices.map { fields[$0] }, values: values, emptyLists: emptyListsSent)
+        let payload = Wizard.attempt(
+            SubmitPath.fill(spec.submit.path, values: values),
+            Payload.build(fields: bodyFields, values: values, emptyLists: emptyListsSent))
         guard let refused = rejectedPayload, refused == payload else { return submit(retry: false) }
         let hint = "Nothing has changed since the server refused these values, so sending them again would get the same answer. Type a field's number to change it, .retry to send the same values anyway, or .cancel to stop (a draft is kept)."
         return Wizard.wrapped(hint, .error, indent: "  ! ", continuation: "    ") + [.prompt(reviewPrompt)]
@@ -71,9 +83,10 @@ extension Wizard {
         if retry, let last = lastSubmission {
             submission = last
         } else {
-            let sent = visibleIndices.map { fields[$0] }
+            let sent = bodyFields
             let payload = Payload.build(fields: sent, values: values, emptyLists: emptyListsSent)
-            if let last = lastSubmission, last.payload == payload {
+            let path = SubmitPath.fill(spec.submit.path, values: values)
+            if let last = lastSubmission, last.payload == payload, last.path == path {
                 // Nothing changed since the last attempt (a field visited and kept): the same
                 // attempt, so the server can recognise it by its Idempotency-Key.
                 lastSubmission = last
@@ -83,7 +96,7 @@ extension Wizard {
             attempt += 1
             submission = Submission(
                 method: spec.submit.method.rawValue,
-                path: spec.submit.path,
+                path: path,
                 payload: payload,
                 transcriptPayload: Payload.build(fields: sent, values: values, emptyLists: emptyListsSent) { f, v in
                     f.isSecret ? .string("[\(f.name)]") : v.json

@@ -12,6 +12,7 @@ extension Wizard {
             var effects: [WizardEffect] = [.output(OutputLine(" failed", style: .error))]
             effects += Wizard.wrapped(serverText(reason), .error, indent: "  ! ", continuation: "    ")
             guard interactive else { return effects + end(.transportFailed) }
+            if recordRun != nil { return effects + keepAndAskToGoOn() }
             phase = .failed
             return effects + [.prompt(retryPrompt)]
         }
@@ -20,11 +21,11 @@ extension Wizard {
     mutating func rejected(status: Int, errors: [ServerError]) -> [WizardEffect] {
         // The server answered: the next submission is a new attempt even if nothing changes
         // (a server that honours the key would otherwise answer with the same rejection).
-        let refused = lastSubmission?.payload
+        let refused = lastSubmission.map { Wizard.attempt($0.path, $0.payload) }
         lastSubmission = nil
         rejectionStatus = status
         let visible = visibleIndices
-        let placement = ServerErrorMapper.place(errors, in: concreteSpec, visibleFields: Set(visible.map { fields[$0].name }))
+        let placement = ServerErrorMapper.place(errors, in: spec, fields: fields, visibleFields: Set(visible.map { fields[$0].name }))
         var effects: [WizardEffect] = [.output(OutputLine(" rejected (\(status))", style: .error))]
         // Bound 8a: a server may send any number of messages; the operator sees the first ones.
         serverBanner = placement.banner.prefix(Wizard.shownServerMessages).map(serverText)

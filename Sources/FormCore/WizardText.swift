@@ -11,8 +11,8 @@ extension Wizard {
 
     static let retryPromptText = "Retry? (Enter = retry, number = edit, .cancel): "
 
-    var reviewPrompt: Prompt { Prompt(text: Wizard.reviewPromptText) }
-    var retryPrompt: Prompt { Prompt(text: Wizard.retryPromptText) }
+    var reviewPrompt: Prompt { Prompt(text: compactReview ? Wizard.compactReviewPromptText : Wizard.reviewPromptText) }
+    var retryPrompt: Prompt { Prompt(text: recordRun == nil ? Wizard.retryPromptText : Wizard.goOnPromptText) }
 
     /// `Label (hints) [value]: `, with pre-fill and completion for an editing terminal.
     func prompt(for field: Field, prefill rejected: String?) -> Prompt {
@@ -205,11 +205,18 @@ extension Wizard {
         let commands = "Commands: .back .next .done .review .edit N|name .skip .clear .help (or ?) .cancel. "
             + "Enter keeps the value in [brackets]; start a value with .. to enter a leading '.'"
         lines += TextWrap.wrap(commands, indent: "  ", continuation: "    ").map { OutputLine($0, style: .notice) }
+        lines += recordHelpLines(for: field)
         return lines.map { .output($0) }
     }
 
     func ruleDescriptions(_ field: Field) -> [String] {
         var rules: [String] = [field.required ? "required" : "optional"]
+        if let list = field.list {
+            // A list's declaration: how many items, not whether one value is required.
+            rules = [list.minItems > 0 ? "at least \(list.minItems) item\(list.minItems == 1 ? "" : "s")" : "may be empty"]
+            if list.maxItems < ListRule.itemLimit { rules.append("at most \(list.maxItems) item\(list.maxItems == 1 ? "" : "s")") }
+            if list.unique { rules.append("items differ") }
+        }
         if let rule = field.kind.rule(for: field) { rules.append(rule) }
         switch (field.minLength, field.maxLength) {
         case let (lo?, hi?): rules.append("\(lo)-\(hi) characters")
@@ -217,8 +224,12 @@ extension Wizard {
         case let (nil, hi?): rules.append("at most \(hi) characters")
         default: break
         }
-        if let lo = field.minimum { rules.append(lo.ordering.lowerBoundPhrase(lo)) }
-        if let hi = field.maximum { rules.append(hi.ordering.upperBoundPhrase(hi)) }
+        if let lo = field.minimum {
+            rules.append(field.minimumIsExclusive ? lo.ordering.exclusiveLowerBoundPhrase(lo) : lo.ordering.lowerBoundPhrase(lo))
+        }
+        if let hi = field.maximum {
+            rules.append(field.maximumIsExclusive ? hi.ordering.exclusiveUpperBoundPhrase(hi) : hi.ordering.upperBoundPhrase(hi))
+        }
         if field.pattern != nil { rules.append(field.patternMessage ?? "a set format") }
         if let d = defaultShown(field) { rules.append("default \(d)") }
         return rules

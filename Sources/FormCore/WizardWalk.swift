@@ -220,11 +220,12 @@ extension Wizard {
             pendingErrors[fields[failure.index].name, default: []].append(failure.message)
             if !failing.contains(failure.index) { failing.append(failure.index) }
         }
+        addDistinctClashes(to: &failing)
         if !failing.isEmpty {
             return ask(failing.sorted()[0], walk: walk.asking(failing.sorted()))
         }
         phase = .review
-        return reviewLines() + [.prompt(reviewPrompt)]
+        return arrivalReview() + [.prompt(reviewPrompt)]
     }
 
     /// Asks field `index`; the walk goes on as `walk` says afterwards (by default as it did).

@@ -19,7 +19,8 @@ struct FieldDraft {
 struct FieldReader {
     static let keys = [
         "name", "label", "type", "required", "min_length", "max_length", "pattern", "pattern_message",
-        "min", "max", "choices", "default", "help", "when", "server_codes", "list", "send",
+        "min", "max", "exclusive_min", "exclusive_max", "choices", "default", "help", "when", "server_codes",
+        "nullable", "carry", "distinct", "list", "send",
     ]
 
     let reader: YAMLNodeReader
@@ -61,6 +62,12 @@ struct FieldReader {
         if let e = entries["label"], let s = reader.string(e) { field.label = s }
         if let e = entries["help"], let s = reader.string(e) { field.help = s }
         if let e = entries["required"], let b = reader.bool(e) { field.required = b }
+        if let e = entries["nullable"], let b = reader.bool(e) {
+            field.sendsNullWhenEmpty = b
+            if b && field.required {
+                diagnostics.error("nullable applies to optional fields (add required: false): an empty answer then sends null", at: e.keyPosition)
+            }
+        }
         if let e = entries["server_codes"], let codes = reader.stringList(e) { field.serverCodes = codes.map(\.0) }
         if let e = entries["send"], let b = reader.bool(e) { field.send = b }
         if let e = entries["list"], typeKnown {
@@ -75,6 +82,7 @@ struct FieldReader {
             }
         }
         let when = entries["when"].flatMap { ConditionReader(reader: reader).read($0) }
+        if typeKnown { readRecordKeys(entries, into: &field) }
 
         // A default is only judged against rules that were read without errors.
         let errorsBeforeRules = diagnostics.errors.count
@@ -113,6 +121,42 @@ struct FieldReader {
         return name
     }
 
+    // MARK: Runs of records
+
+    /// `carry: true | next` and `distinct: true` (README "Entering many records"): what a field
+    /// does in the next record of a `fill --repeat` run.
+    private func readRecordKeys(_ entries: Entries, into field: inout Field) {
+        if let e = entries["carry"] {
+            if case .scalar(let s) = e.value, s.style == .plain, let carry = Self.carry(s.string) {
+                field.carry = carry
+            } else {
+                diagnostics.error("carry must be true, false or next, not \(YAMLNodeReader.describe(e.value))", at: e.valuePosition)
+            }
+            if field.isSecret && field.carry != .none {
+                diagnostics.error("a secret is never carried into the next record", at: e.keyPosition)
+            } else if field.carry == .next && !Carry.countsOn(field.type) {
+                diagnostics.error("carry: next does not apply to \(field.type.rawValue) fields: it counts on integer, text, email, url, date, time, ipv4 and hostname fields (use carry: true)", at: e.valuePosition)
+            }
+        }
+        if let e = entries["distinct"], let b = reader.bool(e) {
+            field.distinct = b
+            if b && field.isSecret {
+                diagnostics.error("distinct does not apply to secret fields (they are never compared)", at: e.keyPosition)
+            } else if b && field.carry == .same {
+                diagnostics.error("distinct and carry: true contradict: Enter would repeat the value distinct refuses (use carry: next)", at: e.keyPosition)
+            }
+        }
+    }
+
+    private static func carry(_ text: String) -> Carry? {
+        switch text.lowercased() {
+        case "true": return .same
+        case "false": return Carry.none
+        case "next": return .next
+        default: return nil
+        }
+    }
+
     // MARK: Rules
 
     private func notApplicable(_ e: Entry, _ type: FieldType, use: String?) {
@@ -132,7 +176,7 @@ struct FieldReader {
                 notApplicable(e, type, use: key.hasSuffix("length") ? numberUse : nil)
             }
         }
-        for key in ["min", "max"] {
+        for key in ["min", "max", "exclusive_min", "exclusive_max"] {
             if let e = entries[key], kind.ordering == nil { notApplicable(e, type, use: lengthUse) }
         }
         if let e = entries["choices"], !kind.takesChoices { notApplicable(e, type, use: nil) }
@@ -191,11 +235,25 @@ struct FieldReader {
             diagnostics.error("\(e.key) must be \(kind.boundFormat), not \"\(text)\"", at: e.valuePosition)
             return nil
         }
-        let minE = entries["min"], maxE = entries["max"]
+        // `exclusive_min` is `min` without the bound itself; a field has one or the other.
+        for (inclusive, exclusive) in [("min", "exclusive_min"), ("max", "exclusive_max")] {
+            if entries[inclusive] != nil, let e = entries[exclusive] {
+                diagnostics.error("\(exclusive) and \(inclusive) can't both be given: keep one", at: e.keyPosition)
+            }
+        }
+        let minE = entries["min"] ?? entries["exclusive_min"], maxE = entries["max"] ?? entries["exclusive_max"]
         field.minimum = minE.flatMap(bound)
         field.maximum = maxE.flatMap(bound)
-        if let lo = field.minimum, let hi = field.maximum, hi.precedes(lo) == true, let minE {
-            diagnostics.error("min \(lo) \(ordering.beyondPhrase) max \(hi)", at: minE.valuePosition)
+        field.minimumIsExclusive = entries["min"] == nil && entries["exclusive_min"] != nil
+        field.maximumIsExclusive = entries["max"] == nil && entries["exclusive_max"] != nil
+        if let lo = field.minimum, let hi = field.maximum, let minE {
+            if field.minimumIsExclusive || field.maximumIsExclusive {
+                if lo.precedes(hi) == false {
+                    diagnostics.error("\(minE.key) \(lo) and \(maxE?.key ?? "max") \(hi) leave no value between them", at: minE.valuePosition)
+                }
+            } else if hi.precedes(lo) == true {
+                diagnostics.error("min \(lo) \(ordering.beyondPhrase) max \(hi)", at: minE.valuePosition)
+            }
         }
     }
 

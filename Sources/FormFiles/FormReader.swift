@@ -55,7 +55,15 @@ struct FormReader {
         if let e = entries["submit"] {
             let (spec, targets) = SubmitReader(reader: reader).read(e)
             submit = spec
-            for (name, position, user) in targets { _ = lookUp(name, at: position, in: named, by: user) }
+            for (name, position, user) in targets {
+                let field = lookUp(name, at: position, in: named, by: user)
+                // A path segment can't be left out: the field is always asked and always has a value.
+                if user == "submit path", let field, !field.required || field.when != nil || field.type == .multichoice {
+                    diagnostics.error(
+                        "submit path names \"\(name)\", which must be a required single-value field with no when (its value is a path segment)",
+                        at: position)
+                }
+            }
         }
 
         var fake = FakeSpec()

@@ -38,7 +38,7 @@ struct ListReader {
         case .secret:
             diagnostics.error("a list of secrets is not supported: use separate secret fields", at: e.keyPosition)
             return nil
-        case .text, .multiline, .email, .url, .integer, .decimal, .date, .boolean, .choice, .ipv4, .ipv6, .ip, .cidr, .hostname, .mac, .time, .datetime:
+        case .text, .multiline, .email, .url, .uri, .uuid, .integer, .decimal, .date, .boolean, .choice, .ipv4, .ipv6, .ip, .cidr, .hostname, .mac, .time, .datetime:
             return rule
         }
     }

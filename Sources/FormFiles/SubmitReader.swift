@@ -16,6 +16,7 @@ struct SubmitReader {
         guard let mapping = reader.mapping(entry.value, "submit") else { return (spec, []) }
         let entries = reader.entries(of: mapping, allowed: Self.keys, context: "submit")
         let diagnostics = reader.diagnostics
+        var pathTargets: [(String, Position, String)] = []
 
         if let e = entries["method"], let raw = reader.string(e) {
             if let method = SubmitSpec.Method(rawValue: raw) {
@@ -30,6 +31,7 @@ struct SubmitReader {
         if let e = entries["path"], let path = reader.string(e) {
             if path.hasPrefix("/") && !path.contains(where: \.isWhitespace) {
                 spec.path = path
+                for name in SubmitPath.fieldNames(in: path) { pathTargets.append((name, e.valuePosition, "submit path")) }
             } else {
                 diagnostics.error("submit path \"\(path)\" must start with / and have no spaces", at: e.valuePosition)
             }
@@ -47,7 +49,7 @@ struct SubmitReader {
                 diagnostics.error("unknown error dialect \"\(raw)\" (\(hint))", at: e.valuePosition)
             }
         }
-        var targets: [(String, Position, String)] = []
+        var targets = pathTargets
         if let e = entries["aliases"], let aliases = reader.mapping(e.value, "aliases") {
             let pairs = reader.entries(of: aliases, allowed: nil, context: "aliases")
             for pair in pairs.ordered {

@@ -102,7 +102,7 @@ public final class SessionDriver {
         guard draftLost else { return status }
         switch status {
         case .cancelled, .endOfInput, .transportFailed, .usage, .inputRefused, .draftNotSaved: return .draftNotSaved
-        case .accepted, .hangup, .interrupted, .quit, .terminated: return status
+        case .accepted, .hangup, .interrupted, .quit, .terminated, .recordsNotAllAccepted: return status
         }
     }
 

@@ -53,7 +53,7 @@ public struct Replayer: Sendable {
     public static let maximumTranscriptSize = WholeFile.defaultLimit
 
     /// The flags `#! args` may hold: those that change what the operator sees.
-    static let knownArgs: Set<String> = ["--plain", "--output", "text", "json", "--stop-at-refusal"]
+    static let knownArgs: Set<String> = ["--plain", "--output", "text", "json", "--stop-at-refusal", "--repeat"]
 
     // MARK: - Files
 
@@ -165,24 +165,38 @@ public struct Replayer: Sendable {
             answersPath: transcript.answersPath, sets: transcript.sets)
         // Replay keeps asking after a refused line, as at the terminal most transcripts come
         // from; a run that stopped at its first refusal recorded `--stop-at-refusal`.
+        let stops = transcript.args.contains("--stop-at-refusal")
         var wizard = Wizard(spec: spec, interactive: false)
-        wizard.stopsAtRefusal = transcript.args.contains("--stop-at-refusal")
-        if transcript.answersPath != nil || !transcript.sets.isEmpty {
-            // The file's answers, then `--set` (which wins): the order `fill` applies them in.
-            // A secret in the file is taken as at the recorded run; the file's mode is not
-            // checked (a checked-out file has git's mode, and a test's secrets are test values).
-            let sets = transcript.sets.map {
-                ScriptedAnswer(path: $0.name, text: $0.value, origin: "--set \($0.name)", fromCommandLine: true)
-            }
-            let problems = wizard.apply(fileAnswers + sets)
+        wizard.stopsAtRefusal = stops
+        // The file's answers, then `--set` (which wins): the order `fill` applies them in.
+        // A secret in the file is taken as at the recorded run; the file's mode is not
+        // checked (a checked-out file has git's mode, and a test's secrets are test values).
+        let scripted = transcript.answersPath != nil || !transcript.sets.isEmpty
+        let answers = fileAnswers + transcript.sets.map {
+            ScriptedAnswer(path: $0.name, text: $0.value, origin: "--set \($0.name)", fromCommandLine: true)
+        }
+        if transcript.args.contains("--repeat") { wizard.joinRun(RecordContext()) }
+        if scripted {
+            let problems = wizard.apply(answers)
             if !problems.isEmpty {
                 return ReplayResult(path: path, problems: [.answersRefused(problems.map(\.description))])
             }
         }
-        let driver = SessionDriver(wizard: wizard, edges: SessionDriver.Edges(
+        let edges = SessionDriver.Edges(
             source: source, transport: transport, write: { _ in }, renderer: Renderer(face: .plain),
-            recorder: recorder, drafts: nil, onAccepted: nil, idempotencyKey: { "replay-\($0)" }))
-        _ = driver.run()
+            recorder: recorder, drafts: nil, onAccepted: nil, idempotencyKey: { "replay-\($0)" })
+        if transcript.args.contains("--repeat") {
+            // A run of records (`fill --repeat`) replays as the same loop, every record starting
+            // from the same answers.
+            _ = RecordLoop(first: wizard, makeWizard: { context in
+                var next = Wizard(spec: spec, interactive: false, record: context)
+                next.stopsAtRefusal = stops
+                if scripted { _ = next.apply(answers) }
+                return next
+            }, edges: edges).run()
+        } else {
+            _ = SessionDriver(wizard: wizard, edges: edges).run()
+        }
 
         var failures: [ReplayFailure] = []
         if let prompt = source.promptWithNoInput {

@@ -80,9 +80,10 @@ public final class TranscriptRecorder: SessionRecorder {
     /// operator sees. `--record`, `--draft`, `--resume`, `--endpoint` and `--header` never do.
     /// `stopsAtRefusal`: the run stopped at its first refused line (a pipe without
     /// `--keep-asking`); replay keeps asking unless the transcript says so.
-    public static func visibleArgs(plain: Bool, outputJSON: Bool, stopsAtRefusal: Bool = false) -> [String] {
+    /// `repeats`: a run of records (`--repeat`), replayed as one.
+    public static func visibleArgs(plain: Bool, outputJSON: Bool, stopsAtRefusal: Bool = false, repeats: Bool = false) -> [String] {
         (plain ? ["--plain"] : []) + (outputJSON ? ["--output", "json"] : [])
-            + (stopsAtRefusal ? ["--stop-at-refusal"] : [])
+            + (stopsAtRefusal ? ["--stop-at-refusal"] : []) + (repeats ? ["--repeat"] : [])
     }
 
     /// The transcript so far, one line each, secrets scrubbed. A pending partial line is included.

@@ -50,6 +50,7 @@ enum EndingReport {
         case .interrupted: return "interrupted"
         case .quit: return "quit"
         case .terminated: return "terminated"
+        case .recordsNotAllAccepted: return "records-not-all-accepted"
         }
     }
 }

@@ -20,7 +20,8 @@ struct FillCommand: ParsableCommand {
 
             Exit status: 0 accepted, 1 cancelled, 2 usage or form error, 3 transport failure, \
             4 end of input, 5 input refused or the form rejected with no terminal to correct it \
-            (see --keep-asking), 6 the draft could not be saved, 130 Ctrl-C, 143 SIGTERM, 129 SIGHUP, \
+            (see --keep-asking), 6 the draft could not be saved, 7 a --repeat run ended with a record \
+            not accepted, 130 Ctrl-C, 143 SIGTERM, 129 SIGHUP, \
             131 Ctrl-\\ (SIGQUIT). Unfinished work is kept as a draft, also when a signal comes while \
             formline is busy (it ends within a second).
             """)
@@ -57,6 +58,8 @@ struct FillCommand: ParsableCommand {
         "A secret field's answer read from env:NAME, file:PATH (mode 600) or fd:N, never from the command line, which every local user can read in /proc/PID/cmdline (repeatable).",
         valueName: "field=source"))
     var secretSources: [String] = []
+    @Flag(name: .customLong("repeat"), help: "Enter record after record: the form starts again after each one until .end or Ctrl-D at a record's first prompt. Fields marked carry: keep (or count on) the last answer; a line \" copies it.")
+    var repeats = false
     @Option(help: ArgumentHelp("Trust the CA certificates in this PEM file instead of the system's (a private CA).", valueName: "file"))
     var caFile: String?
     @Option(help: ArgumentHelp("Present this PEM client certificate (and its chain) to the server; needs --client-key.", valueName: "file"))
@@ -86,6 +89,7 @@ struct FillCommand: ParsableCommand {
         options.caFile = caFile
         options.clientCert = clientCert
         options.clientKey = clientKey
+        options.repeats = repeats
         return options
     }
 

@@ -38,6 +38,9 @@ public struct FillOptions: Equatable, Sendable {
     public var caFile: String?
     public var clientCert: String?
     public var clientKey: String?
+    /// `--repeat`: a run of records, the form started again after each one (README "Entering
+    /// many records").
+    public var repeats = false
 
     public init(form: String) { self.form = form }
 
@@ -56,6 +59,12 @@ public struct FillOptions: Equatable, Sendable {
             // A transcript never holds a secret, so its replay could not give the field the
             // value the recorded run had; typed at the prompt it is recorded as `>* [name]`.
             return "--record can't be combined with --secret: a transcript never holds a secret, so its replay could not give the field the same value; type it at the prompt instead"
+        }
+        if repeats && noInput {
+            return "--repeat can't be combined with --no-input: a run of records ends when the operator ends it"
+        }
+        if repeats && draft != nil {
+            return "--repeat can't be combined with --draft: a run may keep several drafts, one file holds one (leave --draft out)"
         }
         if noInput && keepAsking {
             return "--keep-asking can't be combined with --no-input, which asks nothing"

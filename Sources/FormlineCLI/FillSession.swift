@@ -74,7 +74,8 @@ public struct FillSession {
         }
         // Scripted answers: --answers, --set, --no-input. Without a terminal they ask nothing.
         let scripted = options.answers != nil || !options.sets.isEmpty || !options.secretSources.isEmpty || options.noInput
-        let asksNothing = scripted && (options.noInput || !interactive)
+        // A run of records reads each record's missing answers from its input, pipe or terminal.
+        let asksNothing = scripted && (options.noInput || (!interactive && !options.repeats))
         if options.record != nil && asksNothing {
             return usage.fail("--record can't be combined with --answers or --set without a terminal: such a run asks "
                 + "nothing (like --no-input), so it has no session to record; record at a terminal")
@@ -102,13 +103,16 @@ public struct FillSession {
             ownDraft.store = named
         }
 
+        if options.repeats { wizard.joinRun(RecordContext()) }
+        var scriptedAnswers: [ScriptedAnswer] = []
         // While recording, messages name the answers file as the transcript's `#! answers:` does
         // (relative to the transcript), so its replay shows the same text from any folder.
         let answersName = options.record.flatMap { file in
             options.answers.map { SessionPaths.relative(from: SessionPaths.directory(of: file), to: $0) }
         }
         if scripted {
-            switch applyScriptedAnswers(to: &wizard, asksNothing: asksNothing, environment: environment, answersName: answersName) {
+            switch applyScriptedAnswers(to: &wizard, asksNothing: asksNothing, environment: environment, answersName: answersName,
+                                        answers: &scriptedAnswers) {
             case .unusable(let messages):
                 for message in messages { usage.report(message, prefixed: false) }
                 return .usage
@@ -181,7 +185,8 @@ public struct FillSession {
             TranscriptRecorder(
                 formPath: SessionPaths.relative(from: SessionPaths.directory(of: file), to: options.form),
                 args: TranscriptRecorder.visibleArgs(
-                    plain: options.plain, outputJSON: options.output == .json, stopsAtRefusal: stopsAtRefusal),
+                    plain: options.plain, outputJSON: options.output == .json, stopsAtRefusal: stopsAtRefusal,
+                    repeats: options.repeats),
                 clock: clock, answersPath: answersName,
                 // A secret never reaches --set (refused above), so no #! set: line can hold one.
                 sets: options.sets.compactMap(SetAnswer.parse).filter { spec.field(named: $0.name)?.isSecret != true })
@@ -237,25 +242,35 @@ public struct FillSession {
         }))
 
         let jsonMode = options.output == .json
-        let driver = SessionDriver(wizard: wizard, edges: SessionDriver.Edges(
+        let repeats = options.repeats
+        let accepted = AcceptedDocument()
+        let edges = SessionDriver.Edges(
             source: source, transport: transport, write: output.write, renderer: renderer,
             recorder: recorder, drafts: drafts, interrupts: interrupts,
             onAccepted: { submission, response in
                 guard jsonMode else { return }
-                let result = JSONValue.object([
+                let result: [String: JSONValue] = [
                     "status": .number(String(response.status)),
                     "payload": submission.displayPayload,
                     // A server may repeat a secret back: stdout never shows one.
                     "response": (JSONValue.parse(response.body) ?? .null).mapStrings { text in
                         submission.secrets.values.reduce(text) { SecretMask.mask($0, secret: $1, with: "[secret]") }
                     },
-                ])
-                TerminalOutput(fd: 1).write(result.compactText + "\n")
+                ]
+                // In a run of records the record's own line is written when the record ends.
+                if repeats { accepted.members = result } else { TerminalOutput(fd: 1).write(JSONValue.object(result).compactText + "\n") }
             },
-            snapshots: snapshots))
-        let status = driver.run()
-        if jsonMode && status != .accepted {
-            TerminalOutput(fd: 1).write(EndingReport.json(status: status, wizard: driver.wizard).compactText + "\n")
+            snapshots: snapshots)
+        let status: ExitStatus
+        if repeats {
+            status = runRecords(first: wizard, edges: edges, answers: scriptedAnswers, interactive: interactive,
+                                stopsAtRefusal: stopsAtRefusal, ownDraft: ownDraft, accepted: accepted)
+        } else {
+            let driver = SessionDriver(wizard: wizard, edges: edges)
+            status = driver.run()
+            if jsonMode && status != .accepted {
+                TerminalOutput(fd: 1).write(EndingReport.json(status: status, wizard: driver.wizard).compactText + "\n")
+            }
         }
         // Every ending reaches here (accepted, .cancel, EOF, signals, transport failure).
         if let recorder, let file = options.record {
@@ -283,7 +298,8 @@ public struct FillSession {
     /// others can read) always end the run; missing and refused answers only when nothing may be
     /// asked. `answersName`: how messages name the answers file (nil: as given).
     private func applyScriptedAnswers(
-        to wizard: inout Wizard, asksNothing: Bool, environment: [String: String], answersName: String?
+        to wizard: inout Wizard, asksNothing: Bool, environment: [String: String], answersName: String?,
+        answers applied: inout [ScriptedAnswer]
     ) -> ScriptedOutcome {
         var answers: [ScriptedAnswer] = []
         var problems: [AnswerProblem] = []
@@ -322,6 +338,7 @@ public struct FillSession {
             answers.append(ScriptedAnswer(path: name, text: value, origin: "--set \(name)", fromCommandLine: true))
         }
         problems += wizard.apply(answers)
+        applied = answers
         if asksNothing { problems += wizard.unansweredProblems(file: answersName ?? options.answers ?? "--set") }
         return problems.isEmpty ? .proceed : .refused(problems)
     }
@@ -375,7 +392,7 @@ public struct FillSession {
 
 /// The draft file this run resumed or last saved: where it saves, and the only one its success
 /// may delete. Shared with the signal watchdog's thread, hence the lock.
-private final class OwnDraft: Sendable {
+final class OwnDraft: Sendable {
     private let state = Mutex<(store: DraftStore?, identity: DraftIdentity?)>((nil, nil))
 
     var store: DraftStore? {
@@ -386,6 +403,11 @@ private final class OwnDraft: Sendable {
     var identity: DraftIdentity? {
         get { state.withLock { $0.identity } }
         set { state.withLock { $0.identity = newValue } }
+    }
+
+    /// The next record of a run of records saves a draft of its own.
+    func forgetForNextRecord() {
+        state.withLock { $0 = (nil, nil) }
     }
 
     /// The store this run saves to: the one it has, else a new draft under the lowest number free

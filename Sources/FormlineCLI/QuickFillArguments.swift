@@ -49,13 +49,14 @@ public enum QuickFillArguments {
             case "--secret":
                 guard let v = value() else { return nil }
                 options.secretSources.append(v)
-            case "--plain", "--resume", "--keep-asking", "--stop-at-refusal", "--no-input":
+            case "--plain", "--resume", "--keep-asking", "--stop-at-refusal", "--no-input", "--repeat":
                 guard inlineValue == nil else { return nil }
                 switch name {
                 case "--plain": options.plain = true
                 case "--resume": options.resume = true
                 case "--keep-asking": options.keepAsking = true
                 case "--no-input": options.noInput = true
+                case "--repeat": options.repeats = true
                 default: options.stopAtRefusal = true
                 }
             case "--endpoint":

@@ -199,6 +199,6 @@ import Testing
 
     @Test func fieldTypeClassification() {
         #expect(FieldType.allCases.filter(\.isOrdered) == [.integer, .decimal, .date, .time, .datetime])
-        #expect(FieldType.allCases.filter(\.isTextual) == [.text, .multiline, .secret, .email, .url])
+        #expect(FieldType.allCases.filter(\.isTextual) == [.text, .multiline, .secret, .email, .url, .uri])
     }
 }

@@ -146,4 +146,56 @@ struct WizardListTests {
         #expect(lines?.count == 200)
         #expect(lines?[199].objectValue?["sku"] == .string("ABC-200"))
     }
+
+    @Test("a server error on lines[1].sku lands on item 2's SKU; only it is asked again")
+    func serverErrorOnAnItem() throws {
+        var h = WizardHarness(try receiptSpec())
+        h.type("ACME", "ABC-1", "1", "", "ABC-2", "2", "", "", "", "no", "")
+        h.respond(.rejected(status: 422, errors: [
+            ServerError(path: [.key("lines"), .index(1), .key("sku")], message: "No such article"),
+        ]))
+        #expect(h.transcript.contains("  3 Line 2: ABC-2 x 2"))
+        #expect(h.transcript.contains("    ! SKU: No such article"))
+        #expect(h.lastPrompt == "Line 2: SKU [ABC-2]: ")
+        h.type("ABC-3", "")
+        #expect(try #require(h.submissions.last).payload.objectValue?["lines"]?.arrayValue?[1].objectValue?["sku"] == .string("ABC-3"))
+    }
+
+    @Test("every item of a field shares one history, keyed by its declaration; Tab completes as for the field")
+    func historyByDeclaration() throws {
+        var h = WizardHarness(try receiptSpec())
+        h.type("ACME", "ABC-1", "1", "", "ABC-2")
+        let qty = try #require(h.prompts.last)
+        #expect(qty.field == "lines.2.qty")
+        #expect(qty.historyKey == "lines.qty")
+        #expect(h.prompts.first { $0.field == "lines.1.qty" }?.historyKey == "lines.qty")
+        #expect(h.prompts.first { $0.field == "supplier" }?.historyKey == "supplier")
+    }
+
+    @Test("a long value wraps under its column in the review instead of being cut (plain fields too)")
+    func reviewWraps() throws {
+        let spec = FormSpec(id: "w", fields: [Field(name: "note", label: "Note"), Field(name: "n", label: "N", type: .integer)])
+        var h = WizardHarness(spec)
+        let long = (1...30).map { "word\($0)" }.joined(separator: " ")
+        h.type(long, "1")
+        let start = try #require(h.transcript.firstIndex { $0.hasPrefix("  1 Note  ") })
+        let rows = Array(h.transcript[start...].prefix { !$0.hasPrefix("  2 ") })
+        #expect(rows.count > 1)
+        #expect(rows.allSatisfy { $0.count <= 80 })
+        #expect(rows.dropFirst().allSatisfy { $0.hasPrefix("          ") })
+        #expect(rows.joined(separator: " ").split(separator: " ").filter { $0.hasPrefix("word") }.count == 30)
+        #expect(!rows.joined().contains("..."))
+    }
+
+    @Test("send_empty sends [] for a list left empty, nothing while its when hides it")
+    func sendEmpty() throws {
+        var tags = Field(name: "tags", label: "Tag")
+        tags.list = ListRule(sendEmpty: true)
+        var hidden = Field(name: "more", label: "More", when: Condition(field: "kind", test: .equals("b")))
+        hidden.list = ListRule(sendEmpty: true)
+        let spec = FormSpec(id: "e", fields: [Field(name: "kind", label: "Kind"), tags, hidden])
+        var h = WizardHarness(spec)
+        h.type("a", "", "")
+        #expect(try #require(h.submissions.first).payload.compactText == #"{"kind":"a","tags":[]}"#)
+    }
 }

@@ -16,7 +16,7 @@ struct HostileInputFuzzTests {
     static let seed = environment["FORMLINE_FUZZ_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 0...UInt64.max)
 
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let shippedForms = ["signup", "login", "incident-report", "shipment-intake", "switch-port"]
+    static let shippedForms = ["signup", "login", "incident-report", "shipment-intake", "switch-port", "port-entry"]
 
     static func shippedForm(_ name: String) throws -> String {
         try String(contentsOf: root.appendingPathComponent("Forms/\(name).yaml"), encoding: .utf8)

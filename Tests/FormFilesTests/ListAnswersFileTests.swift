@@ -3,8 +3,8 @@ import FormFiles
 import Testing
 
 /// Answers files with lists (issue 11): a YAML list of mappings answers a group's items, a list
-/// of plain values a list field's items (or a multichoice), each with its own line; the template
-/// writes a group as a commented example item.
+/// of plain values a list field's items (or a multichoice), each with its own line; the template's
+/// form is tested with the list model (WizardListTests).
 @Suite("Answers files: lists and groups")
 struct ListAnswersFileTests {
     private func receipt() throws -> FormSpec {
@@ -70,17 +70,5 @@ struct ListAnswersFileTests {
         #expect(problems.map(\.description) == ["a.yaml:6: lines.2.lto: the form has no such field (did you mean \"lines.2.lot\"?)"])
         #expect(wizard.values["lines.2.qty"] == .number("5"))
         #expect(wizard.values["serials.2"] == .text("S-2"))
-    }
-
-    @Test("a template writes a list's key with how to give items, and a group as a commented example item")
-    func template() throws {
-        let text = AnswersTemplate.render(try receipt())
-        #expect(text.contains("# a list: at most 50 items, like serials: [a, b] or one \"- value\" a line\nserials:\n"))
-        #expect(text.contains("\nlines:\n# - sku:  # SKU (text): "))
-        #expect(text.contains("\n#   qty:  # Quantity (integer): "))
-        #expect(text.contains("(a group): 1 to 200 items; no two items alike in sku and lot"))
-        // The template reads back: the group is all comments, so it answers nothing yet.
-        let read = try answers(text)
-        #expect(!read.contains { $0.path.hasPrefix("lines") })
     }
 }

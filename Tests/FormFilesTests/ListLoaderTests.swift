@@ -76,4 +76,17 @@ import Testing
 
             """)) == ["t.yaml:4:12: total sums an integer or decimal field: \"sku\" is text"])
     }
+
+    @Test func theTemplateShowsAGroupAsAYAMLListThatReadsBack() throws {
+        let spec = try SampleFormTests.load("goods-receipt")
+        let template = AnswersTemplate.render(spec)
+        #expect(template.contains("lines:\n    # SKU (text): required;"))
+        #expect(template.contains("\n  - sku:\n"))
+        #expect(template.contains("# Serial numbers (text): may be empty; at most 50 items; items differ; a list: [one, value, per, item]"))
+        let filled = template.replacingOccurrences(of: "  - sku:\n", with: "  - sku: ABC-1\n")
+            .replacingOccurrences(of: "\nserials:\n", with: "\nserials: [S1, S2]\n")
+        let answers = try AnswersFileReader.parse(bytes: Array(filled.utf8), path: "a.yaml").get()
+        #expect(answers.contains { $0.path == "lines.1.sku" && $0.text == "ABC-1" })
+        #expect(answers.contains { $0.path == "serials" && $0.items == ["S1", "S2"] })
+    }
 }

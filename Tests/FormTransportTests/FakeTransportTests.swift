@@ -35,4 +35,22 @@ import FormRunner
         // A rejection does not use up an id.
         #expect(String(decoding: try fake.send(request(["username": .string("ann")])).get().body, as: UTF8.self) == #"{"id":1}"#)
     }
+
+    @Test func aRejectRuleNamingAGroupsFieldFiresPerItemInDRFsNestedListShape() throws {
+        let fake = FakeTransport(fake: FakeSpec(reject: [
+            .init(when: Condition(field: "lines.sku", test: .equals("XXX-0")), field: "lines.sku", code: "unknown_sku", message: "No such article"),
+        ]))
+        let lines = JSONValue.array([
+            .object(["sku": .string("ABC-1")]), .object(["sku": .string("XXX-0")]), .object(["sku": .string("ABC-2")]),
+        ])
+        let answer = try fake.send(request(["lines": lines])).get()
+        #expect(answer.status == 422)
+        #expect(String(decoding: answer.body, as: UTF8.self)
+            == #"{"lines":[{},{"sku":[{"code":"unknown_sku","message":"No such article"}]},{}]}"#)
+        #expect(SubmissionClassifier.classify(status: answer.status, contentType: answer.contentType, body: answer.body, dialect: .auto)
+            == .rejected(status: 422, errors: [
+                ServerError(path: [.key("lines"), .index(1), .key("sku")], message: "No such article", code: "unknown_sku"),
+            ]))
+        #expect(try fake.send(request(["lines": .array([.object(["sku": .string("ABC-1")])])])).get().status == 201)
+    }
 }

@@ -48,6 +48,8 @@ import Testing
         ["fill", "-\u{301}x.yaml"],  // a dash with a combining accent is one character, not "-"
         ["fill", "a.yaml", "--endpoint", "https://127.0.0.1:8443", "--ca-file", "ca.pem"],
         ["fill", "a.yaml", "--endpoint=https://h", "--client-cert", "c.pem", "--client-key=k.pem", "--ca-file=ca.pem"],
+        ["fill", "Forms/port-entry.yaml", "--repeat"],
+        ["fill", "--repeat", "a.yaml", "--record", "run.session", "--plain"], ["fill", "a.yaml", "--set", "vlan=20", "--repeat"],
     ])
     func everydayLinesAgree(arguments: [String]) throws {
         let quick = try #require(QuickFillArguments.parse(arguments))
@@ -69,6 +71,7 @@ import Testing
         ["fill", "a.yaml", "--record", "r.session", "--resume"], ["fill", "a.yaml", "--unknown"],
         ["fill", "a.yaml", "--keep-asking", "--stop-at-refusal"], ["fill", "a.yaml", "--set", "age"],
         ["fill", "a.yaml", "--set", "=3"], ["fill", "a.yaml", "--no-input", "--keep-asking"],
+        ["fill", "a.yaml", "--repeat", "--no-input"], ["fill", "a.yaml", "--repeat", "--draft", "d.json"], ["fill", "a.yaml", "--repeat", "--repeat"],
         ["fill", "a.yaml", "--answers", "x.yaml", "--no-input", "--record", "r.session"], ["fill", "a.yaml", "--answers", "x", "--answers", "y"], ["fill", "a.yaml", "--keep-asking=yes"],
         ["fill", "a.yaml", "--header-from", "Authorization"], ["fill", "a.yaml", "--header-from", "Authorization=Bearer tok"],
         ["fill", "a.yaml", "--header-from", "Authorization=vault:x"], ["fill", "a.yaml", "--header-from", "Bad Name=env:X"],

@@ -16,6 +16,12 @@ struct IntegerKind: FieldKind {
 /// The range in a number's prompt: "1-5", "at least 1", "at most 5".
 enum NumberRangeHint {
     static func hints(_ field: Field) -> [String] {
+        if field.minimumIsExclusive || field.maximumIsExclusive {
+            // Words, since "0-100" would read as including the excluded bound.
+            let lo = field.minimum.map { field.minimumIsExclusive ? "more than \($0)" : "at least \($0)" }
+            let hi = field.maximum.map { field.maximumIsExclusive ? "less than \($0)" : "at most \($0)" }
+            return [[lo, hi].compactMap { $0 }.joined(separator: ", ")]
+        }
         switch (field.minimum, field.maximum) {
         case let (lo?, hi?): return ["\(lo)-\(hi)"]
         case let (lo?, nil): return ["at least \(lo)"]

@@ -1,0 +1,70 @@
+/// How a field's answer carries into the next record of a run (`fill --repeat`, form-file key
+/// `carry:`): data-entry clerks type the same switch, date or warehouse forty times otherwise.
+public enum Carry: String, Sendable, Equatable, CaseIterable {
+    /// `carry` left out: each record starts from the form's own default.
+    case none
+    /// `carry: true`: the previous record's answer is the default (`[value]`, Enter keeps it).
+    case same
+    /// `carry: next`: the previous record's answer counted on by one: an integer field's next
+    /// integer, any other field's last run of digits (`Gi1/0/7` -> `Gi1/0/8`, `ap-09` -> `ap-10`).
+    case next
+
+    /// The types whose value can be counted on: an integer, and those whose last decimal number
+    /// is what changes from one record to the next (a port, a serial, a day, an address). Not
+    /// where the last digits mean something else: a decimal's cents, a CIDR's prefix length, a
+    /// datetime's offset, the hex of a MAC or IPv6 address or a UUID; nor a choice, a yes/no, a list or a
+    /// multiline text, which have no "next".
+    public static func countsOn(_ type: FieldType) -> Bool {
+        switch type {
+        case .text, .email, .url, .uri, .integer, .date, .time, .ipv4, .hostname:
+            return true
+        case .multiline, .secret, .boolean, .choice, .multichoice, .decimal, .cidr, .datetime, .mac, .ipv6, .ip, .uuid:
+            return false
+        }
+    }
+
+    /// The text of the next record's default, as the operator would type it, or nil when there is
+    /// none: nothing to carry, or (for `next`) no number to count on. The caller still checks the
+    /// text against the field's rules (port 52 of a 52-port switch has no next).
+    public func carried(_ previous: FieldValue?, type: FieldType) -> String? {
+        guard let previous else { return nil }
+        switch self {
+        case .none: return nil
+        case .same: return previous.editableText
+        case .next:
+            if type == .integer {
+                guard let n = Int(previous.editableText), n < Int.max else { return nil }
+                return String(n + 1)
+            }
+            return Carry.countedOn(previous.editableText)
+        }
+    }
+
+    /// `text` with its last run of ASCII digits increased by one, keeping leading zeros while the
+    /// width allows (`port-009` -> `port-010`, `99` -> `100`); nil when the text has no digit.
+    /// A run of digits longer than 40 is left alone (nil): counting is for ports and serials.
+    public static func countedOn(_ text: String) -> String? {
+        var scalars = Array(text.unicodeScalars)
+        guard let last = scalars.lastIndex(where: { ("0"..."9").contains($0) }) else { return nil }
+        var first = last
+        while first > 0, ("0"..."9").contains(scalars[first - 1]) { first -= 1 }
+        guard last - first < 40 else { return nil }
+        var i = last
+        while true {
+            if scalars[i] == "9" {
+                scalars[i] = "0"
+                if i == first {
+                    scalars.insert("1", at: first)
+                    break
+                }
+                i -= 1
+            } else {
+                scalars[i] = Unicode.Scalar(scalars[i].value + 1) ?? scalars[i]
+                break
+            }
+        }
+        var out = String.UnicodeScalarView()
+        out.append(contentsOf: scalars)
+        return String(out)
+    }
+}

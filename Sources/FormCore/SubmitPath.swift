@@ -1,0 +1,63 @@
+/// `submit.path` with `{field}` placeholders: `/api/users/{user_id}/keys`. Each placeholder is
+/// replaced by its field's value, percent-encoded as one path segment (RFC 3986: everything but
+/// unreserved characters and `!$&'()*+,;=:@`), and a field named in the path is sent there only,
+/// never in the body (OpenAPI path parameters; issue 21).
+package enum SubmitPath {
+    /// The field names of the placeholders, in order (repeats kept once).
+    package static func fieldNames(in path: String) -> [String] {
+        var names: [String] = []
+        var rest = Substring(path)
+        while let open = rest.firstIndex(of: "{") {
+            let after = rest[rest.index(after: open)...]
+            guard let close = after.firstIndex(of: "}") else { break }
+            let name = String(after[..<close])
+            if !name.isEmpty, !names.contains(name) { names.append(name) }
+            rest = after[after.index(after: close)...]
+        }
+        return names
+    }
+
+    /// The path with each `{name}` replaced by `values[name]`'s text, percent-encoded; a name with
+    /// no value becomes the empty string (the reader makes path fields required, so a filled form
+    /// has them all).
+    package static func fill(_ path: String, values: [String: FieldValue]) -> String {
+        var out = ""
+        var rest = Substring(path)
+        while let open = rest.firstIndex(of: "{") {
+            out += rest[..<open]
+            let after = rest[rest.index(after: open)...]
+            guard let close = after.firstIndex(of: "}") else {
+                out += rest[open...]
+                return out
+            }
+            let name = String(after[..<close])
+            out += encode(values[name].map(text) ?? "")
+            rest = after[after.index(after: close)...]
+        }
+        return out + rest
+    }
+
+    /// A value as it goes in a path: its JSON text for numbers and booleans, the string itself.
+    private static func text(_ value: FieldValue) -> String {
+        switch value.json {
+        case .string(let s): return s
+        case .number(let n): return n
+        case .bool(let b): return b ? "true" : "false"
+        case .null, .array, .object: return value.json.compactText
+        }
+    }
+
+    static func encode(_ segment: String) -> String {
+        var out = ""
+        for byte in segment.utf8 {
+            let c = Unicode.Scalar(byte)
+            if byte < 0x80, c.properties.isAlphabetic || ("0"..."9").contains(c) || "-._~!$&'()*+,;=:@".unicodeScalars.contains(c) {
+                out.unicodeScalars.append(c)
+            } else {
+                let hex = String(byte, radix: 16, uppercase: true)
+                out += "%" + (hex.count == 1 ? "0" + hex : hex)
+            }
+        }
+        return out
+    }
+}

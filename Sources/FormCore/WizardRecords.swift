@@ -1,0 +1,220 @@
+/// A record of a run of records (`fill --repeat`, README "Entering many records"): the wizard's
+/// side. The loop that starts record after record lives at the edge (`RecordLoop`); each record
+/// is one wizard that knows the records before it only through its `RecordContext`.
+extension Wizard {
+    /// A wizard for record `record.number` of a run: the fields marked `carry:` default to what the
+    /// previous record carries, and choice lists already shown are not shown again.
+    public init(spec: FormSpec, interactive: Bool, record: RecordContext) {
+        self.init(spec: record.carryingDefaults(into: spec), interactive: interactive)
+        joinRun(record)
+    }
+
+    /// Makes this wizard (a new one, or one resuming a draft) a record of a run. Carried defaults
+    /// come only with `init(spec:interactive:record:)`: the run's first record has none.
+    public mutating func joinRun(_ record: RecordContext) {
+        recordRun = RecordRun(context: record)
+        listedChoices.formUnion(record.choicesListed)
+        linesRead = record.linesBefore
+    }
+
+    /// The record this wizard is, in a run of records.
+    public var record: RecordContext? { recordRun?.context }
+
+    /// What the operator decided at the record's first prompt or after a transport failure.
+    public var recordDecision: RecordDecision? { recordRun?.decision }
+
+    /// The next record's context, from this record as it ended: its answers (not secrets) to carry
+    /// and copy, and, when it was `accepted`, its `distinct` values added to the run's.
+    public func nextRecord(accepted: Bool) -> RecordContext {
+        let context = recordRun?.context ?? RecordContext()
+        var seen = context.seen
+        var previous: [String: FieldValue] = [:]
+        for field in fields where !field.isSecret {
+            guard let value = values[field.name] else { continue }
+            previous[field.name] = value
+            if accepted && field.distinct {
+                seen[field.name, default: [:]][Wizard.distinctKey(value)] = context.number
+            }
+        }
+        return RecordContext(number: context.number + 1, previous: previous, seen: seen, choicesListed: listedChoices,
+                             linesBefore: linesRead)
+    }
+
+    /// How `distinct` compares values: their canonical JSON (`Sw1.Example.NET.` and
+    /// `sw1.example.net` are one host name, `+007` and `7` one number).
+    static func distinctKey(_ value: FieldValue) -> String { value.json.compactText }
+
+    // MARK: - Start
+
+    /// The title once per run (with how a run works), then `Record N` for each record. A notice
+    /// about scripted answers is shown for the first record only: it is the same for every one.
+    mutating func recordStartLines(title: OutputLine) -> [WizardEffect] {
+        guard let run = recordRun else { return [.output(title)] }
+        let number = run.context.number
+        guard number == 1 else {
+            resumeNotice = nil
+            return [.output(OutputLine("Record \(number)", style: .title))]
+        }
+        return [.output(title), .output(OutputLine(Wizard.firstRecordHeader, style: .title))]
+    }
+
+    static let firstRecordHeader = "Record 1  (a line \" copies the last record's answer; .end ends the run)"
+    static let compactReviewPromptText = "Submit? (Enter, N = edit, .review): "
+    static let goOnPromptText = "Go on? (Enter = next record, .retry, number = edit, .end): "
+
+    /// What `?` adds in a run of records: ditto, its escape, and how the run ends.
+    func recordHelpLines(for field: Field) -> [OutputLine] {
+        guard recordRun != nil else { return [] }
+        let ditto = field.isSecret ? "A secret is never copied from the last record. "
+            : "A line \" copies the last record's answer (type \"\" for the value \"). "
+        let text = "Record after record: " + ditto + ".end at a record's first prompt ends the run."
+        return TextWrap.wrap(text, indent: "  ", continuation: "    ").map { OutputLine($0, style: .notice) }
+    }
+
+    // MARK: - Ending the run
+
+    /// `.end` or end of input at the record's first prompt ends the run: no draft, the record does
+    /// not count. "First prompt" means before any answer was taken in the record: `?`, `.review`
+    /// or a refused line there do not begin it. `.end` anywhere else is refused with what to
+    /// do instead; after a transport failure `goOnLine` takes it. Nil: not a run event.
+    mutating func recordRunEvent(_ event: WizardEvent) -> [WizardEffect]? {
+        guard recordRun != nil else { return nil }
+        let atPrompt: Bool
+        switch phase {
+        case .asking, .review: atPrompt = true
+        case .notStarted, .submitting, .failed, .confirmingDelete, .finished: atPrompt = false
+        }
+        guard atPrompt else { return nil }
+        let atRecordStart = visited.isEmpty && collectedLines.isEmpty
+        switch event {
+        case .endOfInput:
+            guard atRecordStart else { return nil }
+            return endRunHere()
+        case .line(let line):
+            let secret = askingIndex.map { fields[$0].isSecret } ?? false
+            let trimmed = secret ? String(line.reversed().drop { $0.isWhitespace }.reversed()) : line.trimmedWhitespace
+            guard trimmed.lowercased() == ".end" else { return nil }
+            if atRecordStart { return endRunHere() }
+            let message = ".end ends the run at a record's first prompt. To stop in the middle of a "
+                + "record use .cancel (what you typed is kept as a draft)"
+            if let index = askingIndex { return [error(message)] + resume(index, collected: collectedLines) }
+            return [error(message)] + promptAgain()
+        case .start, .unreadable, .interrupted, .submission:
+            return nil
+        }
+    }
+
+    private mutating func endRunHere() -> [WizardEffect] {
+        phase = .finished
+        recordRun?.decision = .endRunHere
+        return [.finish(.endOfInput)]
+    }
+
+    // MARK: - Ditto
+
+    /// A line holding only `"` copies the previous record's answer to this field (the DUP key of
+    /// data-entry terminals); a line of two or more `"` and nothing else is typed text with one
+    /// `"` dropped (`""` is the value `"`), written back into `line`. Secrets are never copied: at
+    /// a secret prompt `"` is a password like any other. Nil: go on with `line`.
+    mutating func ditto(_ line: inout String, at index: Int) -> [WizardEffect]? {
+        let field = fields[index]
+        guard let run = recordRun, !field.isSecret, collectedLines.isEmpty else { return nil }
+        let trimmed = line.trimmedWhitespace
+        guard !trimmed.isEmpty, trimmed.allSatisfy({ $0 == "\"" }) else { return nil }
+        guard trimmed.count == 1 else {
+            line = String(trimmed.dropFirst())
+            return nil
+        }
+        let number = run.context.number
+        guard number > 1 else {
+            return [error("This is the run's first record: there is no previous answer to copy (type \"\" for the value \")")]
+                + ask(index)
+        }
+        guard let value = run.context.previous[field.name] else {
+            return [error("Record \(number - 1) has no \(TextWrap.truncate(field.label, to: 30)): nothing to copy")] + ask(index)
+        }
+        return accept(value.editableText, at: index)
+    }
+
+    // MARK: - Distinct
+
+    /// The error and the field asked again when `value` is one an accepted record of the run has
+    /// on a `distinct` field; nil when it is new. `typed` comes back on the edit line.
+    mutating func refuseDistinct(_ value: FieldValue, typed: String?, at index: Int) -> [WizardEffect]? {
+        guard let message = distinctClash(value, at: index) else { return nil }
+        let field = fields[index]
+        return [error(message)] + ask(index, prefill: field.type == .multiline ? nil : typed)
+    }
+
+    func distinctClash(_ value: FieldValue, at index: Int) -> String? {
+        let field = fields[index]
+        guard field.distinct, let record = recordRun?.context.seen[field.name]?[Wizard.distinctKey(value)] else { return nil }
+        let shown = TextWrap.truncate(Wizard.withoutControlCharacters(shortDisplay(value, field)), to: 30)
+        return "Record \(record) already has \(TextWrap.truncate(field.label, to: 30)) \(shown): each record needs its own"
+    }
+
+    /// Before the review: values that came without a prompt (answers files, defaults taken by
+    /// `.done`) are held to `distinct` too, like a failed cross-field check.
+    mutating func addDistinctClashes(to failing: inout [Int]) {
+        guard recordRun != nil else { return }
+        for i in visibleIndices {
+            guard let value = values[fields[i].name], let message = distinctClash(value, at: i) else { continue }
+            pendingErrors[fields[i].name, default: []].append(message)
+            if !failing.contains(i) { failing.append(i) }
+        }
+    }
+
+    // MARK: - Review
+
+    /// From the second record on, the review is one line (the full review is `.review` away): at
+    /// 9600 baud forty full reviews are most of a run's bytes.
+    var compactReview: Bool { (recordRun?.context.number ?? 1) > 1 }
+
+    func arrivalReview() -> [WizardEffect] {
+        guard compactReview else { return reviewLines() }
+        let shown = visibleIndices.map { i -> String in
+            let field = fields[i]
+            let text = values[field.name].map { shortDisplay($0, field) } ?? "-"
+            return TextWrap.truncate(String(text.map { $0 == "\t" ? " " : $0 }), to: 30)
+        }
+        let line = TextWrap.truncate("Review: " + shown.joined(separator: " | "), to: TextWrap.width)
+        return [.output(OutputLine(line, style: .review))] + bannerLines()
+    }
+
+    // MARK: - Transport failure
+
+    /// A transport failure in a run: the record is kept as a draft at once, then the operator says
+    /// whether to go on with the next record, send it again, edit it, or end the run.
+    mutating func keepAndAskToGoOn() -> [WizardEffect] {
+        phase = .failed
+        let draft = draftValues
+        return (draft.isEmpty ? [] : [.saveDraft(draft)]) + [.prompt(retryPrompt)]
+    }
+
+    mutating func goOnLine(_ line: String) -> [WizardEffect] {
+        let trimmed = line.trimmedWhitespace
+        if trimmed.isEmpty || trimmed.lowercased() == ".next" { return keep(.keepAndGoOn) }
+        if trimmed.lowercased() == ".end" { return keep(.keepAndEndRun) }
+        if let n = Int(trimmed), let targets = resolveEditTargets(String(n)) { return edit(targets) }
+        switch WizardCommand.parse(line) {
+        case .retry?: return submit(retry: true)
+        case .edit(let target)?:
+            guard let targets = resolveEditTargets(target) else { return [error(editTargetMessage(target)), .prompt(retryPrompt)] }
+            return edit(targets)
+        case .cancel?: return end(.transportFailed)
+        case .review?: return reviewLines() + [.prompt(retryPrompt)]
+        case .help?:
+            return Wizard.wrapped("The record could not be sent and is kept as a draft. Enter goes on with the next record, .retry sends it again (if it is then accepted, its draft is deleted), a number (or .edit N) edits that field, .end ends the run.", .notice) + [.prompt(retryPrompt)]
+        default:
+            return [error("Press Enter to go on with the next record, .retry to send again, a number to edit, or .end"), .prompt(retryPrompt)]
+        }
+    }
+
+    /// The record stays a draft (saved when the failure came) and the session ends: the loop goes
+    /// on or ends the run, as decided.
+    private mutating func keep(_ decision: RecordDecision) -> [WizardEffect] {
+        phase = .finished
+        recordRun?.decision = decision
+        return [.finish(.transportFailed)]
+    }
+}

@@ -1,0 +1,193 @@
+/// RFC 8259 JSON into a `DocValue`, keeping each object's member order (the order of a schema's
+/// properties is the order of the form's questions) and each number's text. The same reader as
+/// FormCore's JSONParser, whose objects are unordered: one pass, nesting bounded.
+enum OrderedJSONParser {
+    /// Deeper nesting is refused (as Foundation's decoder refuses it).
+    static let maximumDepth = 512
+
+    /// The value, or nil when `bytes` is not one JSON value (trailing text, invalid UTF-8,
+    /// nesting over `maximumDepth`).
+    static func parse(_ bytes: [UInt8]) -> DocValue? {
+        var reader = Reader(bytes: bytes)
+        // A UTF-8 byte order mark is tolerated, as before.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.index = 3 }
+        guard let value = reader.value(depth: 0) else { return nil }
+        reader.skipSpace()
+        return reader.index == bytes.count ? value : nil
+    }
+
+    private struct Reader {
+        let bytes: [UInt8]
+        var index = 0
+
+        init(bytes: [UInt8]) { self.bytes = bytes }
+
+        mutating func skipSpace() {
+            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        }
+
+        mutating func value(depth: Int) -> DocValue? {
+            guard depth <= OrderedJSONParser.maximumDepth else { return nil }
+            skipSpace()
+            guard index < bytes.count else { return nil }
+            switch bytes[index] {
+            case UInt8(ascii: "{"): return object(depth: depth)
+            case UInt8(ascii: "["): return array(depth: depth)
+            case UInt8(ascii: "\""): return string().map(DocValue.string)
+            case UInt8(ascii: "t"): return literal("true", .bool(true))
+            case UInt8(ascii: "f"): return literal("false", .bool(false))
+            case UInt8(ascii: "n"): return literal("null", .null)
+            default: return number()
+            }
+        }
+
+        mutating func literal(_ word: StaticString, _ value: DocValue) -> DocValue? {
+            let count = word.utf8CodeUnitCount
+            guard index + count <= bytes.count else { return nil }
+            let expected = UnsafeBufferPointer(start: word.utf8Start, count: count)
+            guard bytes[index..<index + count].elementsEqual(expected) else { return nil }
+            index += count
+            return value
+        }
+
+        mutating func object(depth: Int) -> DocValue? {
+            index += 1
+            var members = DocObject()
+            skipSpace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+            while true {
+                skipSpace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let key = string() else { return nil }
+                skipSpace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
+                index += 1
+                guard let member = value(depth: depth + 1) else { return nil }
+                members.set(key, member)
+                skipSpace()
+                guard index < bytes.count else { return nil }
+                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                guard bytes[index] == UInt8(ascii: "}") else { return nil }
+                index += 1
+                return .object(members)
+            }
+        }
+
+        mutating func array(depth: Int) -> DocValue? {
+            index += 1
+            var items: [DocValue] = []
+            skipSpace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
+            while true {
+                guard let item = value(depth: depth + 1) else { return nil }
+                items.append(item)
+                skipSpace()
+                guard index < bytes.count else { return nil }
+                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                guard bytes[index] == UInt8(ascii: "]") else { return nil }
+                index += 1
+                return .array(items)
+            }
+        }
+
+        /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`, kept as text.
+        mutating func number() -> DocValue? {
+            let start = index
+            func digits() -> Int {
+                let from = index
+                while index < bytes.count, (48...57).contains(bytes[index]) { index += 1 }
+                return index - from
+            }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard index < bytes.count else { return nil }
+            if bytes[index] == UInt8(ascii: "0") {
+                index += 1
+            } else {
+                guard digits() > 0 else { return nil }
+            }
+            if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+                index += 1
+                guard digits() > 0 else { return nil }
+            }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+                index += 1
+                if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+                guard digits() > 0 else { return nil }
+            }
+            return .number(String(decoding: bytes[start..<index], as: UTF8.self))
+        }
+
+        /// A string starting at the opening quote; nil on a bad escape, a control character or
+        /// invalid UTF-8.
+        mutating func string() -> String? {
+            index += 1
+            var scalars = String.UnicodeScalarView()
+            var runStart = index
+            func flushRun(_ end: Int) -> Bool {
+                guard runStart < end else { return true }
+                guard let text = String(validating: bytes[runStart..<end], as: UTF8.self) else { return false }
+                scalars.append(contentsOf: text.unicodeScalars)
+                return true
+            }
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\"") {
+                    guard flushRun(index) else { return nil }
+                    index += 1
+                    return String(scalars)
+                }
+                if byte < 0x20 { return nil }
+                if byte != UInt8(ascii: "\\") { index += 1; continue }
+                guard flushRun(index) else { return nil }
+                index += 1
+                guard index < bytes.count else { return nil }
+                let escape = bytes[index]
+                index += 1
+                switch escape {
+                case UInt8(ascii: "\""): scalars.append("\"")
+                case UInt8(ascii: "\\"): scalars.append("\\")
+                case UInt8(ascii: "/"): scalars.append("/")
+                case UInt8(ascii: "b"): scalars.append("\u{08}")
+                case UInt8(ascii: "f"): scalars.append("\u{0C}")
+                case UInt8(ascii: "n"): scalars.append("\n")
+                case UInt8(ascii: "r"): scalars.append("\r")
+                case UInt8(ascii: "t"): scalars.append("\t")
+                case UInt8(ascii: "u"):
+                    guard let scalar = unicodeEscape() else { return nil }
+                    scalars.append(scalar)
+                default: return nil
+                }
+                runStart = index
+            }
+            return nil
+        }
+
+        /// The scalar of `XXXX` (after `\u`), a surrogate pair joined; nil for a lone surrogate.
+        mutating func unicodeEscape() -> Unicode.Scalar? {
+            guard let high = hex4() else { return nil }
+            if (0xD800...0xDBFF).contains(high) {
+                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else { return nil }
+                index += 2
+                guard let low = hex4(), (0xDC00...0xDFFF).contains(low) else { return nil }
+                return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
+            }
+            return Unicode.Scalar(high)
+        }
+
+        mutating func hex4() -> UInt32? {
+            guard index + 4 <= bytes.count else { return nil }
+            var value: UInt32 = 0
+            for byte in bytes[index..<index + 4] {
+                let digit: UInt32
+                switch byte {
+                case 48...57: digit = UInt32(byte - 48)
+                case 65...70: digit = UInt32(byte - 55)
+                case 97...102: digit = UInt32(byte - 87)
+                default: return nil
+                }
+                value = value << 4 | digit
+            }
+            index += 4
+            return value
+        }
+    }
+}

@@ -1,0 +1,401 @@
+import FormCore
+
+/// Turns an operation's body schema into form items: one rule of the schema at a time, each
+/// into the form-file syntax that says it, or into a comment and a problem where none does.
+struct SchemaTranslator {
+    var reader: SchemaReader
+    /// A form with more questions than this is refused (a hostile or generated-to-death schema).
+    static let maximumFields = 2_000
+    /// Objects nest at most this deep (dotted names).
+    static let maximumNesting = 16
+    var fieldCount = 0
+
+    init(document: OpenAPIDocument, operationLabel: String) {
+        reader = SchemaReader(document: document, operationLabel: operationLabel)
+    }
+
+    var problems: [OpenAPIProblem] { reader.problems }
+
+    /// The properties of an object schema as items named `prefix` + property name.
+    mutating func properties(of node: SchemaNode, prefix: String, ancestors: Set<String>, depth: Int, inGroup: Bool, optionalParent: Bool) throws(OpenAPIError) -> [FormItem] {
+        var items: [FormItem] = []
+        let required = Set((node["required"]?.array ?? []).compactMap(\.string))
+        let properties = node["properties"]?.object ?? DocObject()
+        for (name, value) in properties.members {
+            let pointer = JSONPointer.appending(node.pointer, "properties", name)
+            guard !name.isEmpty, !name.contains("."), !name.contains(where: \.isWhitespace) else {
+                if required.contains(name) && !optionalParent {
+                    throw .unsupported(operation: reader.operationLabel, pointer: pointer,
+                                       reason: "the required property \"\(name)\" can't be a form field name (no dots, spaces or empty names)")
+                }
+                reader.problem(pointer, "the property name \"\(name)\" can't be a form field name (no dots, spaces or empty names); the form leaves it out")
+                items.append(.omitted(name: name, reason: "its name can't be a field name"))
+                continue
+            }
+            let child = try reader.read(value, at: pointer, ancestors: ancestors.union([node.pointer]), depth: depth)
+            if child["readOnly"]?.bool == true { continue }
+            let isRequired = required.contains(name) && !optionalParent
+            items += try item(for: child, name: prefix + name, propertyName: name, required: isRequired,
+                              ancestors: ancestors.union([node.pointer]), depth: depth + 1, inGroup: inGroup)
+        }
+        if let extra = node["additionalProperties"], extra != .bool(false), extra != .bool(true), !properties.isEmpty {
+            reader.problem(JSONPointer.appending(node.pointer, "additionalProperties"),
+                           "additional properties (a map of other keys) can't be entered in a form; only the listed properties are asked")
+        }
+        return items
+    }
+
+    /// The item(s) for one property: a field, a group, nested fields, or an omission.
+    mutating func item(for node: SchemaNode, name: String, propertyName: String, required: Bool, ancestors: Set<String>, depth: Int, inGroup: Bool) throws(OpenAPIError) -> [FormItem] {
+        fieldCount += 1
+        guard fieldCount <= Self.maximumFields else {
+            throw .tooLarge("the form would have over \(Self.maximumFields) questions")
+        }
+        let nullable = node.nullable
+        // A union is asked as text only when text is one of its answers; anything else is structured.
+        if node.recursive {
+            return try structured(node, name: name, required: required, reason: "the schema refers back to itself (a recursive $ref), which has no end a form could ask")
+        }
+        if let branches = node.branches {
+            if node.discriminated {
+                return try structured(node, name: name, required: required, reason: "oneOf/anyOf with a discriminator (one of several object shapes) can't be asked as one set of questions")
+            }
+            let allTypes = Set(branches.flatMap(\.types))
+            if allTypes.isSubset(of: ["string"]) || (allTypes.contains("string") && allTypes.isSubset(of: ["string", "integer", "number", "boolean"])) {
+                reader.problem(node.pointer, "a choice of schemas (oneOf/anyOf) is asked as text and checked by the server only")
+                var field = FieldDraft(name: name)
+                field.label = node["title"]?.string
+                field.required = required && !nullable
+                field.nullable = required && nullable
+                field.help = helpWithSchema(node)
+                field.comments = ["oneOf/anyOf: asked as text; the server checks which schema it matches"]
+                return [.field(field)]
+            }
+            if allTypes.isSubset(of: ["integer", "number"]) && !allTypes.isEmpty {
+                var field = FieldDraft(name: name)
+                field.type = allTypes == ["integer"] ? "integer" : "decimal"
+                field.label = node["title"]?.string
+                field.required = required && !nullable
+                field.nullable = required && nullable
+                field.help = helpWithSchema(node)
+                field.comments = ["oneOf/anyOf of numbers: asked as a number; each branch's bounds are the server's to check"]
+                reader.problem(node.pointer, "a choice of number schemas is asked as one number; the bounds of each branch are checked by the server only")
+                return [.field(field)]
+            }
+            return try structured(node, name: name, required: required, reason: "oneOf/anyOf of different kinds of value can't be asked as one question")
+        }
+        var notComment: String?
+        if let not = node["not"] {
+            reader.problem(JSONPointer.appending(node.pointer, "not"), "\"not\" can't be checked by a form; the server checks it")
+            notComment = "not \(not.compactText): checked by the server"
+        }
+        switch node.type {
+        case "object"?:
+            return try object(node, name: name, propertyName: propertyName, required: required, ancestors: ancestors, depth: depth, inGroup: inGroup)
+        case "array"?:
+            return try array(node, name: name, propertyName: propertyName, required: required, ancestors: ancestors, depth: depth, inGroup: inGroup)
+        default:
+            var field = scalar(node, name: name, propertyName: propertyName, required: required)
+            if let notComment { field.comments.append(notComment) }
+            return [.field(field)]
+        }
+    }
+
+    /// A value a form can't ask: left out when optional (with a comment), the operation refused
+    /// when required.
+    private mutating func structured(_ node: SchemaNode, name: String, required: Bool, reason: String) throws(OpenAPIError) -> [FormItem] {
+        if required {
+            throw .unsupported(operation: reader.operationLabel, pointer: node.pointer, reason: "\"\(name)\" is required, and \(reason)")
+        }
+        reader.problem(node.pointer, "\"\(name)\" is left out of the form: \(reason)")
+        return [.omitted(name: name, reason: reason)]
+    }
+
+    private mutating func object(_ node: SchemaNode, name: String, propertyName: String, required: Bool, ancestors: Set<String>, depth: Int, inGroup: Bool) throws(OpenAPIError) -> [FormItem] {
+        let listed = node["properties"]?.object ?? DocObject()
+        if listed.isEmpty {
+            let extra = node["additionalProperties"]
+            let reason = extra == nil || extra == .bool(true)
+                ? "an object with no listed properties (any keys) can't be asked as questions"
+                : "a map (additionalProperties with a schema: keys the operator would invent) can't be asked as questions"
+            return try structured(node, name: name, required: required, reason: reason)
+        }
+        guard depth < Self.maximumNesting else {
+            return try structured(node, name: name, required: required, reason: "objects nest more than \(Self.maximumNesting) deep")
+        }
+        // An optional object's own required properties become optional: the form can't ask
+        // "do you want to give an address at all?" (an empty answer to each leaves it out).
+        if !required && !(node["required"]?.array ?? []).isEmpty {
+            reader.problem(node.pointer, "\"\(name)\" is optional but its properties \((node["required"]?.array ?? []).compactMap(\.string).joined(separator: ", ")) are required within it: the form asks them as optional, and the server refuses a partly filled \"\(name)\"")
+        }
+        if node.nullable && required {
+            reader.problem(node.pointer, "\"\(name)\" may be null, but the form asks its properties instead and never sends null for it")
+        }
+        return try properties(of: node, prefix: name + ".", ancestors: ancestors, depth: depth, inGroup: inGroup, optionalParent: !required)
+    }
+
+    private mutating func array(_ node: SchemaNode, name: String, propertyName: String, required: Bool, ancestors: Set<String>, depth: Int, inGroup: Bool) throws(OpenAPIError) -> [FormItem] {
+        let itemsPointer = JSONPointer.appending(node.pointer, "items")
+        guard let itemsValue = node["items"], itemsValue.object != nil else {
+            if node["prefixItems"] != nil {
+                return try structured(node, name: name, required: required, reason: "a tuple (prefixItems) can't be asked as a list")
+            }
+            // No item schema: any values; asked as a list of text.
+            var field = scalar(SchemaNode(object: DocObject(), pointer: itemsPointer), name: name, propertyName: propertyName, required: required)
+            field.label = node["title"]?.string
+            field.help = node["description"]?.string
+            field.list = listDraft(node, required: required)
+            field.comments.append("items have no schema: each is sent as text")
+            reader.problem(node.pointer, "an array without an item schema: each item is asked as text")
+            return [.field(field)]
+        }
+        let items = try reader.read(itemsValue, at: itemsPointer, ancestors: ancestors.union([node.pointer]), depth: depth)
+        if items.recursive {
+            return try structured(node, name: name, required: required, reason: "its items refer back to a schema that contains them (a recursive $ref), which has no end a form could ask")
+        }
+        let minItems = node["minItems"]?.number.flatMap { Int($0) }
+        let maxItems = node["maxItems"]?.number.flatMap { Int($0) }
+        // An array of enum strings: pick several.
+        if items.type == "string" || items.types.isEmpty, let values = items["enum"]?.array, !values.isEmpty, values.allSatisfy({ $0.string != nil }) {
+            var field = FieldDraft(name: name)
+            field.type = "multichoice"
+            field.label = node["title"]?.string
+            field.choices = values.compactMap(\.string)
+            field.required = required && !node.nullable && (minItems ?? 0) > 0
+            field.help = node["description"]?.string ?? items["description"]?.string
+            if let d = node["default"]?.array, !d.isEmpty, d.allSatisfy({ $0.string.map(field.choices.contains) ?? false }) {
+                field.defaultList = d.compactMap(\.string)
+            }
+            if required && (minItems ?? 0) == 0 {
+                field.comments.append("the server requires the list; an empty answer leaves it out (multichoice sends no empty list)")
+                reader.problem(node.pointer, "\"\(name)\" is a required list that may be empty: a multichoice left empty is not sent")
+            }
+            if minItems.map({ $0 > 1 }) ?? false || maxItems != nil {
+                field.comments.append("minItems/maxItems (\(minItems.map(String.init) ?? "-")/\(maxItems.map(String.init) ?? "-")) are checked by the server")
+                reader.problem(node.pointer, "the number of choices (minItems/maxItems) of a multichoice is checked by the server only")
+            }
+            return [.field(field)]
+        }
+        if items.type == "object" && items.branches == nil && !items.recursive {
+            guard !inGroup else {
+                return try structured(node, name: name, required: required, reason: "a list of objects inside a list of objects (a group in a group) can't be asked")
+            }
+            var group = GroupDraft(name: name)
+            group.label = node["title"]?.string
+            group.minItems = minItems ?? 0
+            group.maxItems = maxItems
+            if let d = node["description"]?.string { group.comments.append(d) }
+            let itemProperties = items["properties"]?.object ?? DocObject()
+            guard !itemProperties.isEmpty else {
+                return try structured(node, name: name, required: required, reason: "a list of objects with no listed properties can't be asked")
+            }
+            group.items = try properties(of: items, prefix: "", ancestors: ancestors.union([node.pointer]), depth: depth + 1, inGroup: true, optionalParent: false)
+            if node["uniqueItems"]?.bool == true {
+                group.unique = group.items.compactMap { if case .field(let f) = $0 { f.name } else { nil } }
+            }
+            if !required && (minItems ?? 0) == 0 {
+                group.comments.append("optional: with no items the list is not sent")
+            }
+            return [.group(group)]
+        }
+        if items.type == "array" || items.type == "object" || items.branches != nil || items.recursive {
+            return try structured(node, name: name, required: required, reason: "a list of lists or of mixed values can't be asked")
+        }
+        var field = scalar(items, name: name, propertyName: propertyName, required: required)
+        field.label = node["title"]?.string
+        field.help = node["description"]?.string ?? field.help
+        field.defaultText = nil
+        field.required = required && !node.nullable && (minItems ?? 0) > 0
+        field.nullable = false
+        field.list = listDraft(node, required: required)
+        return [.field(field)]
+    }
+
+    private func listDraft(_ node: SchemaNode, required: Bool) -> ListDraft {
+        ListDraft(
+            minItems: node["minItems"]?.number.flatMap { Int($0) },
+            maxItems: node["maxItems"]?.number.flatMap { Int($0) },
+            unique: node["uniqueItems"]?.bool == true,
+            sendEmpty: required)
+    }
+
+    /// A string, number, integer or boolean property (or one of unknown type, asked as text).
+    private mutating func scalar(_ node: SchemaNode, name: String, propertyName: String, required: Bool) -> FieldDraft {
+        var f = FieldDraft(name: name)
+        f.label = node["title"]?.string
+        f.help = node["description"]?.string
+        f.required = required && !node.nullable
+        f.nullable = required && node.nullable
+        let p = node.pointer
+        switch node.type {
+        case "string"?: stringRules(node, into: &f)
+        case "integer"?: numberRules(node, into: &f, integer: true)
+        case "number"?: numberRules(node, into: &f, integer: false)
+        case "boolean"?:
+            f.type = "boolean"
+        case nil where node.types.count > 1:
+            // A type list without a union (`type: [string, integer]`).
+            f.help = helpWithSchema(node)
+            f.comments.append("type \(node.types.joined(separator: " or ")): asked as text")
+            reader.problem(p, "a value of several types (\(node.types.joined(separator: ", "))) is asked as text and sent as a string")
+        case nil:
+            f.help = helpWithSchema(node)
+            f.comments.append("the schema allows any JSON value: asked as text, sent as a string")
+            reader.problem(p, "no type: the value is asked as text and sent as a string")
+        case .some(let other):
+            f.help = helpWithSchema(node)
+            f.comments.append("unknown type \"\(other)\": asked as text")
+            reader.problem(JSONPointer.appending(p, "type"), "unknown type \"\(other)\": asked as text")
+        }
+        if node["writeOnly"]?.bool == true && f.type == "text" { f.type = "secret" }
+        if let values = node["enum"]?.array, !values.isEmpty, f.type != "boolean" {
+            if values.allSatisfy({ $0.string != nil }) {
+                f.type = "choice"
+                f.choices = values.compactMap(\.string)
+                f.minLength = nil; f.maxLength = nil; f.pattern = nil; f.patternMessage = nil
+                f.comments.removeAll { $0.hasPrefix("format") }
+            } else {
+                let list = values.map(\.compactText).joined(separator: ", ")
+                f.help = [f.help, "One of: \(list)"].compactMap { $0 }.joined(separator: "\n")
+                f.comments.append("enum of non-text values (\(list)): checked by the server")
+                reader.problem(JSONPointer.appending(p, "enum"), "an enum of numbers or mixed values can't be a choice (choices are sent as text); the server checks it")
+            }
+        } else if let c = node["const"]?.string {
+            f.type = "choice"
+            f.choices = [c]
+            f.defaultText = c
+        }
+        if f.defaultText == nil { defaultValue(node, into: &f) }
+        return f
+    }
+
+    private mutating func stringRules(_ node: SchemaNode, into f: inout FieldDraft) {
+        let p = node.pointer
+        let format = node["format"]?.string
+        var measures = true
+        switch format {
+        case nil: break
+        case "email"?, "idn-email"?: f.type = "email"
+        case "uri"?: f.type = "uri"
+        case "date"?: f.type = "date"; measures = false
+        case "date-time"?: f.type = "datetime"; measures = false
+        case "time"?:
+            f.pattern = TimeFormat.pattern
+            f.patternMessage = TimeFormat.message
+            f.comments.append("format time: RFC 3339 full-time (seconds and offset), checked by pattern")
+        case "ipv4"?: f.type = "ipv4"; measures = false
+        case "ipv6"?: f.type = "ipv6"; measures = false
+        case "hostname"?, "idn-hostname"?: f.type = "hostname"; measures = false
+        case "uuid"?: f.type = "uuid"; measures = false
+        case "password"?: f.type = "secret"
+        case .some(let other):
+            f.comments.append("format \(other): not checked by the form; the server checks it")
+            reader.problem(JSONPointer.appending(p, "format"), "format \"\(other)\" is not checked by the form (asked as text)")
+        }
+        if node["writeOnly"]?.bool == true { f.type = f.type == "text" ? "secret" : f.type }
+        let minLength = node["minLength"]?.number.flatMap { Int($0) }
+        let maxLength = node["maxLength"]?.number.flatMap { Int($0) }
+        if measures {
+            f.minLength = minLength.flatMap { $0 > 0 ? $0 : nil }
+            f.maxLength = maxLength
+            if let min = f.minLength, let max = f.maxLength, min > max {
+                reader.problem(p, "minLength \(min) is over maxLength \(max): no value fits; the form leaves both out")
+                f.minLength = nil; f.maxLength = nil
+            }
+        } else if minLength != nil || maxLength != nil {
+            f.comments.append("minLength/maxLength: \(f.type) values have a fixed shape; the server checks the length")
+        }
+        if let source = node["pattern"]?.string {
+            if !measures {
+                f.comments.append("pattern \(source): checked by the server (\(f.type) values have a fixed shape)")
+                reader.problem(JSONPointer.appending(p, "pattern"), "a pattern on a \(format ?? "") value is checked by the server only")
+            } else if f.pattern != nil {
+                f.comments.append("pattern \(source): checked by the server")
+            } else {
+                switch ECMAPattern.translate(source) {
+                case .success(let translated):
+                    f.pattern = translated
+                    f.patternMessage = "Must match the pattern \(source)"
+                case .failure(let why):
+                    f.comments.append("pattern \(source): \(why); checked by the server")
+                    reader.problem(JSONPointer.appending(p, "pattern"), "pattern \"\(source)\": \(why); the server checks it")
+                }
+            }
+        }
+    }
+
+    private mutating func numberRules(_ node: SchemaNode, into f: inout FieldDraft, integer: Bool) {
+        let p = node.pointer
+        f.type = integer ? "integer" : "decimal"
+        func text(_ key: String) -> String? {
+            guard let n = node[key]?.number else { return nil }
+            guard let plain = NumberText.plain(n) else {
+                reader.problem(JSONPointer.appending(p, key), "\(key) \(n) is written with an exponent, which a form's bound can't be; the server checks it")
+                return nil
+            }
+            return plain
+        }
+        var lo = text("minimum"), hi = text("maximum")
+        var loExclusive = false, hiExclusive = false
+        // 3.0: exclusiveMinimum is a boolean on minimum; 3.1: a number of its own.
+        if node["exclusiveMinimum"]?.bool == true, lo != nil { loExclusive = true }
+        if node["exclusiveMaximum"]?.bool == true, hi != nil { hiExclusive = true }
+        if let x = text("exclusiveMinimum") {
+            if lo.map({ NumberText.compare(x, $0) >= 0 }) ?? true { lo = x; loExclusive = true }
+        }
+        if let x = text("exclusiveMaximum") {
+            if hi.map({ NumberText.compare(x, $0) <= 0 }) ?? true { hi = x; hiExclusive = true }
+        }
+        if integer {
+            // Whole-number bounds: an exclusive or fractional bound becomes the nearest whole one inside.
+            if let l = lo { lo = NumberText.integerBound(l, exclusive: loExclusive, up: true) }
+            if let h = hi { hi = NumberText.integerBound(h, exclusive: hiExclusive, up: false) }
+            loExclusive = false; hiExclusive = false
+        }
+        if let l = lo, let h = hi, NumberText.compare(l, h) > 0 || (NumberText.compare(l, h) == 0 && (loExclusive || hiExclusive)) {
+            reader.problem(p, "the bounds leave no value (\(l) to \(h)); the form leaves them out")
+            lo = nil; hi = nil; loExclusive = false; hiExclusive = false
+        }
+        f.min = lo; f.max = hi
+        f.minExclusive = loExclusive; f.maxExclusive = hiExclusive
+        if let m = node["multipleOf"]?.number {
+            f.comments.append("multipleOf \(m): checked by the server")
+            reader.problem(JSONPointer.appending(p, "multipleOf"), "multipleOf \(m) is checked by the server only")
+        }
+    }
+
+    /// The schema's default, if the field's own rules accept it (a form file refuses a default
+    /// that breaks them, so a bad one is a problem, not a broken form).
+    private mutating func defaultValue(_ node: SchemaNode, into f: inout FieldDraft) {
+        guard let value = node["default"] else { return }
+        let text: String
+        switch value {
+        case .string(let s): text = s
+        case .number(let n): text = n
+        case .bool(let b): text = b ? "true" : "false"
+        case .null: return
+        case .array, .object:
+            f.comments.append("default \(value.compactText): not a single value, so the form has none")
+            return
+        }
+        if f.type == "secret" {
+            f.comments.append("the schema's default is not used: a secret has no default")
+            return
+        }
+        if let why = DraftCheck.problem(with: text, for: f) {
+            f.comments.append("default \(value.compactText) is not used: \(why)")
+            reader.problem(JSONPointer.appending(node.pointer, "default"), "default \(value.compactText) breaks the field's own rules (\(why)); the form has no default")
+            return
+        }
+        f.defaultText = text
+    }
+
+    /// The description followed by the schema itself, for a value checked by the server only.
+    private func helpWithSchema(_ node: SchemaNode) -> String {
+        var schema = node.source.object ?? node.object
+        for k in ["description", "title", "example", "examples"] { schema.remove(k) }
+        var shown = DocValue.object(schema).compactText
+        if shown.count > 400 { shown = String(shown.prefix(400)) + "..." }
+        return [node["description"]?.string, "Schema: \(shown)"].compactMap { $0 }.joined(separator: "\n")
+    }
+}

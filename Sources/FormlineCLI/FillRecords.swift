@@ -1,0 +1,77 @@
+import FormCore
+import FormRunner
+import FormSessions
+import FormTerminal
+
+/// `fill --repeat`: record after record of one form (README "Entering many records"). Set-up is
+/// `FillSession`'s; this adds what a run needs: a wizard per record with the same starting answers,
+/// a draft of its own per record, and under `--output json` one line per record and a summary.
+extension FillSession {
+    func runRecords(first: Wizard, edges: SessionDriver.Edges, answers: [ScriptedAnswer], interactive: Bool,
+                    stopsAtRefusal: Bool, ownDraft: OwnDraft, accepted: AcceptedDocument) -> ExitStatus {
+        let jsonMode = options.output == .json
+        let spec = first.spec
+        let loop = RecordLoop(
+            first: first,
+            makeWizard: { context in
+                var wizard = Wizard(spec: spec, interactive: interactive, record: context)
+                wizard.stopsAtRefusal = stopsAtRefusal
+                // The answers are every record's starting values; their problems were reported
+                // (and ended the run) at the first record.
+                if !answers.isEmpty { _ = wizard.apply(answers) }
+                return wizard
+            },
+            edges: edges,
+            beginRecord: { number in
+                // Record 1 may continue a draft (--resume); each later one keeps its own.
+                if number > 1 { ownDraft.forgetForNextRecord() }
+                accepted.members = nil
+            },
+            endRecord: { outcome, driver in
+                guard jsonMode else { return }
+                var members: [String: JSONValue]
+                if outcome.status == .accepted, let document = accepted.members {
+                    members = document
+                    members["ending"] = .string("accepted")
+                } else if case .object(let report) = EndingReport.json(status: outcome.status, wizard: driver.wizard) {
+                    members = report
+                } else {
+                    members = [:]
+                }
+                members["record"] = .number(String(outcome.number))
+                TerminalOutput(fd: 1).write(JSONValue.object(members).compactText + "\n")
+            })
+        let status = loop.run()
+        if jsonMode {
+            TerminalOutput(fd: 1).write(Self.summaryDocument(loop.tally, status: status).compactText + "\n")
+        }
+        return status
+    }
+
+    /// The last NDJSON line of a run:
+    /// `{"exit":0,"summary":{"accepted":[{"id":"14","record":1}],"drafts":0,"records":1,"rejected":0}}`.
+    /// Past `RecordLoop.listedRecords` accepted records the list stops (`records` still counts all).
+    static func summaryDocument(_ tally: RecordLoop.Tally, status: ExitStatus) -> JSONValue {
+        let accepted = tally.acceptedListed.map { outcome -> JSONValue in
+            var item: [String: JSONValue] = ["record": .number(String(outcome.number))]
+            // The server's id as the summary shows it (`id=14`), as text; null when it gave none.
+            let id = outcome.serverNote.flatMap { $0.hasPrefix("id=") ? String($0.dropFirst(3)) : nil }
+            item["id"] = id.map { .string($0) } ?? .null
+            return .object(item)
+        }
+        return .object([
+            "summary": .object([
+                "records": .number(String(tally.records)),
+                "accepted": .array(accepted),
+                "rejected": .number(String(tally.rejected)),
+                "drafts": .number(String(tally.drafts)),
+            ]),
+            "exit": .number(String(status.rawValue)),
+        ])
+    }
+}
+
+/// The acceptance document of the record being entered, kept until the record's line is written.
+final class AcceptedDocument {
+    var members: [String: JSONValue]?
+}

@@ -1,0 +1,224 @@
+import FormCore
+import Testing
+
+/// A switch-port form for runs of records: switch and VLAN carry, the port counts on and is
+/// distinct, the description is typed each time, and a secret that is never carried.
+func portSpec() throws -> FormSpec {
+    var sw = Field(name: "switch", label: "Switch", type: .hostname)
+    sw.carry = .same
+    var port = Field(name: "port", label: "Port", pattern: try FieldPattern("^[A-Za-z]+[0-9]+(/[0-9]+)*$"))
+    port.carry = .next
+    port.distinct = true
+    var vlan = Field(name: "vlan", label: "VLAN", type: .integer, minNumber: DecimalText("1"), maxNumber: DecimalText("4094"))
+    vlan.carry = .next
+    var mode = Field(name: "mode", label: "Mode", type: .choice, choices: ["access", "trunk"], defaultText: "access")
+    mode.carry = .same
+    return FormSpec(
+        id: "ports", title: "Ports",
+        fields: [sw, port, vlan, mode,
+                 Field(name: "description", label: "Description", required: false),
+                 Field(name: "pin", label: "PIN", type: .secret, required: false)],
+        submit: SubmitSpec(method: .POST, path: "/ports"))
+}
+
+/// Runs one record to acceptance with `lines`, returning the harness (finished).
+private func acceptedRecord(_ wizard: Wizard, _ lines: [String]) -> WizardHarness {
+    var h = WizardHarness(wizard: wizard)
+    for line in lines { h.type(line) }
+    h.respond(.accepted(status: 201, summary: "id=1"))
+    return h
+}
+
+@Suite struct CarryTests {
+    @Test func countingOnTakesTheLastNumberInTheText() {
+        #expect(Carry.countedOn("Gi1/0/7") == "Gi1/0/8")
+        #expect(Carry.countedOn("Gi1/0/9") == "Gi1/0/10")
+        #expect(Carry.countedOn("ap-09") == "ap-10")
+        #expect(Carry.countedOn("port-099x") == "port-100x")
+        #expect(Carry.countedOn("99") == "100")
+        #expect(Carry.countedOn("no digits") == nil)
+        #expect(Carry.countedOn(String(repeating: "9", count: 41)) == nil)
+    }
+
+    @Test func anIntegerCountsAsANumber() {
+        #expect(Carry.next.carried(.number("-1"), type: .integer) == "0")
+        #expect(Carry.next.carried(.number("41"), type: .integer) == "42")
+        #expect(Carry.same.carried(.number("41"), type: .integer) == "41")
+        #expect(Carry.none.carried(.number("41"), type: .integer) == nil)
+        #expect(Carry.next.carried(nil, type: .integer) == nil)
+    }
+
+    @Test func aCarriedTextThatBreaksTheRulesIsNoDefault() throws {
+        let spec = try portSpec()
+        let context = RecordContext(number: 2, previous: ["vlan": .number("4094"), "port": .text("Gi1/0/7")])
+        let carried = context.carryingDefaults(into: spec)
+        #expect(carried.field(named: "vlan")?.defaultText == nil)
+        #expect(carried.field(named: "port")?.defaultText == "Gi1/0/8")
+    }
+}
+
+@Suite struct WizardRecordTests {
+    @Test func theTitleComesOnceAndEachRecordHasItsHeader() throws {
+        var first = Wizard(spec: try portSpec(), interactive: false)
+        first.joinRun(RecordContext())
+        let h1 = acceptedRecord(first, ["sw1.example.net", "Gi1/0/7", "20", "", "uplink", "", ""])
+        #expect(h1.transcript.first == "Ports  (6 fields; ? for help)")
+        #expect(h1.transcript[1].hasPrefix("Record 1  (a line \" copies"))
+        #expect(h1.contains("  1 access  2 trunk"))
+
+        let h2 = WizardHarness(wizard: Wizard(spec: try portSpec(), interactive: false, record: h1.wizard.nextRecord(accepted: true)))
+        #expect(h2.transcript == ["Record 2", "Switch [sw1.example.net]:"])
+    }
+
+    @Test func carriedAndCountedDefaultsNeedOnlyEnterAndTheReviewIsOneLine() throws {
+        var first = Wizard(spec: try portSpec(), interactive: false)
+        first.joinRun(RecordContext())
+        let h1 = acceptedRecord(first, ["sw1.example.net", "Gi1/0/7", "20", "", "uplink", "", ""])
+        var h2 = WizardHarness(wizard: Wizard(spec: try portSpec(), interactive: false, record: h1.wizard.nextRecord(accepted: true)))
+        h2.type("", "", "", "", "printer", "")
+        #expect(h2.contains("Port [Gi1/0/8]:"))
+        #expect(h2.contains("VLAN (1-4094) [21]:"))
+        #expect(!h2.contains("  1 access  2 trunk"))
+        #expect(h2.contains("Review: sw1.example.net | Gi1/0/8 | 21 | access | printer | -"))
+        #expect(h2.lastPrompt == "Submit? (Enter, N = edit, .review): ")
+        h2.type("")
+        #expect(h2.submissions.last?.payload == .object([
+            "switch": .string("sw1.example.net"), "port": .string("Gi1/0/8"), "vlan": .number("21"),
+            "mode": .string("access"), "description": .string("printer"),
+        ]))
+    }
+
+    @Test func theFullReviewIsOneCommandAway() throws {
+        let context = RecordContext(number: 2, previous: ["switch": .text("sw1"), "port": .text("Gi1/0/7"), "vlan": .number("20")])
+        var h = WizardHarness(wizard: Wizard(spec: try portSpec(), interactive: false, record: context))
+        h.type("", "", "", "", "x", "", ".review")
+        #expect(h.contains("Review"))
+        #expect(h.contains("  2 Port         Gi1/0/8"))
+    }
+
+    @Test func aDittoLineCopiesThePreviousAnswerAndTwoQuotesAreALiteralQuote() throws {
+        let context = RecordContext(number: 2, previous: ["description": .text("spare"), "switch": .text("sw1")])
+        var h = WizardHarness(wizard: Wizard(spec: try portSpec(), interactive: false, record: context))
+        h.type("\"", "Gi1/0/1", "5", "", "\"", "", "")
+        #expect(h.contains("Review: sw1 | Gi1/0/1 | 5 | access | spare | -"))
+        var literal = WizardHarness(wizard: Wizard(spec: try portSpec(), interactive: false, record: context))
+        literal.type("", "Gi1/0/1", "5", "", "\"\"", "", "")
+        #expect(literal.contains("Review: sw1 | Gi1/0/1 | 5 | access | \" | -"))
+    }
+
+    @Test func dittoNeedsAPreviousAnswerAndIsNeverTakenForASecret() throws {
+        var first = Wizard(spec: try portSpec(), interactive: false)
+        first.joinRun(RecordContext())
+        var h1 = WizardHarness(wizard: first)
+        h1.type("\"")
+        #expect(h1.contains("  ! This is the run's first record: there is no previous answer to copy (type \"\""))
+        let context = RecordContext(number: 3, previous: ["switch": .text("sw1")])
+        var h = WizardHarness(wizard: Wizard(spec: try portSpec(), interactive: false, record: context))
+        h.type("", "Gi1/0/1", "5", "", "\"")
+        #expect(h.contains("  ! Record 2 has no Description: nothing to copy"))
+        h.type("x", "\"")
+        // At the secret prompt `"` is a PIN like any other, never a copy.
+        #expect(h.lastPrompt == "Submit? (Enter, N = edit, .review): ")
+        #expect(h.contains("Review: sw1 | Gi1/0/1 | 5 | access | x | ********"))
+    }
+
+    @Test func aDistinctValueAnAcceptedRecordHasIsRefusedNamingThatRecord() throws {
+        var first = Wizard(spec: try portSpec(), interactive: false)
+        first.joinRun(RecordContext())
+        let h1 = acceptedRecord(first, ["sw1.example.net", "Gi1/0/7", "20", "", "uplink", "", ""])
+        var h2 = WizardHarness(wizard: Wizard(spec: try portSpec(), interactive: false, record: h1.wizard.nextRecord(accepted: true)))
+        h2.type("", "Gi1/0/7")
+        #expect(h2.contains("  ! Record 1 already has Port Gi1/0/7: each record needs its own"))
+        #expect(h2.lastPrompt == "Port [Gi1/0/8]: ")
+        h2.type("\"")
+        #expect(h2.transcript.filter { $0.contains("Record 1 already has Port Gi1/0/7") }.count == 2)
+        h2.type("")
+        #expect(h2.lastPrompt == "VLAN (1-4094) [21]: ")
+    }
+
+    @Test func aRecordThatWasNotAcceptedAddsNoDistinctValues() throws {
+        var first = Wizard(spec: try portSpec(), interactive: false)
+        first.joinRun(RecordContext())
+        var h = WizardHarness(wizard: first)
+        h.type("sw1.example.net", "Gi1/0/7", "20", "", "uplink", "", "")
+        #expect(h.wizard.nextRecord(accepted: false).seen.isEmpty)
+        #expect(h.wizard.nextRecord(accepted: true).seen == ["port": ["\"Gi1/0/7\"": 1]])
+        // The secret is never carried to the next record.
+        h = WizardHarness(wizard: Wizard(spec: try portSpec(), interactive: false, record: RecordContext(number: 2)))
+        h.type("sw1", "Gi1/0/1", "2", "", "", "1234", "")
+        #expect(h.wizard.nextRecord(accepted: true).previous["pin"] == nil)
+        #expect(h.wizard.nextRecord(accepted: true).previous["switch"] == .text("sw1"))
+    }
+
+    @Test func helpAtAFieldSaysHowARunWorks() throws {
+        var h = WizardHarness(wizard: Wizard(spec: try portSpec(), interactive: false, record: RecordContext(number: 2)))
+        h.type("?")
+        #expect(h.contains("  Record after record: A line \" copies the last record's answer (type \"\" for the"))
+        var single = WizardHarness(try portSpec())
+        single.type("?")
+        #expect(!single.transcript.contains { $0.contains("Record after record") })
+    }
+
+    @Test func endOrEndOfInputAtTheFirstPromptEndsTheRunWithoutADraft() throws {
+        let context = RecordContext(number: 2, previous: ["switch": .text("sw1")])
+        var h = WizardHarness(wizard: Wizard(spec: try portSpec(), interactive: false, record: context))
+        h.type(".end")
+        #expect(h.finished == .endOfInput)
+        #expect(h.wizard.recordDecision == .endRunHere)
+        #expect(h.drafts.isEmpty)
+        // Help or a refused line does not begin the record.
+        var eof = WizardHarness(wizard: Wizard(spec: try portSpec(), interactive: false, record: context))
+        eof.type("?", "not a host!")
+        eof.send(.endOfInput)
+        #expect(eof.wizard.recordDecision == .endRunHere)
+        #expect(eof.drafts.isEmpty)
+    }
+
+    @Test func endInTheMiddleOfARecordIsRefusedAndEndOfInputKeepsADraft() throws {
+        let context = RecordContext(number: 2, previous: ["switch": .text("sw1")])
+        var h = WizardHarness(wizard: Wizard(spec: try portSpec(), interactive: false, record: context))
+        h.type("", ".end")
+        #expect(h.contains("  ! .end ends the run at a record's first prompt. To stop in the middle of a"))
+        #expect(h.lastPrompt == "Port: ")
+        #expect(h.finished == nil)
+        h.send(.endOfInput)
+        #expect(h.finished == .endOfInput)
+        #expect(h.wizard.recordDecision == nil)
+        #expect(h.drafts == [["switch": .string("sw1")]])
+        // A single form knows no .end.
+        var single = WizardHarness(try portSpec())
+        single.type(".end")
+        #expect(single.transcript.contains { $0.hasPrefix("  ! Unknown command .end") })
+    }
+
+    @Test func aTransportFailureKeepsTheRecordAsADraftAndAsksWhetherToGoOn() throws {
+        var first = Wizard(spec: try portSpec(), interactive: true)
+        first.joinRun(RecordContext())
+        var h = WizardHarness(wizard: first)
+        h.type("sw1.example.net", "Gi1/0/7", "20", "", "uplink", "", "")
+        h.respond(.failed(reason: "connection refused"))
+        #expect(h.drafts.count == 1)
+        #expect(h.lastPrompt == "Go on? (Enter = next record, .retry, number = edit, .end): ")
+        var goOn = h
+        goOn.type("")
+        #expect(goOn.finished == .transportFailed)
+        #expect(goOn.wizard.recordDecision == .keepAndGoOn)
+        var end = h
+        end.type(".end")
+        #expect(end.wizard.recordDecision == .keepAndEndRun)
+        var retry = h
+        retry.type(".retry")
+        retry.respond(.accepted(status: 201, summary: "id=9"))
+        #expect(retry.finished == .accepted)
+        #expect(retry.draftDeleted)
+    }
+
+    @Test func aRefusalWithoutATerminalNamesTheLineOfTheWholeInput() throws {
+        var wizard = Wizard(spec: try portSpec(), interactive: false, record: RecordContext(number: 2, linesBefore: 7))
+        wizard.stopsAtRefusal = true
+        var h = WizardHarness(wizard: wizard)
+        h.type("sw1", "not a port!")
+        #expect(h.finished == .inputRefused)
+        #expect(h.wizard.endingErrors.first?.line == 9)
+    }
+}

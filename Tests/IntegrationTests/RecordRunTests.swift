@@ -1,0 +1,167 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Issue 20: `fill --repeat`, record after record, through the real binary on a pipe and at a
+/// pseudo-terminal (README "Entering many records").
+@Suite("runs of records", .serialized)
+final class RecordRunTests {
+    let form = "Forms/port-entry.yaml"
+    let home: String
+
+    init() throws { home = try PseudoTerminal.temporaryDirectory() }
+    deinit { PseudoTerminal.removeTree(home) }
+
+    /// The first record typed in full, then `count` more where only the description is typed.
+    private func lines(more count: Int) -> [String] {
+        ["sw1.example.net", "Gi1/0/7", "20", "", "uplink", ""]
+            + (0..<count).flatMap { n in ["", "", "", "", "desk \(n + 2)", ""] }
+    }
+
+    // MARK: - Pipe
+
+    @Test func aPipedRunEndsAtEndOfInputWithASummaryAndEveryId() throws {
+        let runner = try BinaryRunner()
+        let result = try runner.run(["fill", form, "--repeat"], lines: lines(more: 2))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Record 3\n"))
+        #expect(result.stdout.contains("Port [Gi1/0/9]: \n"))
+        #expect(result.stdout.contains("Review: sw1.example.net | Gi1/0/9 | 20 | access | desk 3\n"))
+        #expect(result.stdout.hasSuffix("Records: 3 accepted, 0 rejected, 0 kept as drafts.\nAccepted: 1 id=1, 2 id=2, 3 id=3\n"))
+        #expect(result.stdout.components(separatedBy: "Describe switch ports").count == 2, "the title comes once")
+        #expect(!FileManager.default.fileExists(atPath: runner.stateHome + "/formline/drafts"), "no draft: nothing unfinished")
+    }
+
+    @Test func jsonOutputIsOneLinePerRecordAndASummary() throws {
+        let runner = try BinaryRunner()
+        // The second record's "tbd" is rejected by the fake; without a terminal the run stops there (5).
+        var input = lines(more: 1)
+        input[10] = "tbd"
+        let result = try runner.run(["fill", form, "--repeat", "--output", "json"], lines: input)
+        #expect(result.status == 5)
+        let documents = result.stdout.split(separator: "\n").map(String.init)
+        #expect(documents.count == 3)
+        #expect(documents[0].hasPrefix(#"{"ending":"accepted","payload":{"description":"uplink","mode":"access","port":"Gi1/0/7""#))
+        #expect(documents[0].contains(#""record":1"#))
+        #expect(documents[1] == #"{"ending":"rejected","errors":[{"field":"description","message":"Say what is plugged in, not \"tbd\"."}],"exit":5,"record":2,"status":422}"#)
+        #expect(documents[2] == #"{"exit":5,"summary":{"accepted":[{"id":"1","record":1}],"drafts":0,"records":2,"rejected":1}}"#)
+        #expect(FileManager.default.fileExists(atPath: runner.draftPath("port-entry")), "the rejected record is kept")
+    }
+
+    @Test func answersGiveEveryRecordItsStartingValues() throws {
+        let runner = try BinaryRunner()
+        // Switch and VLAN come from --set; each record asks only what is missing (the port only in the
+        // first: later ones have its counted default), then the review.
+        let input = ["Gi1/0/1", "a", "", "b", "", ".end"]
+        let result = try runner.run(["fill", form, "--repeat", "--set", "switch=sw9.example.net", "--set", "vlan=30",
+                                     "--output", "json"], lines: input)
+        #expect(result.status == 0, "\(result.stderr)")
+        let documents = result.stdout.split(separator: "\n").map(String.init)
+        #expect(documents.count == 3)
+        #expect(documents[1].contains(#""port":"Gi1/0/2","switch":"sw9.example.net","vlan":30"#))
+        #expect(documents[2].contains(#""records":2"#))
+    }
+
+    @Test func resumeContinuesADraftAsTheRunsFirstRecord() throws {
+        let runner = try BinaryRunner()
+        let unfinished = try runner.run(["fill", form], lines: ["sw1.example.net", "Gi1/0/7"])
+        #expect(unfinished.status == 4)
+        #expect(FileManager.default.fileExists(atPath: runner.draftPath("port-entry")))
+        // The draft's switch and port are kept; record 2 counts on from its port.
+        let result = try runner.run(["fill", form, "--repeat", "--resume"], lines: ["20", "", "uplink", "", "", "", "", "", "desk", ""])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Resuming a saved draft: 2 answers kept."))
+        #expect(result.stdout.contains("Review: sw1.example.net | Gi1/0/8 | 20 | access | desk"))
+        #expect(!FileManager.default.fileExists(atPath: runner.draftPath("port-entry")), "the resumed draft is done with")
+    }
+
+    @Test func optionsThatCannotGoWithARunAreRefused() throws {
+        let runner = try BinaryRunner()
+        let noInput = try runner.run(["fill", form, "--repeat", "--no-input"], lines: [])
+        #expect(noInput.status == 2)
+        #expect(noInput.stderr.contains("--repeat can't be combined with --no-input"))
+        let draft = try runner.run(["fill", form, "--repeat", "--draft", home + "/d.json"], lines: [])
+        #expect(draft.status == 2)
+        #expect(draft.stderr.contains("--repeat can't be combined with --draft"))
+    }
+
+    @Test func aTransportFailureWithoutATerminalKeepsTheRecordAndStops() throws {
+        let runner = try BinaryRunner()
+        let result = try runner.run(["fill", form, "--repeat", "--endpoint", "http://127.0.0.1:9", "--timeout", "2"],
+                                    lines: lines(more: 1))
+        #expect(result.status == 3)
+        #expect(result.stdout.contains("Records: 0 accepted, 0 rejected, 1 kept as a draft."))
+    }
+
+    // MARK: - Terminal
+
+    private func start(_ arguments: [String] = [], env: [String: String?] = [:]) throws -> PseudoTerminal {
+        try PseudoTerminal.spawn(
+            PseudoTerminal.formline, ["fill", form, "--repeat"] + arguments,
+            environment: PseudoTerminal.environment(home: home, env),
+            directory: PseudoTerminal.repositoryRoot)
+    }
+
+    private func firstRecord(_ pty: PseudoTerminal) throws {
+        for (prompt, answer) in [("Switch: ", "sw1.example.net"), ("Port: ", "Gi1/0/7"), ("VLAN (1-4094): ", "20"),
+                                 ("Mode [access]: ", ""), ("Description: ", "uplink"), ("Submit?", "")] {
+            try pty.expect(prompt)
+            pty.send(answer + "\r")
+        }
+    }
+
+    @Test func atATerminalOnlyTheDescriptionIsTypedAndHistorySpansTheRun() throws {
+        let pty = try start(env: ["TERM": "dumb"])
+        try firstRecord(pty)
+        try pty.expect("Record 2")
+        for prompt in ["Switch [sw1.example.net]: ", "Port [Gi1/0/8]: ", "VLAN (1-4094) [20]: ", "Mode [access]: "] {
+            try pty.expect(prompt)
+            pty.send("\r")
+        }
+        try pty.expect("Description: ")
+        // Up-arrow walks this field's history: record 1's description.
+        pty.send("\u{1B}[A")
+        pty.settle()
+        pty.send(" 2\r")
+        try pty.expect("Review: sw1.example.net | Gi1/0/8 | 20 | access | uplink 2")
+        pty.send("\r")
+        try pty.expect("Record 3")
+        try pty.expect("Switch [sw1.example.net]: ")
+        pty.send("\u{04}")
+        #expect(try pty.waitForExit() == .code(0))
+        #expect(pty.text.contains("Accepted: 1 id=1, 2 id=2"))
+        #expect(!pty.text.contains("\u{1B}"), "no escape sequences on a dumb terminal")
+        #expect(pty.terminalIsSane)
+    }
+
+    @Test func ctrlCEndsTheRunKeepingTheCurrentRecordAsADraft() throws {
+        let pty = try start()
+        try firstRecord(pty)
+        try pty.expect("Switch [sw1.example.net]: ")
+        pty.send("\r")
+        try pty.expect("Port [Gi1/0/8]: ")
+        pty.send("\r")
+        try pty.expect("VLAN")
+        pty.send("\u{03}")
+        #expect(try pty.waitForExit() == .code(130))
+        #expect(pty.text.contains("Records: 1 accepted, 0 rejected, 1 kept as a draft."))
+        let draft = PseudoTerminal.readFile(home + "/state/formline/drafts/port-entry.json").map { String(decoding: $0, as: UTF8.self) }
+        #expect(draft?.contains(#""port":"Gi1/0/8""#) == true)
+        #expect(pty.terminalIsSane)
+    }
+
+    @Test func afterATransportFailureTheOperatorGoesOnAndTheRunEndsWithSeven() throws {
+        let pty = try start(["--endpoint", "http://127.0.0.1:9", "--timeout", "2"])
+        try firstRecord(pty)
+        try pty.expect("Go on? (Enter = next record, .retry, number = edit, .end): ")
+        pty.send("\r")
+        try pty.expect("Record 2")
+        try pty.expect("Switch [sw1.example.net]: ")
+        pty.send(".end\r")
+        #expect(try pty.waitForExit() == .code(7))
+        #expect(pty.text.contains("Records: 0 accepted, 0 rejected, 1 kept as a draft."))
+        #expect(PseudoTerminal.readFile(home + "/state/formline/drafts/port-entry.json") != nil)
+    }
+}
