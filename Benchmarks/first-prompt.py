@@ -5,7 +5,7 @@
     Benchmarks/first-prompt.py -- bash ../shared/tools/bench/bash_signup.sh \
         -- .build-release/release/formline fill Forms/signup.yaml
 
-Each run: fresh empty XDG_STATE_HOME, INPUTRC=/dev/null, ../shared/tools/ptydrive.py waits for
+Each run: fresh empty XDG_STATE_HOME (or a copy of --state-from DIR), INPUTRC=/dev/null, ../shared/tools/ptydrive.py waits for
 REGEX (default "Username"), answers Ctrl-D and lets the program end. Prints medians and each
 command's ratio to the first. Not a test: read the ratios, absolute times drift here.
 """
@@ -17,6 +17,7 @@ parser = argparse.ArgumentParser()
 parser.add_argument("-n", type=int, default=30)
 parser.add_argument("--term", default="dumb")
 parser.add_argument("--expect", default="Username")
+parser.add_argument("--state-from", help="start each run with a copy of this XDG_STATE_HOME (a warm cache) instead of an empty one")
 if "--" not in sys.argv:
     parser.parse_args()  # -h / --help
     parser.error("name the commands after -- (a command cannot itself contain --)")
@@ -41,7 +42,10 @@ try:
         for i in order:
             state = os.path.join(work, "state")
             shutil.rmtree(state, ignore_errors=True)
-            os.makedirs(state)
+            if args.state_from:
+                shutil.copytree(args.state_from, state, symlinks=True)
+            else:
+                os.makedirs(state)
             env = {"PATH": os.environ["PATH"], "HOME": work, "XDG_STATE_HOME": state,
                    "INPUTRC": "/dev/null", "LANG": "C.UTF-8", "TERM": args.term}
             out = subprocess.run(["python3", ptydrive, script, "--"] + commands[i],

@@ -25,6 +25,9 @@ import Synchronization
 /// - `/echo` repeats the request body back; `/echo-headers` repeats the request headers back
 ///   (400 in DRF's shape for the username `admin`, else 201).
 ///
+/// - `GET /openapi.json`: an OpenAPI 3.1 document of the signup routes, one operation per dialect
+///   (`signup_drf`, ...), with ETag / Last-Modified and 304 answers (`DemoOpenAPI`).
+///
 /// Every request is kept in `requests` (method, path, headers, body) for tests to inspect.
 public struct DemoServer: Sendable {
     public var host: String
@@ -92,6 +95,7 @@ public struct DemoServer: Sendable {
             }
         }
         FaultRoutes.add(to: router, slowDelay: slowDelay)
+        DemoOpenAPI.add(to: router)
         // A careless server: accepts and repeats the whole request back, secrets included, so
         // tests can check that formline never shows what a server repeats.
         router.post("/echo/**") { request, _ -> Response in

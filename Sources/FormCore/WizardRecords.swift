@@ -79,25 +79,34 @@ extension Wizard {
     /// do instead; after a transport failure `goOnLine` takes it. Nil: not a run event.
     mutating func recordRunEvent(_ event: WizardEvent) -> [WizardEffect]? {
         guard recordRun != nil else { return nil }
+        // The phase is read once into a local: reading it through `askingIndex` and
+        // `collectedLines` here crashed the release compiler (Swift 6.3, SIL ownership
+        // verifier: "Found outside of lifetime use" in this function).
+        let current = phase
+        let asking: (index: Int, lines: [String])?
+        switch current {
+        case .asking(let index, let lines, _): asking = (index, lines)
+        case .review, .notStarted, .submitting, .failed, .confirmingDelete, .finished: asking = nil
+        }
         let atPrompt: Bool
-        switch phase {
+        switch current {
         case .asking, .review: atPrompt = true
         case .notStarted, .submitting, .failed, .confirmingDelete, .finished: atPrompt = false
         }
         guard atPrompt else { return nil }
-        let atRecordStart = visited.isEmpty && collectedLines.isEmpty
+        let atRecordStart = visited.isEmpty && (asking?.lines ?? []).isEmpty
         switch event {
         case .endOfInput:
             guard atRecordStart else { return nil }
             return endRunHere()
         case .line(let line):
-            let secret = askingIndex.map { fields[$0].isSecret } ?? false
+            let secret = asking.map { fields[$0.index].isSecret } ?? false
             let trimmed = secret ? String(line.reversed().drop { $0.isWhitespace }.reversed()) : line.trimmedWhitespace
             guard trimmed.lowercased() == ".end" else { return nil }
             if atRecordStart { return endRunHere() }
             let message = ".end ends the run at a record's first prompt. To stop in the middle of a "
                 + "record use .cancel (what you typed is kept as a draft)"
-            if let index = askingIndex { return [error(message)] + resume(index, collected: collectedLines) }
+            if let asking { return [error(message)] + resume(asking.index, collected: asking.lines) }
             return [error(message)] + promptAgain()
         case .start, .unreadable, .interrupted, .submission:
             return nil

@@ -91,6 +91,14 @@ struct FieldReader {
             readDefault(e, into: &field)
         }
 
+        if field.list != nil {
+            // A run of records carries and compares single values, not a list's items.
+            for key in ["carry", "distinct"] {
+                if let e = entries[key], field.carry != .none || field.distinct {
+                    diagnostics.error("\(key) does not apply to a list", at: e.keyPosition)
+                }
+            }
+        }
         guard let name else { return nil }
         field.name = name
         if entries["label"] == nil { field.label = name }

@@ -218,6 +218,12 @@ struct FormReader {
                             at: position)
                         continue
                     }
+                    if draft.field.carry != .none || draft.field.distinct {
+                        diagnostics.error(
+                            "carry and distinct do not apply inside a group (a run of records carries single values)",
+                            at: draft.namePosition)
+                        continue
+                    }
                     draft.field.name = group + "." + draft.field.name
                     draft.field.group = group
                 }

@@ -26,9 +26,17 @@ public struct FormPathPolicy: Sendable, Equatable {
     }
 
     /// Why replay must not read `path` (already resolved against the transcript's folder), or nil.
-    public func refusal(_ path: String) -> String? {
-        guard path.hasSuffix(".yaml") || path.hasSuffix(".yml") else {
-            return "not a form file (a form's name ends in .yaml or .yml)"
+    /// `openAPIDocument`: the path names an OpenAPI document's copy (`#! operation:`), which may
+    /// also end in `.json`.
+    public func refusal(_ path: String, openAPIDocument: Bool = false) -> String? {
+        if openAPIDocument {
+            guard path.hasSuffix(".json") || path.hasSuffix(".yaml") || path.hasSuffix(".yml") else {
+                return "not an OpenAPI document (its name ends in .json, .yaml or .yml)"
+            }
+        } else {
+            guard path.hasSuffix(".yaml") || path.hasSuffix(".yml") else {
+                return "not a form file (a form's name ends in .yaml or .yml)"
+            }
         }
         return folderRefusal(path)
     }

@@ -35,6 +35,11 @@ public struct Replayer: Sendable {
     /// loader): any.
     public var formPaths: FormPathPolicy?
 
+    /// Builds the form of an OpenAPI session (`#! operation:`) from the document copy at the
+    /// path, the operation and the name the form was built under; nil: such sessions fail with
+    /// a message saying `formline replay` replays them (this module does not read OpenAPI).
+    public var loadOpenAPIForm: (@Sendable (_ path: String, _ operation: String, _ documentName: String?) -> Result<FormSpec, FormLoadFailure>)?
+
     public init(update: Bool = false, formPaths: FormPathPolicy? = nil, loadForm: @escaping @Sendable (String) -> Result<FormSpec, FormLoadFailure> = Replayer.loadFormFile) {
         self.update = update
         self.formPaths = formPaths
@@ -108,11 +113,19 @@ public struct Replayer: Sendable {
             return ReplayResult(path: path, problems: [.unknownArgument(arg)])
         }
         let formPath = SessionPaths.resolve(transcript.formPath, against: SessionPaths.directory(of: path))
-        if let policy = formPaths, let refusal = policy.refusal(formPath) {
+        if let policy = formPaths, let refusal = policy.refusal(formPath, openAPIDocument: transcript.openAPI != nil) {
             return ReplayResult(path: path, problems: [.formPathRefused(path: transcript.formPath, reason: refusal)])
         }
         let spec: FormSpec
-        switch loadForm(formPath) {
+        let loaded: Result<FormSpec, FormLoadFailure>
+        if let origin = transcript.openAPI {
+            loaded = loadOpenAPIForm?(formPath, origin.operation, origin.documentName) ?? .failure(FormLoadFailure(messages: [
+                "an OpenAPI session (#! operation: \(origin.operation)): replay it with formline replay, which builds forms from OpenAPI documents",
+            ]))
+        } else {
+            loaded = loadForm(formPath)
+        }
+        switch loaded {
         case .success(let loaded): spec = loaded
         case .failure(let failure):
             return ReplayResult(path: path, problems: [.formNotLoaded(path: formPath, messages: failure.messages)])
@@ -162,7 +175,7 @@ public struct Replayer: Sendable {
         let transport = ReplayTransport(responses: transcript.lines)
         let recorder = TranscriptRecorder(
             formPath: transcript.formPath, args: transcript.args, clock: transcript.clock,
-            answersPath: transcript.answersPath, sets: transcript.sets)
+            answersPath: transcript.answersPath, sets: transcript.sets, openAPI: transcript.openAPI)
         // Replay keeps asking after a refused line, as at the terminal most transcripts come
         // from; a run that stopped at its first refusal recorded `--stop-at-refusal`.
         let stops = transcript.args.contains("--stop-at-refusal")

@@ -12,6 +12,21 @@ public struct Transcript: Sendable, Equatable {
     public var secrets: [String: String]
     /// From `#! clock: MOMENT`: the local time the session started, for `today` / `now` defaults.
     public var clock: String?
+    /// From `#! operation:` (and `#! document:`): the session filled this operation of the
+    /// OpenAPI document that `formPath` names (a local copy, so replay never fetches).
+    public var openAPI: OpenAPIOrigin?
+
+    /// An OpenAPI session's operation, and the name its form was built under.
+    public struct OpenAPIOrigin: Sendable, Equatable {
+        public var operation: String
+        /// Nil: the copy's own file name.
+        public var documentName: String?
+
+        public init(operation: String, documentName: String?) {
+            self.operation = operation
+            self.documentName = documentName
+        }
+    }
     /// From `#! answers: PATH`: the answers file the session started with (`fill --answers`),
     /// relative to the transcript's folder.
     public var answersPath: String?

@@ -25,6 +25,8 @@ public enum TranscriptParser {
         if rawLines.last == "" { rawLines.removeLast() }
         var lines: [TranscriptLine] = []
         var formPath: String?
+        var operation: String?
+        var documentName: String?
         var args: [String] = []
         var clock: String?
         var secrets: [String: String] = [:]
@@ -57,6 +59,18 @@ public enum TranscriptParser {
                     guard !path.isEmpty else { throw fail(number, "#! form: needs the form file's path") }
                     guard formPath == nil else { throw fail(number, "a second #! form: line") }
                     formPath = path
+                    kind = .header
+                } else if directive.hasPrefix("operation:") {
+                    // An OpenAPI session: `#! form:` names a copy of the document (docs/openapi.md).
+                    let name = String(directive.dropFirst(10)).trimmedWhitespace
+                    guard !name.isEmpty else { throw fail(number, "#! operation: needs the operation (an operationId or \"METHOD /path\")") }
+                    guard operation == nil else { throw fail(number, "a second #! operation: line") }
+                    operation = name
+                    kind = .header
+                } else if directive.hasPrefix("document:") {
+                    let name = String(directive.dropFirst(9)).trimmedWhitespace
+                    guard !name.isEmpty else { throw fail(number, "#! document: needs the name the form was built under") }
+                    documentName = name
                     kind = .header
                 } else if directive.hasPrefix("answers:") {
                     let path = String(directive.dropFirst(8)).trimmedWhitespace
@@ -154,6 +168,11 @@ public enum TranscriptParser {
         guard let formPath else { throw fail(1, "no \"#! form: PATH\" line: which form does this session fill?") }
         var transcript = Transcript(lines: lines, formPath: formPath, args: args, secrets: secrets)
         transcript.clock = clock
+        if let operation {
+            transcript.openAPI = Transcript.OpenAPIOrigin(operation: operation, documentName: documentName)
+        } else if documentName != nil {
+            throw fail(1, "#! document: belongs to an OpenAPI session, which needs #! operation:")
+        }
         transcript.answersPath = answersPath
         transcript.sets = sets
         return transcript

@@ -54,18 +54,25 @@ public final class TranscriptRecorder: SessionRecorder {
     /// Set once a line holds a control character that only version 2 can write (rule 10e).
     private var needsVersion2 = false
 
+    public typealias OpenAPIOrigin = Transcript.OpenAPIOrigin
+
     /// - Parameter clock: the moment `today` / `now` defaults were resolved with (`#! clock:`),
     ///   nil when the form has none: a replay resolves them with the same moment.
     /// - Parameter answersPath: the `--answers` file relative to the transcript's folder
     ///   (`#! answers:`); its content is never copied into the transcript.
     /// - Parameter sets: the `--set` answers (`#! set:`), never a secret's (the caller leaves those
     ///   out; a secret is refused on the command line anyway).
+    /// - Parameter openAPI: the operation when `formPath` names an OpenAPI document's copy.
     public init(formPath: String, args: [String] = [], clock: String? = nil,
-                answersPath: String? = nil, sets: [SetAnswer] = []) {
+                answersPath: String? = nil, sets: [SetAnswer] = [], openAPI: OpenAPIOrigin? = nil) {
         self.formPath = formPath
         self.args = args
         entries.append(.fixed(TranscriptSyntax.header))
         entries.append(.fixed("#! form: " + formPath))
+        if let openAPI {
+            entries.append(.fixed("#! operation: " + openAPI.operation))
+            if let name = openAPI.documentName { entries.append(.fixed("#! document: " + name)) }
+        }
         if let answersPath { entries.append(.fixed("#! answers: " + answersPath)) }
         for set in sets {
             let text = set.name + "=" + set.value

@@ -13,10 +13,14 @@ import FormTransport
 struct FillCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fill",
-        abstract: "Fill a form and submit it.",
+        abstract: "Fill a form (a form file, or an OpenAPI operation) and submit it.",
         discussion: """
             Without --endpoint the form goes to the in-process fake server described in the form's \
             `fake:` section, so this works with no server at all.
+
+            With --openapi DOC --operation OP the form is built from an OpenAPI operation's JSON \
+            request body instead of a form file (docs/openapi.md); it is cached in the state folder, \
+            and a remote document is fetched again only after 15 minutes or with --refresh.
 
             Exit status: 0 accepted, 1 cancelled, 2 usage or form error, 3 transport failure, \
             4 end of input, 5 input refused or the form rejected with no terminal to correct it \
@@ -26,7 +30,13 @@ struct FillCommand: ParsableCommand {
             formline is busy (it ends within a second).
             """)
 
-    @Argument(help: "The form file (YAML).") var form: String
+    @Argument(help: "The form file (YAML); leave it out with --openapi.") var form: String?
+    @Option(help: ArgumentHelp("Build the form from this OpenAPI 3.0/3.1 document (a file or an http(s) URL; JSON or YAML); needs --operation. See docs/openapi.md.", valueName: "doc"))
+    var openapi: String?
+    @Option(help: ArgumentHelp("The document's operation to fill: its operationId or \"METHOD /path\" (formline operations DOC lists them).", valueName: "op"))
+    var operation: String?
+    @Flag(help: "Fetch the --openapi URL again now, even if the cached copy has not expired (15 minutes).")
+    var refresh = false
     @Option(help: ArgumentHelp("Submit to this server (http or https); the form's submit.path is appended.", valueName: "url"))
     var endpoint: String?
     @Option(name: .customLong("header"), help: ArgumentHelp("Extra request header, e.g. \"X-Client: kiosk-3\" (repeatable). Credentials (Authorization, Cookie, *-Key, *-Token, *-Secret) are masked wherever a server repeats them, but belong in --header-from.", valueName: "name: value"))
@@ -69,7 +79,10 @@ struct FillCommand: ParsableCommand {
 
     /// The parsed command line as the plain value `FillSession` runs on.
     var options: FillOptions {
-        var options = FillOptions(form: form)
+        var options = FillOptions(form: form ?? "")
+        options.openapi = openapi
+        options.operation = operation
+        options.refresh = refresh
         options.endpoint = endpoint
         options.headers = headers
         options.headerSources = headerSources
@@ -94,6 +107,9 @@ struct FillCommand: ParsableCommand {
     }
 
     func validate() throws {
+        if form == nil && openapi == nil {
+            throw ValidationError("Name a form file (formline fill FORM), or an OpenAPI operation (--openapi DOC --operation OP).")
+        }
         if let problem = options.problem { throw ValidationError(problem) }
     }
 

@@ -7,7 +7,14 @@ import FormTransport
 public struct FillOptions: Equatable, Sendable {
     public enum Output: String, Sendable, CaseIterable { case text, json }
 
+    /// The form file; empty when the form comes from `--openapi`.
     public var form: String
+    /// `--openapi DOC`: an OpenAPI document (a file or an http(s) URL) to build the form from.
+    public var openapi: String?
+    /// `--operation OP`: the document's operation (an operationId, or `"POST /path"`).
+    public var operation: String?
+    /// `--refresh`: ask the server for the document even when the cached copy has not expired.
+    public var refresh = false
     public var endpoint: String?
     public var headers: [String] = []
     /// `Name=SOURCE` (`--header-from`): a header whose value is read from a `SecretSource`.
@@ -47,6 +54,7 @@ public struct FillOptions: Equatable, Sendable {
     /// Why these options can't run together, or nil. Shared by both readers of the command line,
     /// so they accept exactly the same things.
     public var problem: String? {
+        if let problem = sourceProblem { return problem }
         if resume && record != nil {
             // A transcript starts from an empty form: a resumed session could not be replayed.
             return "--record can't be combined with --resume: a recording starts from an empty form"
@@ -116,6 +124,24 @@ public struct FillOptions: Equatable, Sendable {
                 return "--secret: fd:\(fd) is named twice; a descriptor is read once"
             }
         }
+        return nil
+    }
+
+    /// Why the form's source is not one clear thing: a form file, or a document and an operation.
+    /// (No source at all is the readers' own check: a missing FORM argument.)
+    var sourceProblem: String? {
+        switch (form.isEmpty, openapi, operation) {
+        case (false, .some, _):
+            return "--openapi builds the form from the document: name a form file or --openapi, not both"
+        case (_, .some, nil):
+            return "--openapi needs --operation OP (formline operations DOC lists them)"
+        case (_, nil, .some):
+            return "--operation needs --openapi DOC, the document that describes it"
+        case (true, .some, .some), (_, nil, nil):
+            break
+        }
+        if refresh && openapi == nil { return "--refresh applies to --openapi (a document fetched from a server)" }
+        if let operation, operation.trimmedWhitespace.isEmpty { return "--operation needs an operationId or \"METHOD /path\"" }
         return nil
     }
 

@@ -41,15 +41,46 @@ public struct FillSession {
         let environment = ProcessEnvironment.current
         var spec: FormSpec
         let formBytes: [UInt8]
-        switch FormFileLoader.read(path: options.form).flatMap({ bytes in
-            FormFileLoader.load(bytes: bytes, path: options.form).map { ($0, bytes) }
-        }) {
-        case .success(let (loaded, bytes)):
-            spec = loaded
-            formBytes = bytes
-        case .failure(let errors):
-            for error in errors.errors { usage.report(TextCleaning.visible("\(error)"), prefixed: false) }
-            return .usage
+        var derived: OpenAPIFormDeriver.Derived?
+        if options.openapi != nil {
+            // The form of an OpenAPI operation (cached; docs/openapi.md). Only this branch
+            // reaches FormOpenAPI, and only on a cache miss: `fill FORM.yaml` never does.
+            let tls: TLSFiles
+            do {
+                tls = try TLSFileReader.read(options)
+            } catch {
+                return usage.fail("\(error)")
+            }
+            switch OpenAPIFormDeriver(cache: OpenAPICache(environment: environment))
+                .derive(options, tls: tls, environment: environment) {
+            case .success(let form):
+                for note in form.notes { StandardError.write(TextCleaning.visible(note) + "\n") }
+                spec = form.spec
+                formBytes = form.yaml
+                derived = form
+            case .failure(let problem):
+                let message = TextCleaning.visible(problem.description)
+                guard problem.status == .transportFailed else { return usage.fail(message) }
+                // The document could not be fetched: a transport failure, with its own document.
+                StandardError.write("formline: " + message + "\n")
+                if options.output == .json {
+                    let document = EndingReport.document(ending: "transport-failed", status: .transportFailed,
+                                                         errors: [EndingError(field: nil, message: message, line: nil)])
+                    TerminalOutput(fd: 1).write(JSONValue.object(document).compactText + "\n")
+                }
+                return .transportFailed
+            }
+        } else {
+            switch FormFileLoader.read(path: options.form).flatMap({ bytes in
+                FormFileLoader.load(bytes: bytes, path: options.form).map { ($0, bytes) }
+            }) {
+            case .success(let (loaded, bytes)):
+                spec = loaded
+                formBytes = bytes
+            case .failure(let errors):
+                for error in errors.errors { usage.report(TextCleaning.visible("\(error)"), prefixed: false) }
+                return .usage
+            }
         }
 
         // `today` / `now` defaults: the operator's local time, read once, here at the edge.
@@ -181,15 +212,17 @@ public struct FillSession {
             }
         }
 
+        let recordedForm = options.record.map { file in derived.map { OpenAPIRecording.copyPath(transcript: file, source: $0) } ?? options.form }
         let recorder = options.record.map { file in
             TranscriptRecorder(
-                formPath: SessionPaths.relative(from: SessionPaths.directory(of: file), to: options.form),
+                formPath: SessionPaths.relative(from: SessionPaths.directory(of: file), to: recordedForm ?? options.form),
                 args: TranscriptRecorder.visibleArgs(
                     plain: options.plain, outputJSON: options.output == .json, stopsAtRefusal: stopsAtRefusal,
                     repeats: options.repeats),
                 clock: clock, answersPath: answersName,
                 // A secret never reaches --set (refused above), so no #! set: line can hold one.
-                sets: options.sets.compactMap(SetAnswer.parse).filter { spec.field(named: $0.name)?.isSecret != true })
+                sets: options.sets.compactMap(SetAnswer.parse).filter { spec.field(named: $0.name)?.isSecret != true },
+                openAPI: derived.map { TranscriptRecorder.OpenAPIOrigin(operation: options.operation ?? "", documentName: $0.documentName) })
         }
         SignalTrap.install()
         let interrupts = ProcessSignals()
@@ -275,6 +308,10 @@ public struct FillSession {
         // Every ending reaches here (accepted, .cancel, EOF, signals, transport failure).
         if let recorder, let file = options.record {
             do {
+                // The transcript names a local copy of the document, so replay never fetches.
+                if var form = derived, let copy = recordedForm {
+                    try OpenAPIRecording.writeCopy(of: &form.source, to: copy)
+                }
                 try recorder.write(to: file)
             } catch {
                 StandardError.write("formline: --record: \(error)\n")

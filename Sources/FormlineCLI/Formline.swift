@@ -16,12 +16,14 @@ struct Formline: ParsableCommand {
             List drafts:     formline drafts
             Answers file:    formline template Forms/signup.yaml > answers.yaml
             Explain errors:  formline explain Forms/signup.yaml capture.json
+            From an API:     formline fill --openapi http://127.0.0.1:8080/openapi.json --operation signupDrf
+            API operations:  formline operations api.json   (formline import api.json OP > Forms/x.yaml)
             Shell completion: formline --generate-completion-script bash (or zsh, fish)
             """,
         version: FormlineVersion.current,
         subcommands: [
             FillCommand.self, CheckCommand.self, ReplayCommand.self, DraftsCommand.self, ExplainCommand.self,
-            TemplateCommand.self,
+            TemplateCommand.self, OperationsCommand.self, ImportCommand.self,
         ]
     )
 

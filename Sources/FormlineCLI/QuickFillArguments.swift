@@ -49,10 +49,18 @@ public enum QuickFillArguments {
             case "--secret":
                 guard let v = value() else { return nil }
                 options.secretSources.append(v)
-            case "--plain", "--resume", "--keep-asking", "--stop-at-refusal", "--no-input", "--repeat":
+            case "--openapi":
+                guard let v = value() else { return nil }
+                options.openapi = v
+            case "--operation":
+                // `"POST /api/signup"` is one word with a space: fine, it is one argument.
+                guard let v = value() else { return nil }
+                options.operation = v
+            case "--plain", "--resume", "--keep-asking", "--stop-at-refusal", "--no-input", "--refresh", "--repeat":
                 guard inlineValue == nil else { return nil }
                 switch name {
                 case "--plain": options.plain = true
+                case "--refresh": options.refresh = true
                 case "--resume": options.resume = true
                 case "--keep-asking": options.keepAsking = true
                 case "--no-input": options.noInput = true
@@ -96,8 +104,9 @@ public enum QuickFillArguments {
                 return nil
             }
         }
-        guard let form, options.problem == nil else { return nil }
-        options.form = form
+        guard form != nil || options.openapi != nil else { return nil }
+        options.form = form ?? ""
+        guard options.problem == nil else { return nil }
         return options
     }
 }

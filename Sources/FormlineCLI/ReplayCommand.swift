@@ -18,7 +18,10 @@ struct ReplayCommand: ParsableCommand {
 
             A transcript's `#! form:` must name a .yaml or .yml file, and its `#! answers:` \
             (a recorded `fill --answers` run) a .yaml, .yml or .json file, inside the current \
-            folder (after resolving symbolic links); --allow-outside lifts the folder rule.
+            folder (after resolving symbolic links); --allow-outside lifts the folder rule. A \
+            session of fill --openapi names the local copy of the document it recorded (.json, \
+            .yaml or .yml) and its #! operation:, and the form is built from that copy: replay \
+            never fetches.
 
             Exit status: 0 all passed, 1 any failed, 2 usage error (e.g. a missing file).
             FORMLINE_SESSIONS=overwrite acts like --update.
@@ -40,9 +43,10 @@ struct ReplayCommand: ParsableCommand {
 
     func run() throws {
         let overwrite = ProcessEnvironment.current["FORMLINE_SESSIONS"] == "overwrite"
-        let replayer = Replayer(
+        var replayer = Replayer(
             update: update || overwrite,
             formPaths: allowOutside ? FormPathPolicy(root: nil) : .currentDirectory())
+        replayer.loadOpenAPIForm = OpenAPIReplay.loadForm
         var passed = 0, failed = 0
         for path in sessions {
             let result = replayer.replay(file: path)

@@ -70,6 +70,15 @@ import Testing
 
             """)) == ["t.yaml:5:33: when can't look inside the items of group \"lines\" from outside it (which item?)"])
         #expect(errorLines(form("""
+              - {name: n, type: integer, list: true, carry: next}
+              - group: lines
+                fields: [{name: sku, distinct: true}]
+
+            """)) == [
+                "t.yaml:3:42: carry does not apply to a list",
+                "t.yaml:5:21: carry and distinct do not apply inside a group (a run of records carries single values)",
+            ])
+        #expect(errorLines(form("""
               - group: lines
                 total: {field: sku, max: 3}
                 fields: [{name: sku}]

@@ -48,6 +48,9 @@ import Testing
         ["fill", "-\u{301}x.yaml"],  // a dash with a combining accent is one character, not "-"
         ["fill", "a.yaml", "--endpoint", "https://127.0.0.1:8443", "--ca-file", "ca.pem"],
         ["fill", "a.yaml", "--endpoint=https://h", "--client-cert", "c.pem", "--client-key=k.pem", "--ca-file=ca.pem"],
+        ["fill", "--openapi", "api.json", "--operation", "createUser"],
+        ["fill", "--openapi=http://127.0.0.1:8080/openapi.json", "--operation", "POST /api/signup", "--refresh", "--plain"],
+        ["fill", "--operation=createUser", "--openapi", "api.yaml", "--endpoint", "http://127.0.0.1:8080", "--set", "age=3"],
         ["fill", "Forms/port-entry.yaml", "--repeat"],
         ["fill", "--repeat", "a.yaml", "--record", "run.session", "--plain"], ["fill", "a.yaml", "--set", "vlan=20", "--repeat"],
     ])
@@ -82,6 +85,9 @@ import Testing
         ["fill", "a.yaml", "--header-from", "A=fd:3", "--header-from", "B=fd:3"], ["fill", "a.yaml", "--header-from"],
         ["fill", "a.yaml", "--header", "Authorization: Bearer x\u{1}"], ["fill", "a.yaml", "--header", "X: a\u{7F}"],
         ["fill", "a.yaml", "--header", "X: a\r\nInjected: 1"],
+        ["fill", "--openapi", "api.json"], ["fill", "--operation", "createUser"], ["fill", "a.yaml", "--refresh"],
+        ["fill", "a.yaml", "--openapi", "api.json", "--operation", "x"], ["fill", "--openapi", "api.json", "--operation", " "],
+        ["fill", "--openapi", "a.json", "--operation", "x", "--openapi", "b.json"],
         ["fill", "a.yaml", "--secret", "password=hunter2"], ["fill", "a.yaml", "--secret", "password"],
         ["fill", "a.yaml", "--secret", "=env:X"], ["fill", "a.yaml", "--secret", "pw=fd:3", "--header-from", "A=fd:3"],
         ["fill", "a.yaml", "--secret", "pw=env:X", "--record", "r.session"], ["fill", "a.yaml", "--secret"],

@@ -1,4 +1,6 @@
 """Django REST framework, stock: a Serializer's own validation, DRF's default error rendering.
+Its OpenAPI document comes from drf-spectacular, as most DRF projects publish one
+(GET /api/schema/?format=json; Tests/RealServers/openapi.py keeps a copy as a fixture).
 
 One file, no database (the taken username is a constant). Run: python app.py PORT
 """
@@ -11,7 +13,7 @@ settings.configure(
     ALLOWED_HOSTS=["127.0.0.1", "localhost"],
     ROOT_URLCONF=__name__,
     SECRET_KEY="real-servers-test-only",
-    INSTALLED_APPS=["rest_framework"],
+    INSTALLED_APPS=["rest_framework", "drf_spectacular"],
     MIDDLEWARE=["django.middleware.common.CommonMiddleware"],
     DATABASES={},
     REST_FRAMEWORK={
@@ -20,7 +22,9 @@ settings.configure(
         "DEFAULT_PERMISSION_CLASSES": [],
         "UNAUTHENTICATED_USER": None,
         "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+        "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     },
+    SPECTACULAR_SETTINGS={"TITLE": "formline real-server DRF app", "VERSION": "1.0.0", "SERVE_INCLUDE_SCHEMA": False},
 )
 
 import django  # noqa: E402
@@ -31,6 +35,8 @@ from django.urls import path  # noqa: E402
 from rest_framework import serializers, status  # noqa: E402
 from rest_framework.response import Response  # noqa: E402
 from rest_framework.views import APIView  # noqa: E402
+from drf_spectacular.utils import extend_schema, inline_serializer  # noqa: E402
+from drf_spectacular.views import SpectacularAPIView  # noqa: E402
 
 TAKEN_USERNAMES = {"admin"}
 BLOCKED_USERNAMES = {"blocked"}
@@ -83,6 +89,11 @@ class ReceiptSerializer(serializers.Serializer):
 class SignupView(APIView):
     next_id = 1
 
+    @extend_schema(
+        operation_id="signup",
+        request=SignupSerializer,
+        responses={201: inline_serializer("Created", fields={"id": serializers.IntegerField()})},
+    )
     def post(self, request):
         serializer = SignupSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -94,6 +105,11 @@ class SignupView(APIView):
 class ReceiptView(APIView):
     next_id = 1
 
+    @extend_schema(
+        operation_id="receipt",
+        request=ReceiptSerializer,
+        responses={201: inline_serializer("ReceiptCreated", fields={"id": serializers.IntegerField()})},
+    )
     def post(self, request):
         serializer = ReceiptSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -102,7 +118,11 @@ class ReceiptView(APIView):
         return Response({"id": receipt_id}, status=status.HTTP_201_CREATED)
 
 
-urlpatterns = [path("api/signup", SignupView.as_view()), path("api/receipt", ReceiptView.as_view())]
+urlpatterns = [
+    path("api/signup", SignupView.as_view()),
+    path("api/receipt", ReceiptView.as_view()),
+    path("api/schema/", SpectacularAPIView.as_view()),
+]
 
 if __name__ == "__main__":
     from django.core.management import execute_from_command_line
