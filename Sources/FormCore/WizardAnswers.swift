@@ -9,14 +9,14 @@ extension Wizard {
     /// Applies `answers`; returns the problems that no prompt can fix (unknown fields, secrets on
     /// the command line, fields hidden by their condition). Refused values are kept in
     /// `answerProblems` and asked again.
-    public mutating func apply(_ given: [ScriptedAnswer]) -> [AnswerProblem] {
-        var problems: [AnswerProblem] = []
-        let answers = expandingLists(given)
-        if spec.hasLists { sizeLists(for: Array(values.keys) + answers.map(\.path)) }
+    public mutating func apply(_ answers: [ScriptedAnswer]) -> [AnswerProblem] {
+        // Lists first: each grows to the items the answers name, so `lines.3.qty` is a field.
+        let (answers, itemProblems) = answersWithItems(answers)
+        var problems = itemProblems
         var last: [String: ScriptedAnswer] = [:]
         for answer in answers {
             guard field(named: answer.path) != nil else {
-                let hint = closestName(to: answer.path, in: fields.map(\.name))
+                let hint = answerNameHint(answer.path)
                     .map { " (did you mean \"\($0)\"?)" } ?? ""
                 problems.append(AnswerProblem(origin: answer.origin, field: answer.path,
                                               message: "the form has no such field\(hint)"))
@@ -83,31 +83,6 @@ extension Wizard {
 
     /// The longest scripted single-line value: the line length every line source takes (64 KiB).
     public static let scriptedLineBytes = 64 * 1024
-
-    /// A list of scalars answered as a whole (`serials: [A, B]` in an answers file, or
-    /// `--set serials=1,2` for a type whose values hold no comma) becomes one answer per item
-    /// (`serials.1`, `serials.2`). Other answers stay as they are.
-    func expandingLists(_ answers: [ScriptedAnswer]) -> [ScriptedAnswer] {
-        guard spec.hasLists else { return answers }
-        var out: [ScriptedAnswer] = []
-        for answer in answers {
-            guard let field = spec.fields.first(where: { $0.name == answer.path && $0.list != nil && $0.group == nil }) else {
-                out.append(answer)
-                continue
-            }
-            let items = answer.items ?? (Wizard.entersSeveral(field)
-                ? answer.text.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmedWhitespace }
-                : [answer.text])
-            for (k, item) in items.prefix(ListRule.itemLimit).enumerated() where !item.trimmedWhitespace.isEmpty {
-                var one = answer
-                one.path = FormSpec.itemFieldName(list: field.name, number: k + 1, member: nil)
-                one.text = item
-                one.items = nil
-                out.append(one)
-            }
-        }
-        return out
-    }
 
     /// The visible fields still to ask after scripted answers: refused ones, required ones with
     /// no value and no default, secrets with no value. Everything else takes its default.

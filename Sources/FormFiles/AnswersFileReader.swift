@@ -106,27 +106,47 @@ public enum AnswersFileReader {
                     answers.append(ScriptedAnswer(path: name, text: s.string, origin: origin, fromCommandLine: false))
                 case .mapping(let inner):
                     walk(inner, prefix: name, depth: depth + 1)
-                case .sequence(let items) where !items.isEmpty && items.allSatisfy({ if case .mapping = $0 { true } else { false } }):
-                    // The items of a repeated group: `lines: [{sku: A, qty: 3}, ...]` answers
-                    // `lines.1.sku`, `lines.1.qty`, ... (1-based, as the operator numbers them).
-                    for (k, item) in items.enumerated() {
-                        if case .mapping(let inner) = item { walk(inner, prefix: name + ".\(k + 1)", depth: depth + 1) }
-                    }
-                case .sequence(let items):
-                    var texts: [String] = []
-                    for item in items {
-                        guard visit(line: line) else { return }
-                        guard case .scalar(let s) = item else {
-                            report("\(path):\(item.mark?.line ?? line): \(name): a list holds plain values only")
-                            continue
-                        }
-                        texts.append(s.string)
-                    }
-                    answers.append(ScriptedAnswer(
-                        path: name, text: texts.joined(separator: ", "), origin: origin, fromCommandLine: false, items: texts))
+                case .sequence(let elements):
+                    sequence(elements, name: name, line: line, depth: depth)
                 case .alias:
                     report("\(path):\(line): \(name): aliases are not answers")
                 }
+            }
+        }
+        /// A list: plain values are a list field's items or a multichoice's choices (the wizard
+        /// knows which); mappings are a group's items (`lines: [{sku: A-1}]` -> `lines.1.sku`).
+        /// Item numbers are 1-based, as the operator sees them.
+        func sequence(_ elements: Node.Sequence, name: String, line: Int, depth: Int) {
+            var items: [ScriptedAnswer] = []
+            var allPlain = true
+            for (k, element) in elements.enumerated() {
+                let itemName = name + "." + String(k + 1)
+                let itemLine = element.mark?.line ?? line
+                guard !stopped, visit(line: itemLine) else { return }
+                guard answers.count + items.count < answerLimit else {
+                    report("\(path):\(itemLine): more than \(answerLimit) answers")
+                    stopped = true
+                    return
+                }
+                switch element {
+                case .scalar(let s):
+                    // A null element still takes its place: `[10, ~, 30]` leaves item 2 unanswered.
+                    items.append(ScriptedAnswer(path: itemName, text: isNull(s) ? "" : s.string,
+                                                origin: "\(path):\(itemLine)", fromCommandLine: false))
+                case .mapping(let inner):
+                    allPlain = false
+                    walk(inner, prefix: itemName, depth: depth + 1)
+                case .sequence:
+                    report("\(path):\(itemLine): \(itemName): a list inside a list is not an answer (an item is a value, or a mapping of a group's fields)")
+                case .alias:
+                    report("\(path):\(itemLine): \(itemName): aliases are not answers")
+                }
+            }
+            if allPlain {
+                answers.append(ScriptedAnswer(path: name, text: items.map(\.text).filter { !$0.isEmpty }.joined(separator: ", "),
+                                              origin: "\(path):\(line)", fromCommandLine: false, items: items))
+            } else {
+                answers.append(contentsOf: items.filter { !$0.text.isEmpty })
             }
         }
         walk(mapping, prefix: "", depth: 0)
