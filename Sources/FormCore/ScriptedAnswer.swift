@@ -8,16 +8,17 @@ public struct ScriptedAnswer: Sendable, Equatable {
     /// Where it came from, as messages print it: `answers.yaml:4` or `--set age`.
     public var origin: String
     public var fromCommandLine: Bool
-    /// The items of a YAML list as written (`text` joins them with ", "): a list of scalars takes
-    /// one item each, whatever commas they hold.
-    public var items: [String]?
+    /// A YAML/JSON list of plain values (`vlans: [10, 20]`), one answer per element with its own
+    /// line: the items of a list field (`vlans.1`, `vlans.2`). A multichoice field takes `text`
+    /// (the elements joined with ", ") instead. Nil for a scalar.
+    public var items: [ScriptedAnswer]?
 
-    public init(path: String, text: String, origin: String, fromCommandLine: Bool, items: [String]? = nil) {
+    public init(path: String, text: String, origin: String, fromCommandLine: Bool, items: [ScriptedAnswer]? = nil) {
         self.path = path
         self.text = text
-        self.items = items
         self.origin = origin
         self.fromCommandLine = fromCommandLine
+        self.items = items
     }
 }
 

@@ -2,6 +2,9 @@
 /// one sentence `description` renders (the only place these texts are written).
 public enum ValueError: Error, Sendable, CustomStringConvertible {
     case controlCharacters
+    /// A scripted value longer than anything a prompt takes (`--answers`, `--set`): one line of
+    /// 64 KiB, or a multiline value of 1 MiB.
+    case scriptedValueTooLong(multiline: Bool)
     case tooShort(minimum: Int)
     case tooLong(maximum: Int, length: Int)
     /// The field's `pattern` did not match; the form's `pattern_message`, if any.
@@ -72,6 +75,9 @@ public enum ValueError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .controlCharacters: return "Control characters are not allowed"
+        case .scriptedValueTooLong(let multiline):
+            return multiline ? "The value is too long (over 1 MiB, the most a multiline value holds)"
+                : "The value is too long (over 64 KiB, the longest line a prompt takes)"
         case .tooShort(let min): return "At least \(min) character\(min == 1 ? "" : "s")"
         case .tooLong(let max, let length): return "At most \(max) character\(max == 1 ? "" : "s") (this has \(length))"
         case .patternMismatch(let message): return message ?? "Not in the expected format"

@@ -110,7 +110,7 @@ public struct Wizard: Sendable {
     /// `formChanged`: the form file is not the one the draft was saved from, so say so.
     public init(spec: FormSpec, interactive: Bool, resuming draft: [String: JSONValue], formChanged: Bool = false) {
         self.init(spec: spec, interactive: interactive)
-        sizeLists(for: Array(draft.keys))
+        let cut = resumeItemCounts(draft.keys)
         var kept = 0
         for field in fields where !field.isSecret {
             guard let json = draft[field.name] else { continue }
@@ -135,6 +135,11 @@ public struct Wizard: Sendable {
             return f.isSecret || values[f.name] == nil
         })
         resumeNotice = "Resuming a saved draft: \(kept) answer\(kept == 1 ? "" : "s") kept."
+        for (list, count) in cut.sorted(by: { $0.key < $1.key }) {
+            let most = itemCounts[list] ?? 0
+            let label = listLabel(list)
+            resumeNotice? += " \(label) now takes at most \(most) item\(most == 1 ? "" : "s"): \(most + 1 == count ? "item \(count)" : "items \(most + 1)-\(count)") of the draft \(most + 1 == count ? "was" : "were") not kept."
+        }
         if formChanged {
             resumeNotice? += " The form has changed since; every answer was checked again."
         }
@@ -159,7 +164,7 @@ public struct Wizard: Sendable {
         let effects = reduce(event)
         guard stopsAtRefusal, let place else { return effects }
         switch event {
-        case .line, .unreadable: return stopIfRefused(effects, at: place)
+        case .line, .unreadable: return stopIfRefused(effects, at: refusedPlace(after: place))
         case .start, .endOfInput, .interrupted, .submission: return effects
         }
     }
@@ -176,6 +181,15 @@ public struct Wizard: Sendable {
         case .confirmingDelete: return .review
         case .notStarted, .submitting, .finished: return nil
         }
+    }
+
+    /// Where the refusal that `place`'s line caused lands: the field asked next when that is
+    /// another one. The last field's line can fail a check made after it (a cross-field check on
+    /// the password, a `distinct` value given by `--set`): its errors are that field's, and
+    /// naming the field whose line came last would send a script to fix the wrong one.
+    private func refusedPlace(after place: RefusalPlace) -> RefusalPlace {
+        guard case .asking(let asked, _, _) = phase else { return place }
+        return .field(asked)
     }
 
     /// A refused line answers with an error and a prompt asking again (the same field, a missing

@@ -9,14 +9,14 @@ extension Wizard {
     /// Applies `answers`; returns the problems that no prompt can fix (unknown fields, secrets on
     /// the command line, fields hidden by their condition). Refused values are kept in
     /// `answerProblems` and asked again.
-    public mutating func apply(_ given: [ScriptedAnswer]) -> [AnswerProblem] {
-        var problems: [AnswerProblem] = []
-        let answers = expandingLists(given)
-        if spec.hasLists { sizeLists(for: Array(values.keys) + answers.map(\.path)) }
+    public mutating func apply(_ answers: [ScriptedAnswer]) -> [AnswerProblem] {
+        // Lists first: each grows to the items the answers name, so `lines.3.qty` is a field.
+        let (answers, itemProblems) = answersWithItems(answers)
+        var problems = itemProblems
         var last: [String: ScriptedAnswer] = [:]
         for answer in answers {
             guard field(named: answer.path) != nil else {
-                let hint = closestName(to: answer.path, in: fields.map(\.name))
+                let hint = answerNameHint(answer.path)
                     .map { " (did you mean \"\($0)\"?)" } ?? ""
                 problems.append(AnswerProblem(origin: answer.origin, field: answer.path,
                                               message: "the form has no such field\(hint)"))
@@ -33,7 +33,13 @@ extension Wizard {
                 continue
             }
             if answer.text.trimmedWhitespace.isEmpty { continue }
-            switch field.parse(answer.text) {
+            // The bounds a typed value meets: one line of at most 64 KiB, a multiline value of
+            // at most 1 MiB. A script must not get past what an operator could type.
+            let limit = field.type == .multiline ? Wizard.multilineValueBytes : Wizard.scriptedLineBytes
+            let parsed: Result<FieldValue, ValueError> = answer.text.utf8.count > limit
+                ? .failure(.scriptedValueTooLong(multiline: field.type == .multiline))
+                : field.parse(answer.text)
+            switch parsed {
             case .success(let value) where value.isEmpty:
                 continue
             case .success(let value):
@@ -63,38 +69,20 @@ extension Wizard {
         answered = true
         let queue = scriptedQueue
         walk = .revisiting(queue)
-        let taken = Set(last.keys).filter { values[$0] != nil }.count
+        // Every answer the form could take counts as given; the refused ones are said apart, so
+        // "3 answers given" matches the file a script wrote.
+        let given = last.keys.filter { name in !problems.contains { $0.field == name } }
+        let refused = given.filter { answerRefusals[$0] != nil }.count
         let asked = queue.count
-        let notice = "\(taken) answer\(taken == 1 ? "" : "s") given"
+        let notice = "\(given.count) answer\(given.count == 1 ? "" : "s") given"
+            + (refused == 0 ? "" : " (\(refused) refused)")
             + (asked == 0 ? "; nothing to ask." : "; asking the \(asked) still missing or refused.")
         resumeNotice = resumeNotice.map { $0 + " " + notice } ?? notice
         return problems.sorted { $0.origin.localizedStandardOrderKey < $1.origin.localizedStandardOrderKey }
     }
 
-    /// A list of scalars answered as a whole (`serials: [A, B]` in an answers file, or
-    /// `--set serials=1,2` for a type whose values hold no comma) becomes one answer per item
-    /// (`serials.1`, `serials.2`). Other answers stay as they are.
-    func expandingLists(_ answers: [ScriptedAnswer]) -> [ScriptedAnswer] {
-        guard spec.hasLists else { return answers }
-        var out: [ScriptedAnswer] = []
-        for answer in answers {
-            guard let field = spec.fields.first(where: { $0.name == answer.path && $0.list != nil && $0.group == nil }) else {
-                out.append(answer)
-                continue
-            }
-            let items = answer.items ?? (Wizard.entersSeveral(field)
-                ? answer.text.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmedWhitespace }
-                : [answer.text])
-            for (k, item) in items.prefix(ListRule.itemLimit).enumerated() where !item.trimmedWhitespace.isEmpty {
-                var one = answer
-                one.path = FormSpec.itemFieldName(list: field.name, number: k + 1, member: nil)
-                one.text = item
-                one.items = nil
-                out.append(one)
-            }
-        }
-        return out
-    }
+    /// The longest scripted single-line value: the line length every line source takes (64 KiB).
+    public static let scriptedLineBytes = 64 * 1024
 
     /// The visible fields still to ask after scripted answers: refused ones, required ones with
     /// no value and no default, secrets with no value. Everything else takes its default.

@@ -58,7 +58,7 @@ extension Wizard {
         lines.append(line)
         collectedBytes = bytes
         phase = .asking(index: index, lines: lines, walk: walk)
-        return [.prompt(Prompt(text: "| ", field: fields[index].name))]
+        return [.prompt(Prompt(text: "| ", field: fields[index].name, declaration: fields[index].item?.declaration))]
     }
 
     /// Bound 8b: the most a multiline value may hold, in UTF-8 bytes with its line ends (1 MiB).

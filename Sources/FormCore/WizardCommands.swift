@@ -109,7 +109,7 @@ extension Wizard {
     mutating func resume(_ index: Int, collected: [String]) -> [WizardEffect] {
         guard !collected.isEmpty else { return ask(index) }
         phase = .asking(index: index, lines: collected, walk: walk)
-        return [.prompt(Prompt(text: "| ", field: fields[index].name))]
+        return [.prompt(Prompt(text: "| ", field: fields[index].name, declaration: fields[index].item?.declaration))]
     }
 
     /// Before leaving a multiline field in the middle of its value (`.back`, `.edit`, `.done`),

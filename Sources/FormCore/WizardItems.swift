@@ -61,23 +61,6 @@ extension Wizard {
 
     // MARK: - Rebuilding
 
-    /// Sizes every list for values that come from outside (a draft, scripted answers): as many
-    /// items as the highest item number named (`lines.3.qty`: three), at least `min_items`, at
-    /// most `max_items`; nothing is offered after them (the review's `.add` adds more).
-    mutating func sizeLists(for names: [String]) {
-        guard spec.hasLists else { return }
-        for list in spec.itemLists {
-            let prefix = list.name + "."
-            var most = 0
-            for name in names where name.hasPrefix(prefix) {
-                if let n = Int(name.dropFirst(prefix.count).prefix { $0 != "." }) { most = max(most, n) }
-            }
-            itemCounts[list.name] = min(max(most, list.rule.minItems), list.rule.maxItems)
-        }
-        tentativeLists = []
-        rebuildFields()
-    }
-
     /// Makes the fields concrete again after an item count changed, and moves the phase's indices
     /// with them. `rename` gives a field's new name (an item after a deleted one moves down);
     /// nil: the field is gone.

@@ -76,7 +76,7 @@ extension Wizard {
     /// `.end` or end of input at the record's first prompt ends the run: no draft, the record does
     /// not count. "First prompt" means before any answer was taken in the record: `?`, `.review`
     /// or a refused line there do not begin it. `.end` anywhere else is refused with what to
-    /// do instead; after a transport failure `goOnLine` takes it. Nil: not a run event.
+    /// do instead; after a transport failure `failedLine` takes it. Nil: not a run event.
     mutating func recordRunEvent(_ event: WizardEvent) -> [WizardEffect]? {
         guard recordRun != nil else { return nil }
         // The phase is read once into a local: reading it through `askingIndex` and
@@ -200,28 +200,9 @@ extension Wizard {
         return (draft.isEmpty ? [] : [.saveDraft(draft)]) + [.prompt(retryPrompt)]
     }
 
-    mutating func goOnLine(_ line: String) -> [WizardEffect] {
-        let trimmed = line.trimmedWhitespace
-        if trimmed.isEmpty || trimmed.lowercased() == ".next" { return keep(.keepAndGoOn) }
-        if trimmed.lowercased() == ".end" { return keep(.keepAndEndRun) }
-        if let n = Int(trimmed), let targets = resolveEditTargets(String(n)) { return edit(targets) }
-        switch WizardCommand.parse(line) {
-        case .retry?: return submit(retry: true)
-        case .edit(let target)?:
-            guard let targets = resolveEditTargets(target) else { return [error(editTargetMessage(target)), .prompt(retryPrompt)] }
-            return edit(targets)
-        case .cancel?: return end(.transportFailed)
-        case .review?: return reviewLines() + [.prompt(retryPrompt)]
-        case .help?:
-            return Wizard.wrapped("The record could not be sent and is kept as a draft. Enter goes on with the next record, .retry sends it again (if it is then accepted, its draft is deleted), a number (or .edit N) edits that field, .end ends the run.", .notice) + [.prompt(retryPrompt)]
-        default:
-            return [error("Press Enter to go on with the next record, .retry to send again, a number to edit, or .end"), .prompt(retryPrompt)]
-        }
-    }
-
     /// The record stays a draft (saved when the failure came) and the session ends: the loop goes
     /// on or ends the run, as decided.
-    private mutating func keep(_ decision: RecordDecision) -> [WizardEffect] {
+    mutating func keep(_ decision: RecordDecision) -> [WizardEffect] {
         phase = .finished
         recordRun?.decision = decision
         return [.finish(.transportFailed)]

@@ -78,6 +78,8 @@ extension Wizard {
 
     mutating func submit(retry: Bool) -> [WizardEffect] {
         serverBanner = []
+        // What ended an earlier attempt (a transport failure) says nothing about this one.
+        endingErrors = []
         rejectedPayload = nil
         let submission: Submission
         if retry, let last = lastSubmission {

@@ -11,6 +11,9 @@ extension Wizard {
         case .failed(let reason):
             var effects: [WizardEffect] = [.output(OutputLine(" failed", style: .error))]
             effects += Wizard.wrapped(serverText(reason), .error, indent: "  ! ", continuation: "    ")
+            // Why it failed, for `--output json` should the session end on it (no operator, a
+            // cancel at the retry prompt): a script must learn more than "transport-failed".
+            endingErrors = [EndingError(field: nil, message: serverText(reason), line: nil)]
             guard interactive else { return effects + end(.transportFailed) }
             if recordRun != nil { return effects + keepAndAskToGoOn() }
             phase = .failed

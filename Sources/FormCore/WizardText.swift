@@ -48,6 +48,10 @@ extension Wizard {
         let completion: Prompt.Completion
         switch field.kind.completion(for: field) {
         case .none: completion = .none
+        // An item of a list of choices may be typed as several, comma-separated: Tab completes
+        // each of them.
+        case .single(let words) where field.item?.member == nil && field.item != nil && Wizard.entersSeveral(field):
+            completion = .list(words)
         case .single(let words): completion = .single(words)
         case .list(let words): completion = .list(words)
         }

@@ -11,7 +11,9 @@ import Yams
 /// (`address: {city: Oslo}` answers `address.city`). Each scalar becomes the text an operator
 /// would type, exactly as written (`042` stays `042`); a list of scalars becomes `a, b` (a
 /// multichoice); an empty value (`age:`) is no answer. A byte-order mark and CRLF line ends are
-/// fine. The file is bounded (1 MiB, 10,000 answers, 32 levels).
+/// fine. The file is bounded (1 MiB, 10,000 answers, 32 levels), and so is the work of reading
+/// it: YAML aliases let a 1 KiB file name a billion keys, so at most 100,000 keys and list items
+/// are looked at, and at most 100 problems are reported (one line each, then a count).
 public enum AnswersFileReader {
     public struct Answers: Sendable {
         public var answers: [ScriptedAnswer]
@@ -22,6 +24,10 @@ public enum AnswersFileReader {
     static let byteLimit = 1 << 20
     static let answerLimit = 10_000
     static let depthLimit = 32
+    /// Keys and list items looked at, aliases expanded: far above any real form's answers.
+    static let nodeLimit = 100_000
+    /// Problems listed before the rest are only counted: a few screens, never megabytes.
+    static let problemLimit = 100
 
     /// The answers in `path`, or one message per problem (`FILE:LINE: ...`). `name` is how
     /// origins and messages name the file (default: `path`); a recorded session names it as its
@@ -60,20 +66,37 @@ public enum AnswersFileReader {
         }
         var answers: [ScriptedAnswer] = []
         var problems: [String] = []
+        var problemCount = 0
+        var nodesSeen = 0
+        var stopped = false
+        func report(_ problem: String) {
+            problemCount += 1
+            if problemCount <= problemLimit { problems.append(problem) }
+        }
+        /// Counts one key or list item; false (once reported) when the file names too many.
+        func visit(line: Int) -> Bool {
+            nodesSeen += 1
+            guard nodesSeen > nodeLimit else { return true }
+            if !stopped { report("\(path):\(line): more than \(nodeLimit) keys and list items (aliases included)") }
+            stopped = true
+            return false
+        }
         func walk(_ mapping: Node.Mapping, prefix: String, depth: Int) {
             guard depth < depthLimit else {
-                problems.append("\(path):\(mapping.mark?.line ?? 1): nested too deeply")
+                report("\(path):\(mapping.mark?.line ?? 1): nested too deeply")
                 return
             }
             for (keyNode, value) in mapping {
                 let line = keyNode.mark?.line ?? 1
+                guard !stopped, visit(line: line) else { return }
                 guard case .scalar(let key) = keyNode, !key.string.isEmpty else {
-                    problems.append("\(path):\(line): a key must be a field name")
+                    report("\(path):\(line): a key must be a field name")
                     continue
                 }
                 let name = prefix.isEmpty ? key.string : prefix + "." + key.string
                 guard answers.count < answerLimit else {
-                    problems.append("\(path):\(line): more than \(answerLimit) answers")
+                    report("\(path):\(line): more than \(answerLimit) answers")
+                    stopped = true
                     return
                 }
                 let origin = "\(path):\(line)"
@@ -83,29 +106,53 @@ public enum AnswersFileReader {
                     answers.append(ScriptedAnswer(path: name, text: s.string, origin: origin, fromCommandLine: false))
                 case .mapping(let inner):
                     walk(inner, prefix: name, depth: depth + 1)
-                case .sequence(let items) where !items.isEmpty && items.allSatisfy({ if case .mapping = $0 { true } else { false } }):
-                    // The items of a repeated group: `lines: [{sku: A, qty: 3}, ...]` answers
-                    // `lines.1.sku`, `lines.1.qty`, ... (1-based, as the operator numbers them).
-                    for (k, item) in items.enumerated() {
-                        if case .mapping(let inner) = item { walk(inner, prefix: name + ".\(k + 1)", depth: depth + 1) }
-                    }
-                case .sequence(let items):
-                    var texts: [String] = []
-                    for item in items {
-                        guard case .scalar(let s) = item else {
-                            problems.append("\(path):\(item.mark?.line ?? line): \(name): a list holds plain values only")
-                            continue
-                        }
-                        texts.append(s.string)
-                    }
-                    answers.append(ScriptedAnswer(
-                        path: name, text: texts.joined(separator: ", "), origin: origin, fromCommandLine: false, items: texts))
+                case .sequence(let elements):
+                    sequence(elements, name: name, line: line, depth: depth)
                 case .alias:
-                    problems.append("\(path):\(line): \(name): aliases are not answers")
+                    report("\(path):\(line): \(name): aliases are not answers")
                 }
             }
         }
+        /// A list: plain values are a list field's items or a multichoice's choices (the wizard
+        /// knows which); mappings are a group's items (`lines: [{sku: A-1}]` -> `lines.1.sku`).
+        /// Item numbers are 1-based, as the operator sees them.
+        func sequence(_ elements: Node.Sequence, name: String, line: Int, depth: Int) {
+            var items: [ScriptedAnswer] = []
+            var allPlain = true
+            for (k, element) in elements.enumerated() {
+                let itemName = name + "." + String(k + 1)
+                let itemLine = element.mark?.line ?? line
+                guard !stopped, visit(line: itemLine) else { return }
+                guard answers.count + items.count < answerLimit else {
+                    report("\(path):\(itemLine): more than \(answerLimit) answers")
+                    stopped = true
+                    return
+                }
+                switch element {
+                case .scalar(let s):
+                    // A null element still takes its place: `[10, ~, 30]` leaves item 2 unanswered.
+                    items.append(ScriptedAnswer(path: itemName, text: isNull(s) ? "" : s.string,
+                                                origin: "\(path):\(itemLine)", fromCommandLine: false))
+                case .mapping(let inner):
+                    allPlain = false
+                    walk(inner, prefix: itemName, depth: depth + 1)
+                case .sequence:
+                    report("\(path):\(itemLine): \(itemName): a list inside a list is not an answer (an item is a value, or a mapping of a group's fields)")
+                case .alias:
+                    report("\(path):\(itemLine): \(itemName): aliases are not answers")
+                }
+            }
+            if allPlain {
+                answers.append(ScriptedAnswer(path: name, text: items.map(\.text).filter { !$0.isEmpty }.joined(separator: ", "),
+                                              origin: "\(path):\(line)", fromCommandLine: false, items: items))
+            } else {
+                answers.append(contentsOf: items.filter { !$0.text.isEmpty })
+            }
+        }
         walk(mapping, prefix: "", depth: 0)
+        if problemCount > problemLimit {
+            problems.append("\(path): and \(problemCount - problemLimit) more problems")
+        }
         return problems.isEmpty ? .success(answers) : .failure(FormLoadErrors(messages: problems))
     }
 

@@ -26,7 +26,7 @@ public final class ReadlineLineSource: LineSource {
     private let interrupts: any InterruptEdge
     /// The last answer added to history: taken back if the same field is asked again with it
     /// pre-filled, which is how the wizard re-asks after rejecting a line.
-    private var lastAnswer: (key: String, line: String)?
+    private var lastAnswer: (key: String, field: String?, line: String)?
     /// Whether readline edits on one row that scrolls sideways (a dumb terminal, or `--plain`):
     /// a long pre-filled value would then push the prompt, and the field's name, off the row.
     private let scrollsSideways: Bool
@@ -52,7 +52,7 @@ public final class ReadlineLineSource: LineSource {
     public func read(_ request: Prompt) -> LineResult {
         if request.secret { return readSecret(request) }
 
-        if let last = lastAnswer, last.key == request.historyKey, let prefill = request.prefill, prefill == last.line {
+        if let last = lastAnswer, last.key == request.historyKey, last.field == request.field, let prefill = request.prefill, prefill == last.line {
             history?.retract(last.line, for: last.key)
         }
         lastAnswer = nil
@@ -98,7 +98,7 @@ public final class ReadlineLineSource: LineSource {
             }
             if let key = request.historyKey, let history, FieldHistory.isRememberable(text) {
                 history.add(text, for: key)
-                lastAnswer = (key, text)
+                lastAnswer = (key, request.field, text)
             }
             return .line(text)
         }

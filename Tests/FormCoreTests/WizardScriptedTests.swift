@@ -23,6 +23,19 @@ struct WizardScriptedTests {
         #expect(!effects.contains { if case .prompt = $0 { return true } else { return false } })
     }
 
+    @Test("stopping at a cross-field check names the field the check lands on, not the last one typed")
+    func stopsAtCheckOnItsField() throws {
+        var wizard = Wizard(spec: try signupSpec(), interactive: false)
+        wizard.stopsAtRefusal = true
+        _ = wizard.handle(.start)
+        for line in ["alicealice", "a@b.no", "alicealice", "30"] { _ = wizard.handle(.line(line)) }
+        let effects = wizard.handle(.line("den"))
+        #expect(effects.last == .finish(.inputRefused))
+        #expect(errors(effects).contains { $0.hasPrefix("Stopped at input line 5 (Password): Password can't be the same as username") })
+        #expect(wizard.endingErrors.map(\.field) == ["password"])
+        #expect(wizard.endingErrors.first?.line == 5)
+    }
+
     @Test("keeping asking (the default) asks the field again")
     func keepsAsking() throws {
         var wizard = Wizard(spec: try signupSpec(), interactive: false)
@@ -50,6 +63,30 @@ struct WizardScriptedTests {
             "a.yaml: email: Required",
             "a.yaml: password: Required (a secret: --secret password=env:NAME, or an answers file only you can read, chmod 600)",
         ])
+    }
+
+    @Test("a scripted value longer than a prompt takes (64 KiB) is refused like a typed one, not submitted")
+    func scriptedValueIsBounded() throws {
+        var wizard = Wizard(spec: try signupSpec(), interactive: false)
+        let long = String(repeating: "a", count: Wizard.scriptedLineBytes + 1)
+        _ = wizard.apply([
+            ScriptedAnswer(path: "username", text: long, origin: "--set username", fromCommandLine: true),
+            ScriptedAnswer(path: "country", text: "den", origin: "--set country", fromCommandLine: true),
+        ])
+        #expect(wizard.values["username"] == nil)
+        #expect(wizard.unansweredProblems(file: "-").map(\.description).first
+            == "--set username: username: The value is too long (over 64 KiB, the longest line a prompt takes)")
+        #expect(wizard.values["country"] != nil)
+    }
+
+    @Test("a transport failure that ends a run without an operator says why, for --output json")
+    func transportFailureKeepsItsReason() throws {
+        var wizard = Wizard(spec: try signupSpec(), interactive: false)
+        _ = wizard.handle(.start)
+        for line in ["bob_smith", "bob@example.com", "hunter2hunter2", "30", "den", ""] { _ = wizard.handle(.line(line)) }
+        let effects = wizard.handle(.submission(.failed(reason: "the server refused the connection")))
+        #expect(effects.last == .finish(.transportFailed))
+        #expect(wizard.endingErrors == [EndingError(field: nil, message: "the server refused the connection", line: nil)])
     }
 
     @Test("a template names every field, fills defaults and never holds a secret")

@@ -31,7 +31,7 @@ struct AnswersRecordingTests {
         let pty = try PseudoTerminal.spawn(
             PseudoTerminal.formline, ["fill", form, "--plain", "--answers", answers, "--set", "country=Swe", "--record", recording],
             environment: PseudoTerminal.environment(home: home), directory: home)
-        try pty.expect("3 answers given; asking the 2 still missing or refused.")
+        try pty.expect("4 answers given (1 refused); asking the 2 still missing or refused.")
         try pty.expect("Email: ")
         pty.send("bob@example.com\r")
         // Named as the transcript names it, so the replay shows the same line from any folder.

@@ -20,7 +20,7 @@ import Glibc
         let pty = try PseudoTerminal.spawn(
             PseudoTerminal.formline, ["fill", "Forms/signup.yaml", "--answers", answers],
             environment: PseudoTerminal.environment(home: home), directory: PseudoTerminal.repositoryRoot)
-        try pty.expect("2 answers given; asking the 3 still missing or refused.")
+        try pty.expect("3 answers given (1 refused); asking the 3 still missing or refused.")
         try pty.expect("Email: ")
         pty.send("bob@example.com\r")
         try pty.expect("Password: ")
