@@ -33,7 +33,7 @@ struct AnswersFileBoundsTests {
             return
         }
         #expect(errors.messages.count == 101)
-        #expect(errors.messages.first == "a.yaml:1: username: a list holds plain values only")
+        #expect(errors.messages.first == "a.yaml:1: username.1: a list inside a list is not an answer (an item is a value, or a mapping of a group's fields)")
         #expect(errors.messages.last == "a.yaml: and 4900 more problems")
     }
 
