@@ -158,8 +158,17 @@ struct FormFileWriter {
             if let m = g.maxItems { out.append(i + "max_items: \(m)") }
             if g.sendEmpty { out.append(i + "send_empty: true") }
             if !g.unique.isEmpty { out.append(i + "unique: " + YAMLText.list(g.unique)) }
-            // The array's title names the whole list ("Lines"), so an item is "Lines: item 2".
-            if let label = g.label { out.append(i + "label: " + YAMLText.quoted(label + ": item {n}")) }
+            // The array's title names the whole list ("Lines"), so an item is "Lines 2: ABC-1, 3":
+            // its number, then its first three values (never a secret's), so the review line
+            // shows what the operator must check.
+            if let label = g.label {
+                let shown = g.items.compactMap { item -> String? in
+                    guard case .field(let f) = item, f.type != "secret", f.list == nil else { return nil }
+                    return "{\(f.name)}"
+                }.prefix(3)
+                let values = shown.isEmpty ? "" : ": " + shown.joined(separator: ", ")
+                out.append(i + "label: " + YAMLText.quoted(label + " {n}" + values))
+            }
             out.append(i + "fields:")
             for item in g.items { out += render(item, indent: i + "  ") }
             return out

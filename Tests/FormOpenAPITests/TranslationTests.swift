@@ -119,7 +119,7 @@ import Testing
                 max: 4094
               - group: lines
                 min_items: 1
-                label: "Order lines: item {n}"
+                label: "Order lines {n}: {sku}, {qty}"
                 fields:
                   - name: sku
                   - name: qty

@@ -50,7 +50,7 @@ struct ReceiptRealServerTests {
         let result = try FormlineProcess.run(
             ["fill", "--openapi", OpenAPIRealServerTests.document(app), "--operation", operation, "--keep-asking",
              "--endpoint", "http://127.0.0.1:\(port)"], lines: Self.lines)
-        // The labels come from the schema: FastAPI and ninja title the array ("Lines: item 2: Sku"),
+        // The labels come from the schema: FastAPI and ninja title the array ("Lines 2: Sku"),
         // drf-spectacular does not ("lines 2: sku").
         Self.checkSecondLineRejectedThenAccepted(result, app: app, reviewLine: nil, prompt: "[XYZ-9]: ABC-2")
     }
