@@ -13,6 +13,14 @@ struct FormFileWriter {
             throw .unsupported(operation: label, pointer: operation.pointer,
                                reason: "formline submits with POST, PUT or PATCH, not \(operation.method)")
         }
+        if let value = operation.object["requestBody"] {
+            // A broken `$ref` is not "no request body": say which reference fails.
+            do {
+                _ = try operation.document.resolve(value, at: JSONPointer.appending(operation.pointer, "requestBody"))
+            } catch {
+                throw .unsupported(operation: label, pointer: error.pointer, reason: "its request body: \(error.message)")
+            }
+        }
         guard let body = operation.jsonBody else {
             throw .noJSONBody(operation: label, contentTypes: operation.contentTypes)
         }

@@ -46,4 +46,30 @@ import Testing
         #expect(reason.contains("\"p19.p18."), "\(reason)")
         #expect(reason.contains("16"), "\(reason)")
     }
+
+    /// A `const` that is not text (`const: 5`, `const: true`) is a rule the form can't enforce:
+    /// a problem and help, never silently dropped.
+    @Test func aNonTextConstIsAProblemNotDropped() throws {
+        let form = try RuleEdgeTests.form(#"{"type":"object","properties":{"c":{"const":5},"t":{"type":"boolean","const":true}}}"#)
+        #expect(form.problems.map(\.pointer) == [RuleEdgeTests.at + "c/const", RuleEdgeTests.at + "t/const"])
+        let spec = try TranslationTests.spec(form)
+        #expect(spec.field(named: "c")?.help == "Must be 5")
+    }
+
+    /// Two operations with one operationId (the document breaks OpenAPI's uniqueness rule): the
+    /// id names neither, so it is refused with both, never the first taken silently.
+    @Test func aDuplicateOperationIdIsRefusedNamingBoth() throws {
+        let body = #"{"requestBody":{"content":{"application/json":{"schema":{"type":"object","properties":{"a":{"type":"string"}}}}}},"responses":{},"operationId":"dup"}"#
+        let doc = #"{"openapi":"3.1.0","info":{"title":"t","version":"1"},"paths":{"/one":{"post":"# + body + #"},"/two":{"post":"# + body + "}}}"
+        let reason = try #require(Self.refusal(doc, operation: "dup"))
+        #expect(reason.contains("POST /one") && reason.contains("POST /two"), "\(reason)")
+        #expect(Self.refusal(doc, operation: "POST /two") == nil)
+    }
+
+    /// A request body `$ref` that points at nothing is named as such, not as "no request body".
+    @Test func aBrokenRequestBodyReferenceIsNamed() throws {
+        let doc = ##"{"openapi":"3.1.0","info":{"title":"t","version":"1"},"paths":{"/x":{"post":{"requestBody":{"$ref":"#/components/requestBodies/Nope"},"responses":{}}}}}"##
+        let reason = try #require(Self.refusal(doc))
+        #expect(reason.contains("points at nothing"), "\(reason)")
+    }
 }
