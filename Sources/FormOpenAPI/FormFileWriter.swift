@@ -13,6 +13,14 @@ struct FormFileWriter {
             throw .unsupported(operation: label, pointer: operation.pointer,
                                reason: "formline submits with POST, PUT or PATCH, not \(operation.method)")
         }
+        if let value = operation.object["requestBody"] {
+            // A broken `$ref` is not "no request body": say which reference fails.
+            do {
+                _ = try operation.document.resolve(value, at: JSONPointer.appending(operation.pointer, "requestBody"))
+            } catch {
+                throw .unsupported(operation: label, pointer: error.pointer, reason: "its request body: \(error.message)")
+            }
+        }
         guard let body = operation.jsonBody else {
             throw .noJSONBody(operation: label, contentTypes: operation.contentTypes)
         }
@@ -25,6 +33,10 @@ struct FormFileWriter {
         // The body: an object whose properties are the questions.
         let root = try translator.reader.read(body.schema, at: body.pointer, ancestors: [])
         if root.recursive || root.branches != nil || root.type != "object" || (root["properties"]?.object?.isEmpty ?? true) {
+            // A `$ref` loop reads as an empty recursive node: name the loop, not its emptiness.
+            if root.recursive, let loop = translator.reader.problems.first(where: { $0.message.contains("leads back") }) {
+                throw .unsupported(operation: label, pointer: loop.pointer, reason: "the request body is a $ref loop: \(loop.message)")
+            }
             let what = root.branches != nil ? "a choice of schemas (oneOf/anyOf)"
                 : root.type == "array" ? "a list (the body is a JSON array)"
                 : root.type == "object" || root.type == nil ? "an object with no listed properties"
@@ -95,7 +107,13 @@ struct FormFileWriter {
         lines.append("fields:")
         let all = pathItems + bodyItems
         if !all.contains(where: { if case .omitted = $0 { false } else { true } }) {
-            throw .unsupported(operation: label, pointer: body.pointer, reason: "no property of the body can be asked")
+            // Each left-out property's reason: the problems that say it are not shown for a
+            // refused operation.
+            let why = all.compactMap { item -> String? in
+                if case .omitted(let name, let reason) = item { "\"\(name)\": \(reason)" } else { nil }
+            }
+            throw .unsupported(operation: label, pointer: body.pointer,
+                               reason: "no property of the body can be asked" + (why.isEmpty ? "" : " (" + why.prefix(5).joined(separator: "; ") + ")"))
         }
         for item in all { lines += render(item, indent: "  ") }
         lines.append("submit:")

@@ -53,7 +53,13 @@ struct OpenAPIDocument {
     /// The operation with this operationId, or this `METHOD /path` (method in any case).
     func operation(named name: String) throws(OpenAPIError) -> OpenAPIOperation {
         let all = operations()
-        if let op = all.first(where: { $0.summary.operationId == name }) { return op }
+        let named = all.filter { $0.summary.operationId == name }
+        if named.count > 1 {
+            // OpenAPI requires unique ids; taking the first would fill the wrong operation silently.
+            throw .unsupported(operation: name, pointer: named[1].pointer,
+                               reason: "operationId \"\(name)\" is used by \(named.count) operations (\(named.map(\.summary.label).joined(separator: ", "))): name one as \"METHOD /path\"")
+        }
+        if let op = named.first { return op }
         let words = name.split(whereSeparator: \.isWhitespace)
         if words.count == 2 {
             let method = words[0].uppercased(), path = String(words[1])

@@ -323,6 +323,12 @@ struct SchemaTranslator {
             f.type = "choice"
             f.choices = [c]
             f.defaultText = c
+        } else if let c = node["const"], c != .null {
+            // A number or boolean const: a choice would send it as text, so the server checks it.
+            let text = c.compactText
+            f.help = [f.help, "Must be \(text)"].compactMap { $0 }.joined(separator: "\n")
+            f.comments.append("const \(text): checked by the server")
+            reader.problem(JSONPointer.appending(p, "const"), "a const that is not text (\(text)) can't be a choice (choices are sent as text); the server checks it")
         }
         if f.defaultText == nil { defaultValue(node, into: &f) }
         return f

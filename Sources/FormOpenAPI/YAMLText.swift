@@ -1,3 +1,5 @@
+import FormCore
+
 /// Scalars and comments as form-file YAML text. Anything that is not plainly safe is written
 /// double-quoted with escapes, so no text from a document can change the YAML's structure.
 enum YAMLText {
@@ -37,10 +39,13 @@ enum YAMLText {
     }
 
     /// One comment line per line of text, each at most 200 characters (a document's text can't
-    /// end the comment early: line breaks become new comment lines).
+    /// end the comment early: line breaks become new comment lines, and no control character or
+    /// bidi override is written).
     static func comment(_ text: String, indent: String) -> [String] {
         text.split(whereSeparator: \.isNewline).flatMap { line -> [String] in
-            let cleaned = String(line.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : Character($0) })
+            // C0, DEL and C1 controls become spaces, bidi controls are escaped: `import` prints
+            // these lines on a terminal.
+            let cleaned = TextCleaning.withoutControlCharacters(String(line))
             return [indent + "# " + (cleaned.count > 200 ? String(cleaned.prefix(200)) + "..." : cleaned)]
         }
     }
