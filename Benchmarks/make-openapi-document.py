@@ -5,7 +5,8 @@ them sharing component schemas through $ref, as generated API documents do.
 
     Benchmarks/make-openapi-document.py OUT.json [-n 2000]
 
-Operation k is `createThing{k}` (POST /api/things{k}); its first field is "Name".
+Operation k is `createThing{k}` (POST /api/things{k}); its first field is "Name"; each has an
+array of objects (`lines`, a `$ref` to a shared `Line` schema), which becomes a repeated group.
 """
 import argparse, json
 
@@ -32,8 +33,10 @@ def body(k):
                      "description": "Anything the warehouse should know. Shown on the picking list."},
             "address": {"$ref": "#/components/schemas/Address"},
             "reference": {"type": "string", "pattern": "^[A-Z]{3}-[0-9]{6}$", "title": "Reference"},
-            # No array yet: a list field needs the lists issue's `list:` key, not on main when this
-            # was written. Add "tags": {"type": "array", ...} back once it is.
+            # An array of objects: a repeated group (`- group: lines`) in the derived form.
+            "lines": {"type": "array", "title": "Lines", "minItems": 1, "maxItems": 200,
+                      "description": "What is ordered, one line per article.",
+                      "items": {"$ref": "#/components/schemas/Line"}},
             "website": {"type": "string", "format": "uri"},
             "id": {"type": "integer", "readOnly": True},
         },
@@ -60,6 +63,10 @@ document = {
         "Address": {"type": "object", "required": ["city"], "properties": {
             "street": {"type": "string", "title": "Street"}, "city": {"type": "string", "title": "City"},
             "postcode": {"type": "string", "pattern": "^[0-9]{4,5}$", "title": "Postcode"}}},
+        "Line": {"type": "object", "required": ["sku", "qty"], "properties": {
+            "sku": {"type": "string", "title": "SKU", "pattern": "^[A-Z]+-[0-9]+$"},
+            "qty": {"type": "integer", "title": "Quantity", "minimum": 1, "maximum": 1000},
+            "lot": {"type": "string", "title": "Lot", "maxLength": 20}}},
         "Created": {"type": "object", "properties": {"id": {"type": "integer"}}},
         "HTTPValidationError": {"type": "object", "properties": {"detail": {"type": "array", "items": {
             "type": "object", "properties": {"loc": {"type": "array", "items": {"type": "string"}},

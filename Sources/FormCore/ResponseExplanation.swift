@@ -36,11 +36,14 @@ package struct ResponseExplanation: Sendable, Equatable {
         case .failed(let reason):
             return ResponseExplanation(outcome: "failed: \(reason)", reader: nil, errors: [], banner: [])
         case .rejected(let status, let errors):
-            let visible = Set(spec.fields.map(\.name))
-            let placement = ServerErrorMapper.place(errors, in: spec, visibleFields: visible)
+            // A form's lists become concrete fields (`lines.4.qty`), as long as the errors need.
+            let fields = spec.concreteFields(itemCounts: itemCounts(for: errors, in: spec))
+            let names = fields.map(\.name)
+            let visible = Set(names)
+            let placement = ServerErrorMapper.place(errors, in: spec, fields: fields, visibleFields: visible)
             let lines = errors.map { error in
-                let one = ServerErrorMapper.place([error], in: spec, visibleFields: visible)
-                var destinations = spec.fields.map(\.name).filter { one.fieldErrors[$0] != nil }.map(Line.Destination.field)
+                let one = ServerErrorMapper.place([error], in: spec, fields: fields, visibleFields: visible)
+                var destinations = names.filter { one.fieldErrors[$0] != nil }.map(Line.Destination.field)
                 destinations += one.alsoAsked.map(Line.Destination.alsoAsked)
                 if !one.banner.isEmpty { destinations.append(.banner) }
                 return Line(path: error.pathText, code: error.code, message: error.message, destinations: destinations)
@@ -49,6 +52,47 @@ package struct ResponseExplanation: Sendable, Equatable {
                 outcome: "rejected (\(status))", reader: reader(contentType: contentType, body: body, spec: spec),
                 errors: lines, banner: placement.banner)
         }
+    }
+
+    /// How many items each list of the form has for explaining `errors`: an explanation has no
+    /// answers, so each list is as long as the errors' paths say (an index 3 right after a key
+    /// naming the list, `lines[3]` or `/lines/3/qty`, means at least 4 items), at least its
+    /// `min_items`, at most its `max_items`. A key names a list when it equals the list's last name
+    /// segment compared loosely, as the mapper compares (case, `_` and `-` ignored, Rails'
+    /// `_attributes` suffix dropped), so wrappers before it (`body`, `payload`,
+    /// `data/attributes`) do not matter. An index at or beyond `max_items` does not grow the list:
+    /// that error lands on the banner, as an item the form can't have does in a run.
+    static func itemCounts(for errors: [ServerError], in spec: FormSpec) -> [String: Int] {
+        var counts: [String: Int] = [:]
+        var byKey: [String: [FormSpec.ItemList]] = [:]
+        for list in spec.itemLists {
+            counts[list.name] = list.rule.minItems
+            let last = String(list.name.split(separator: ".").last ?? Substring(list.name))
+            byKey[looseListKey(last), default: []].append(list)
+        }
+        guard !byKey.isEmpty else { return counts }
+        for error in errors {
+            guard let path = error.path, path.count <= ServerErrorMapper.maximumPathLength else { continue }
+            for (position, component) in path.enumerated().dropFirst() {
+                let index: Int
+                switch component {
+                case .index(let i): index = i
+                case .key(let k):
+                    guard ItemNames.isItemNumber(k), k.count < 10, let i = Int(k) else { continue }
+                    index = i
+                }
+                guard case .key(let before) = path[position - 1], let lists = byKey[looseListKey(before)] else { continue }
+                for list in lists where index < list.rule.maxItems {
+                    counts[list.name] = max(counts[list.name] ?? 0, index + 1)
+                }
+            }
+        }
+        return counts
+    }
+
+    /// A key compared loosely: lowercased, without `_` and `-`, without a trailing `_attributes`.
+    private static func looseListKey(_ key: String) -> String {
+        ItemNames.looseKey([key], lastIsFollowedByItem: true)
     }
 
     private static func reader(contentType: String?, body: [UInt8], spec: FormSpec) -> String {

@@ -39,6 +39,8 @@ struct GroupDraft {
     var minItems: Int?
     var maxItems: Int?
     var unique: [String] = []
+    /// `send_empty: true`: the array is required, so no items is sent as `[]`.
+    var sendEmpty = false
     var items: [FormItem] = []
     var comments: [String] = []
 }

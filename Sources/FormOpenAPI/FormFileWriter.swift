@@ -127,7 +127,8 @@ struct FormFileWriter {
             let i = indent + "  "
             if let label = f.label, label != f.name { out.append(i + "label: " + YAMLText.scalar(label)) }
             if f.type != "text" { out.append(i + "type: \(f.type)") }
-            if !f.required { out.append(i + "required: false") }
+            // A list says how many items it needs with min_items; `required` does not apply to it.
+            if !f.required && f.list == nil { out.append(i + "required: false") }
             if f.nullable { out.append(i + "nullable: true") }
             if let l = f.list {
                 var keys: [String] = []
@@ -155,6 +156,7 @@ struct FormFileWriter {
             let i = indent + "  "
             if let m = g.minItems { out.append(i + "min_items: \(m)") }
             if let m = g.maxItems { out.append(i + "max_items: \(m)") }
+            if g.sendEmpty { out.append(i + "send_empty: true") }
             if !g.unique.isEmpty { out.append(i + "unique: " + YAMLText.list(g.unique)) }
             // The array's title names the whole list ("Lines"), so an item is "Lines: item 2".
             if let label = g.label { out.append(i + "label: " + YAMLText.quoted(label + ": item {n}")) }

@@ -144,7 +144,13 @@ struct SchemaTranslator {
             var field = scalar(SchemaNode(object: DocObject(), pointer: itemsPointer), name: name, propertyName: propertyName, required: required)
             field.label = node["title"]?.string
             field.help = node["description"]?.string
-            field.list = listDraft(node, required: required)
+            let counts: (list: ListDraft, comments: [String])
+            switch try itemCounts(node, name: name, required: required) {
+            case .fit(let list, let notes): counts = (list, notes)
+            case .omitted(let items): return items
+            }
+            field.list = counts.list
+            field.comments += counts.comments
             field.comments.append("items have no schema: each is sent as text")
             reader.problem(node.pointer, "an array without an item schema: each item is asked as text")
             return [.field(field)]
@@ -155,8 +161,15 @@ struct SchemaTranslator {
         }
         let minItems = node["minItems"]?.number.flatMap { Int($0) }
         let maxItems = node["maxItems"]?.number.flatMap { Int($0) }
+        let enumValues = (items.type == "string" || items.types.isEmpty) ? items["enum"]?.array : nil
+        let isMultichoice = enumValues.map { !$0.isEmpty && $0.allSatisfy { $0.string != nil } } ?? false
+        // Inside a group's item only a multichoice can take several values: a list (or group)
+        // there would be a list of lists, which the form-file loader refuses.
+        if inGroup && !isMultichoice && items.type != "object" {
+            return try structured(node, name: name, required: required, reason: "a list inside a list of objects (a list of lists) can't be asked")
+        }
         // An array of enum strings: pick several.
-        if items.type == "string" || items.types.isEmpty, let values = items["enum"]?.array, !values.isEmpty, values.allSatisfy({ $0.string != nil }) {
+        if isMultichoice, let values = enumValues {
             var field = FieldDraft(name: name)
             field.type = "multichoice"
             field.label = node["title"]?.string
@@ -182,8 +195,15 @@ struct SchemaTranslator {
             }
             var group = GroupDraft(name: name)
             group.label = node["title"]?.string
-            group.minItems = minItems ?? 0
-            group.maxItems = maxItems
+            let counts: (list: ListDraft, comments: [String])
+            switch try itemCounts(node, name: name, required: required) {
+            case .fit(let list, let notes): counts = (list, notes)
+            case .omitted(let items): return items
+            }
+            group.minItems = counts.list.minItems ?? 0
+            group.maxItems = counts.list.maxItems
+            group.sendEmpty = counts.list.sendEmpty
+            group.comments += counts.comments
             if let d = node["description"]?.string { group.comments.append(d) }
             let itemProperties = items["properties"]?.object ?? DocObject()
             guard !itemProperties.isEmpty else {
@@ -201,22 +221,61 @@ struct SchemaTranslator {
         if items.type == "array" || items.type == "object" || items.branches != nil || items.recursive {
             return try structured(node, name: name, required: required, reason: "a list of lists or of mixed values can't be asked")
         }
+        let counts: (list: ListDraft, comments: [String])
+            switch try itemCounts(node, name: name, required: required) {
+            case .fit(let list, let notes): counts = (list, notes)
+            case .omitted(let items): return items
+            }
         var field = scalar(items, name: name, propertyName: propertyName, required: required)
         field.label = node["title"]?.string
         field.help = node["description"]?.string ?? field.help
         field.defaultText = nil
         field.required = required && !node.nullable && (minItems ?? 0) > 0
         field.nullable = false
-        field.list = listDraft(node, required: required)
+        field.list = counts.list
+        field.comments += counts.comments
         return [.field(field)]
     }
 
-    private func listDraft(_ node: SchemaNode, required: Bool) -> ListDraft {
-        ListDraft(
-            minItems: node["minItems"]?.number.flatMap { Int($0) },
-            maxItems: node["maxItems"]?.number.flatMap { Int($0) },
-            unique: node["uniqueItems"]?.bool == true,
-            sendEmpty: required)
+    /// An array's `minItems`/`maxItems`/`uniqueItems` as a form file's list rule, fitted to what
+    /// the loader accepts: `max_items` at most `ListRule.itemLimit` (a larger `maxItems` is
+    /// clamped, with a comment and a problem: the form stops at the limit, the server would take
+    /// more), `maxItems: 0` dropped (a form list holds at least one item), and `send_empty` only
+    /// where the list may be empty (a required array with `minItems` 0; with `minItems` above 0
+    /// the list is never empty, so the key would say nothing and the loader refuses it). A
+    /// `minItems` above the limit or above `maxItems` can't be asked: left out when optional, the
+    /// operation refused when required.
+    private mutating func itemCounts(_ node: SchemaNode, name: String, required: Bool) throws(OpenAPIError) -> ItemCounts {
+        let minItems = node["minItems"]?.number.flatMap { Int($0) }
+        var maxItems = node["maxItems"]?.number.flatMap { Int($0) }
+        var comments: [String] = []
+        let limit = ListRule.itemLimit
+        if let m = minItems, m > limit {
+            return .omitted(try structured(node, name: name, required: required, reason: "minItems \(m) is more than the \(limit) items a form list can hold"))
+        }
+        if let m = maxItems, m > limit {
+            comments.append("maxItems \(m): the form takes at most \(limit) items (the server would take more)")
+            reader.problem(node.pointer, "\"\(name)\" allows \(m) items (maxItems); a form list holds at most \(limit), so the form stops there")
+            maxItems = limit
+        } else if let m = maxItems, m < 1 {
+            comments.append("maxItems \(m): the list must stay empty; the form leaves the bound to the server")
+            reader.problem(node.pointer, "\"\(name)\" has maxItems \(m) (always empty): a form list holds at least one item, so the bound is the server's")
+            maxItems = nil
+        }
+        if let lo = minItems, let hi = maxItems, lo > hi {
+            return .omitted(try structured(node, name: name, required: required, reason: "minItems \(lo) is more than maxItems \(hi) (no list satisfies both)"))
+        }
+        let list = ListDraft(
+            minItems: minItems, maxItems: maxItems, unique: node["uniqueItems"]?.bool == true,
+            sendEmpty: required && (minItems ?? 0) == 0)
+        return .fit(list, comments)
+    }
+
+    /// What `itemCounts` makes of an array's counts: a list rule (with comments for the field),
+    /// or the items to write instead (the array left out).
+    private enum ItemCounts {
+        case fit(ListDraft, [String])
+        case omitted([FormItem])
     }
 
     /// A string, number, integer or boolean property (or one of unknown type, asked as text).

@@ -29,7 +29,8 @@ struct ExplainCommand: ParsableCommand {
             body and --content-type gives its type. Prints the outcome, the dialect that read the \
             body and the rule that chose it, then each error with its path and code and where it \
             goes: a field, a field asked with its group, or the banner. Every field counts as \
-            visible. Exits 0 when the answer was explained, 2 on a bad form or capture.
+            visible; a list has as many items as the errors' paths name (an error at lines[3] \
+            lands on lines.4.qty), at least its min_items. Exits 0 when the answer was explained, 2 on a bad form or capture.
             """
     )
 

@@ -114,7 +114,7 @@ import Testing
         #expect(form.yaml.contains("""
               - name: vlans
                 type: integer
-                list: { min_items: 1, max_items: 8, unique: true, send_empty: true }
+                list: { min_items: 1, max_items: 8, unique: true }
                 min: 1
                 max: 4094
               - group: lines
@@ -126,10 +126,63 @@ import Testing
                     type: integer
                     min: 1
               - name: notes
-                required: false
                 list: true
             """))
         #expect(form.problems.isEmpty)
+        // And the ordinary loader reads it as lists.
+        let spec = try Self.spec(form)
+        #expect(spec.field(named: "vlans")?.list == ListRule(minItems: 1, maxItems: 8, unique: true))
+        #expect(spec.field(named: "notes")?.list == ListRule())
+        #expect(spec.group(named: "lines")?.rule == ListRule(minItems: 1))
+        #expect(spec.fields.map(\.name) == ["vlans", "lines.sku", "lines.qty", "notes"])
+    }
+
+    @Test func itemCountsTheLoaderRefusesAreFittedOrLeftOut() throws {
+        let form = try Self.form("list-bounds-3.1.yaml", "createBatch")
+        let spec = try Self.spec(form)
+        // maxItems 5000: clamped to the loader's 1000, with a comment and a problem.
+        #expect(spec.field(named: "serials")?.list == ListRule(minItems: 1, maxItems: ListRule.itemLimit))
+        #expect(form.yaml.contains("# maxItems 5000: the form takes at most 1000 items"))
+        // A required list that may be empty sends []; an optional one is left out when empty.
+        #expect(spec.field(named: "tags")?.list == ListRule(sendEmpty: true))
+        // maxItems 0: the bound is the server's (a form list holds at least one item).
+        #expect(spec.field(named: "empty")?.list == ListRule())
+        // minItems over the limit, or over maxItems: optional, so left out.
+        #expect(spec.field(named: "huge") == nil)
+        #expect(spec.field(named: "impossible") == nil)
+        // A group: clamped, send_empty (required, may be empty); a list inside it is left out, a
+        // multichoice stays.
+        #expect(spec.group(named: "lines")?.rule == ListRule(maxItems: ListRule.itemLimit, sendEmpty: true))
+        #expect(spec.fields.map(\.name) == ["serials", "tags", "empty", "lines.sku", "lines.flags"])
+        #expect(spec.field(named: "lines.flags")?.type == .multichoice)
+        let body = "/paths/~1batches/post/requestBody/content/application~1json/schema/properties"
+        #expect(Set(form.problems.map(\.pointer)) == [
+            body + "/serials", body + "/empty", body + "/huge", body + "/impossible", body + "/lines",
+            body + "/lines/items/properties/codes",
+        ])
+    }
+
+    @Test func requiredArraysWhoseCountsCantBeAskedRefuseTheOperation() throws {
+        let document = """
+            openapi: 3.1.0
+            info: {title: T, version: "1"}
+            paths:
+              /x:
+                post:
+                  operationId: x
+                  requestBody:
+                    content:
+                      application/json:
+                        schema:
+                          type: object
+                          required: [ids]
+                          properties:
+                            ids: {type: array, minItems: 1001, items: {type: integer}}
+                  responses: {'201': {description: ok}}
+            """
+        #expect(throws: OpenAPIError.self) {
+            try OpenAPIForms.formFile(from: Array(document.utf8), documentName: "x.yaml", operation: "x")
+        }
     }
 
     @Test func unsupportedConstructsAreProblemsWithPointersAndTheRestIsAsked() throws {
