@@ -192,9 +192,20 @@ extension Wizard {
         return "No field \(n): use a number from the review (\(numberRange))"
     }
 
+    /// Why `N.M` (field M of the item on review line N) names no field: which numbers it may use.
+    func itemFieldNumberMessage(_ target: String) -> String? {
+        let parts = target.split(separator: ".", omittingEmptySubsequences: false)
+        guard spec.hasLists, parts.count == 2, let n = Int(parts[0]), Int(parts[1]) != nil else { return nil }
+        guard let entry = reviewEntries().first(where: { $0.number == n }) else { return numberMessage(n) }
+        guard entry.item != nil else { return "Entry \(n) is not an item: type \(n) to edit it" }
+        let count = entry.indices.count
+        return "Entry \(n) has \(count) field\(count == 1 ? "" : "s") to edit: \(count == 1 ? "\(n).1" : "\(n).1-\(n).\(count)")"
+    }
+
     func editTargetMessage(_ target: String) -> String {
         if target.isEmpty { return "Say which field: .edit \(numberRange) or .edit NAME" }
         if let n = Int(target) { return numberMessage(n) }
+        if let message = itemFieldNumberMessage(target) { return message }
         return "No field '\(target)': use a number from the review (\(numberRange)) or a field name"
     }
 }

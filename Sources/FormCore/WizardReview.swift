@@ -12,7 +12,8 @@ extension Wizard {
             return edit(targets)
         }
         // `3.2`: the second field of the item on review line 3.
-        if spec.hasLists, trimmed.first?.isNumber == true, trimmed.contains("."), let targets = resolveEditTargets(trimmed) {
+        if spec.hasLists, trimmed.first?.isNumber == true, trimmed.contains(".") {
+            guard let targets = resolveEditTargets(trimmed) else { return [error(editTargetMessage(trimmed)), .prompt(reviewPrompt)] }
             return edit(targets)
         }
         switch WizardCommand.parse(line) {

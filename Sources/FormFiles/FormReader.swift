@@ -243,6 +243,15 @@ struct FormReader {
             for (plain, position) in zip(draft.group.unique, draft.uniquePositions) where member(plain) == nil {
                 diagnostics.error("unique names unknown field \"\(plain)\" of group \"\(name)\"" + NameSuggestion.hint(for: plain, in: plainNames), at: position)
             }
+            // A placeholder naming no member shows literally ("{nosuch}") on every item: a
+            // warning for `formline check`, not an error (a generated form's title may hold braces).
+            if diagnostics.wantsWarnings, let template = draft.group.labelTemplate, let position = draft.labelPosition,
+                let unknown = GroupReader.placeholders(template).first(where: { member($0) == nil }) {
+                let shown = unknown.count > 40 ? String(unknown.prefix(40)) + "..." : unknown
+                diagnostics.warning(
+                    "label names unknown field \"{\(TextCleaning.visible(shown))}\" of group \"\(name)\": it is shown as written; use {n} or a field of the group"
+                        + NameSuggestion.hint(for: unknown, in: plainNames), at: position)
+            }
             for (total, position) in zip(draft.group.rule.totals, draft.totalPositions) {
                 guard let plain = total.field else { continue }
                 guard let field = member(plain) else {

@@ -109,6 +109,8 @@ struct GroupDraft {
     let when: ConditionDraft?
     let uniquePositions: [Position]
     let totalPositions: [Position]
+    /// Where `label` is written, so a placeholder naming no member is reported there.
+    let labelPosition: Position?
 }
 
 /// Reads a repeated group: `{group: NAME, label: "Item {n}: {sku} x {qty}", fields: [...],
@@ -170,7 +172,20 @@ struct GroupReader {
         let group = RepeatGroup(name: name, label: label, labelTemplate: template, rule: rule, unique: unique)
         return GroupDraft(
             group: group, namePosition: entries["group"]?.valuePosition ?? entries.position, items: Array(items),
-            when: when, uniquePositions: uniquePositions, totalPositions: totalPositions)
+            when: when, uniquePositions: uniquePositions, totalPositions: totalPositions,
+            labelPosition: entries["label"]?.valuePosition)
+    }
+
+    /// The names a label template's placeholders use (`{sku}`), other than `{n}`, in order.
+    static func placeholders(_ template: String) -> [String] {
+        var names: [String] = []
+        var rest = template[...]
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            let key = String(rest[rest.index(after: open)..<close])
+            if key != "n" { names.append(key) }
+            rest = rest[rest.index(after: close)...]
+        }
+        return names
     }
 
     /// What prompts call an item: the template up to `{n}` ("Item {n}: {sku}" -> "Item"), or

@@ -85,6 +85,20 @@ struct WizardListTests {
         #expect(h.transcript.contains("  2 Line 1: ABC-1 x 8"))
     }
 
+    @Test("N.M at the review that names no field says which numbers it may use")
+    func itemFieldNumberOutOfRange() throws {
+        var h = WizardHarness(try receiptSpec())
+        h.type("ACME", "ABC-1", "3", "", "", "", "no")
+        #expect(h.transcript.contains("  2 Line 1: ABC-1 x 3"))
+        h.type("2.9")
+        #expect(h.transcript.contains("  ! Entry 2 has 3 fields to edit: 2.1-2.3"))
+        h.type("1.1")
+        #expect(h.transcript.contains("  ! Entry 1 is not an item: type 1 to edit it"))
+        h.type("9.1")
+        #expect(h.transcript.contains { $0.hasPrefix("  ! No entry 9: use a number from the review") })
+        #expect(h.submissions.isEmpty)
+    }
+
     @Test(".delete asks first, then the items after it move down; below min_items it is refused")
     func deleteItem() throws {
         var h = WizardHarness(try receiptSpec())

@@ -84,6 +84,27 @@ import Testing
                 fields: [{name: sku}]
 
             """)) == ["t.yaml:4:12: total sums an integer or decimal field: \"sku\" is text"])
+        // A placeholder naming no member shows as written on every item's line: `check` warns.
+        func warnings(_ yaml: String) -> [String] { FormFileLoader.check(yaml: yaml, path: "t.yaml").warnings.map(\.description) }
+        let unknown = form("""
+              - group: lines
+                label: "Line {n}: {skuu} x {qty}"
+                fields: [{name: sku}, {name: qty, type: integer}]
+
+            """)
+        #expect(errorLines(unknown).isEmpty)
+        #expect(warnings(unknown) == [
+            "t.yaml:4:12: label names unknown field \"{skuu}\" of group \"lines\": it is shown as written; use {n} or a field of the group (did you mean \"sku\"?)"
+        ])
+        let braces = String(repeating: "{", count: 5000) + String(repeating: "}", count: 5000)
+        let lines = warnings(form("""
+              - group: lines
+                label: "\(braces)"
+                fields: [{name: sku}]
+
+            """))
+        #expect(lines.count == 1)
+        #expect(lines.allSatisfy { $0.count < 200 })
     }
 
     @Test func theTemplateShowsAGroupAsAYAMLListThatReadsBack() throws {
