@@ -81,6 +81,10 @@ extension Wizard {
             return keepOrDefault(at: index)
         case .success(let value):
             if let refused = refuseDistinct(value, typed: text, at: index) { return refused }
+            if let earlier = duplicateItem(of: value, at: index) {
+                return [error(duplicateMessage(at: index, earlier: earlier))]
+                    + ask(index, prefill: field.isSecret ? nil : text)
+            }
             setValue(value, at: index)
             visited.insert(field.name)
             return advance(from: index)

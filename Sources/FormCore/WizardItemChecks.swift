@@ -142,6 +142,47 @@ extension Wizard {
         return failures
     }
 
+    /// The earlier item that already holds what this answer would make item `index`'s unique
+    /// key, checked as the answer is typed so the operator fixes it at once, not after the rest
+    /// of the form: a list of scalars with `unique`, or a group's `unique` members once all of
+    /// them have a value in this item. nil: no clash (or not a unique field). Linear in the items.
+    func duplicateItem(of value: FieldValue, at index: Int) -> Int? {
+        guard let item = fields[index].item else { return nil }
+        let uniqueMembers: [String]
+        if let member = item.member {
+            guard let group = spec.group(named: item.list), group.unique.contains(member) else { return nil }
+            uniqueMembers = group.unique
+        } else {
+            guard listRule(item.list)?.unique == true else { return nil }
+            uniqueMembers = []
+        }
+        func key(_ number: Int, substituting: FieldValue?) -> [String]? {
+            let indices = itemIndices(list: item.list, number: number)
+            let keyed = uniqueMembers.isEmpty ? indices : indices.filter { uniqueMembers.contains(fields[$0].item?.member ?? "") }
+            var parts: [String] = []
+            for i in keyed {
+                let v = i == index ? substituting : values[fields[i].name]
+                guard let v else { return nil }
+                parts.append(Wizard.uniqueKey(v))
+            }
+            return parts.isEmpty ? nil : parts
+        }
+        guard let mine = key(item.number, substituting: value) else { return nil }
+        for n in 1...max(1, itemCounts[item.list] ?? 0) where n != item.number {
+            if key(n, substituting: nil) == mine { return n }
+        }
+        return nil
+    }
+
+    /// "SKU and Lot are the same as in item 1: each item must differ" (a list: "This is ...").
+    func duplicateMessage(at index: Int, earlier: Int) -> String {
+        guard let list = fields[index].item?.list, let group = spec.group(named: list), !group.unique.isEmpty else {
+            return "This is the same as in item \(earlier): each item must differ"
+        }
+        let what = group.unique.map { fieldLabel(group: group.name, member: $0) }.joined(separator: " and ")
+        return "\(what) \(group.unique.count > 1 ? "are" : "is") the same as in item \(earlier): each item must differ"
+    }
+
     /// The label of a group member's declaration.
     func fieldLabel(group: String, member: String) -> String {
         spec.fields.first { $0.name == group + "." + member }?.label ?? member

@@ -126,16 +126,26 @@ struct WizardListTests {
         #expect(h.lastPrompt == "Submit? (Enter = submit, number = edit, .cancel): ")
     }
 
-    @Test("unique across items and a total bound land on the later item")
+    @Test("unique across items is refused as it is typed; a total bound lands on the last item")
     func crossItemChecks() throws {
         var h = WizardHarness(try receiptSpec(total: DecimalText("10")))
-        h.type("ACME", "ABC-1", "4", "", "ABC-1", "4", "", "ABC-2", "5", "", "", "", "no")
+        h.type("ACME", "ABC-1", "4", "", "ABC-1")
         #expect(h.transcript.contains("  ! SKU is the same as in item 1: each item must differ"))
-        #expect(h.lastPrompt?.hasPrefix("Line 2: SKU") == true)
-        h.type("ABC-3")
+        #expect(h.lastPrompt?.hasPrefix("Line 2: SKU") == true, "asked again at once, not after the rest of the form")
+        h.type("ABC-3", "4", "", "ABC-2", "5", "", "", "", "no")
         #expect(h.transcript.contains("  ! Quantity totals 13 over all items; at most 10 in all"))
         h.type("1")
         #expect(h.transcript.contains("Review"))
+    }
+
+    @Test("a repeated value in a unique list of scalars is refused at its item, pre-filled for editing")
+    func uniqueScalarListRefusedInline() throws {
+        var h = WizardHarness(try receiptSpec())
+        h.type("ACME", "ABC-1", "1", "", "", "5", "5")
+        #expect(h.transcript.suffix(2).first == "  ! This is the same as in item 1: each item must differ")
+        #expect(h.lastPrompt?.hasPrefix("Serial 2") == true)
+        h.type("6", "")
+        #expect(h.lastPrompt?.hasPrefix("Checked?") == true)
     }
 
     @Test("a list of numbers typed as one line: each item checked, all or nothing")
