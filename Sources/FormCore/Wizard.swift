@@ -136,9 +136,10 @@ public struct Wizard: Sendable {
         })
         resumeNotice = "Resuming a saved draft: \(kept) answer\(kept == 1 ? "" : "s") kept."
         for (list, count) in cut.sorted(by: { $0.key < $1.key }) {
-            let most = itemCounts[list] ?? 0
+            let most = listRule(list)?.maxItems ?? count
             let label = listLabel(list)
-            resumeNotice? += " \(label) now takes at most \(most) item\(most == 1 ? "" : "s"): \(most + 1 == count ? "item \(count)" : "items \(most + 1)-\(count)") of the draft \(most + 1 == count ? "was" : "were") not kept."
+            let extra = count - most
+            resumeNotice? += " \(label) now takes at most \(most) item\(most == 1 ? "" : "s") and the draft has \(count): all are kept; delete \(extra) (.delete \(list).N) before submitting."
         }
         if formChanged {
             resumeNotice? += " The form has changed since; every answer was checked again."

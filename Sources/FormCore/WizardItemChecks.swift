@@ -100,6 +100,14 @@ extension Wizard {
         for list in spec.itemLists {
             let count = itemCounts[list.name] ?? 0
             guard count > 0 else { continue }
+            // Over a `max_items` lowered since the draft was saved: the first extra item's first
+            // field is asked, where `.delete` removes it (or any other: the operator chooses).
+            if count > list.rule.maxItems,
+               let at = itemIndices(list: list.name, number: list.rule.maxItems + 1).first(where: visible.contains) {
+                let extra = count - list.rule.maxItems
+                failures.append(ItemCheckFailure(index: at, message:
+                    "\(listLabel(list.name)) takes at most \(list.rule.maxItems) item\(list.rule.maxItems == 1 ? "" : "s") and has \(count): delete \(extra) (.delete here, or .delete \(list.name).N)"))
+            }
             let uniqueMembers: [String?] = list.group.map { $0.unique.isEmpty ? [] : [nil] } ?? (list.rule.unique ? [nil] : [])
             if !uniqueMembers.isEmpty {
                 var seen: [[String]: Int] = [:]

@@ -150,26 +150,27 @@ extension Wizard {
         for name in names {
             guard let (list, number) = itemReference(name) else { continue }
             let rule = itemListRule(list)
-            if number > rule.maxItems {
-                cut[list] = max(cut[list] ?? 0, number)
-            }
-            counts[list] = min(max(counts[list] ?? 0, number), rule.maxItems)
+            // Items beyond a lowered `max_items` are kept (the operator deletes what they choose,
+            // before submitting); only the hard item limit bounds a hand-edited draft.
+            let kept = min(number, ListRule.itemLimit)
+            if kept > rule.maxItems { cut[list] = max(cut[list] ?? 0, kept) }
+            counts[list] = max(counts[list] ?? 0, kept)
         }
         return (counts, cut)
     }
 }
 
 extension Wizard {
-    /// A resumed draft's lists: as many items as the draft has (within `max_items`, at least
-    /// `min_items`); none is offered after them (`.add` adds one). Returns the lists a lowered
-    /// `max_items` cut (list -> the draft's item count): their first items are kept and the
-    /// notice says which were not.
+    /// A resumed draft's lists: as many items as the draft has (at least `min_items`, even past a
+    /// lowered `max_items`: lowering a count must not delete what was typed); none is offered
+    /// after them (`.add` adds one). Returns the lists now over their `max_items` (list -> the
+    /// draft's item count): the check before the review asks the operator to delete some.
     mutating func resumeItemCounts(_ names: some Sequence<String>) -> [String: Int] {
         guard spec.hasLists else { return [:] }
         let (counts, cut) = draftItemCounts(names)
         let tentative: Set<String> = []
         for list in spec.itemLists {
-            itemCounts[list.name] = min(max(counts[list.name] ?? 0, list.rule.minItems), list.rule.maxItems)
+            itemCounts[list.name] = min(max(counts[list.name] ?? 0, list.rule.minItems), ListRule.itemLimit)
         }
         tentativeLists = tentative
         rebuildFields()
