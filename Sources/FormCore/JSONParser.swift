@@ -10,6 +10,9 @@
 /// back what the operator typed, so numbers are never converted. Hostile input stays bounded:
 /// nesting deeper than `maximumDepth` is refused (no recursion beyond it), and the work is one
 /// pass over the bytes.
+///
+/// The reader builds any `JSONTree`: FormCore's `JSONValue` (objects unordered), or a caller's own
+/// tree (the OpenAPI reader keeps each object's member order, the order of a form's questions).
 package enum JSONParser {
     /// Deeper nesting is refused (as Foundation's decoder refuses it).
     package static let maximumDepth = 512
@@ -17,7 +20,12 @@ package enum JSONParser {
     /// The value, or nil when `bytes` is not one JSON value (trailing text, invalid UTF-8,
     /// nesting over `maximumDepth`).
     package static func parse(_ bytes: [UInt8]) -> JSONValue? {
-        var reader = Reader(bytes: bytes)
+        parse(bytes, as: JSONValue.self)
+    }
+
+    /// The same, building a tree of the caller's type.
+    package static func parse<Tree: JSONTree>(_ bytes: [UInt8], as _: Tree.Type) -> Tree? {
+        var reader = Reader<Tree>(bytes: bytes)
         // A UTF-8 byte order mark is tolerated, as before.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.index = 3 }
         guard let value = reader.value(depth: 0) else { return nil }
@@ -25,7 +33,7 @@ package enum JSONParser {
         return reader.index == bytes.count ? value : nil
     }
 
-    private struct Reader {
+    private struct Reader<Tree: JSONTree> {
         let bytes: [UInt8]
         var index = 0
 
@@ -35,14 +43,14 @@ package enum JSONParser {
             while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
         }
 
-        mutating func value(depth: Int) -> JSONValue? {
+        mutating func value(depth: Int) -> Tree? {
             guard depth <= JSONParser.maximumDepth else { return nil }
             skipSpace()
             guard index < bytes.count else { return nil }
             switch bytes[index] {
             case UInt8(ascii: "{"): return object(depth: depth)
             case UInt8(ascii: "["): return array(depth: depth)
-            case UInt8(ascii: "\""): return string().map(JSONValue.string)
+            case UInt8(ascii: "\""): return string().map(Tree.string)
             case UInt8(ascii: "t"): return literal("true", .bool(true))
             case UInt8(ascii: "f"): return literal("false", .bool(false))
             case UInt8(ascii: "n"): return literal("null", .null)
@@ -50,7 +58,7 @@ package enum JSONParser {
             }
         }
 
-        mutating func literal(_ word: StaticString, _ value: JSONValue) -> JSONValue? {
+        mutating func literal(_ word: StaticString, _ value: Tree) -> Tree? {
             let count = word.utf8CodeUnitCount
             guard index + count <= bytes.count else { return nil }
             let expected = UnsafeBufferPointer(start: word.utf8Start, count: count)
@@ -59,9 +67,9 @@ package enum JSONParser {
             return value
         }
 
-        mutating func object(depth: Int) -> JSONValue? {
+        mutating func object(depth: Int) -> Tree? {
             index += 1
-            var members: [String: JSONValue] = [:]
+            var members = Tree.emptyMembers()
             skipSpace()
             if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
             while true {
@@ -71,7 +79,7 @@ package enum JSONParser {
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
                 index += 1
                 guard let member = value(depth: depth + 1) else { return nil }
-                members[key] = member
+                Tree.add(key, member, to: &members)
                 skipSpace()
                 guard index < bytes.count else { return nil }
                 if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
@@ -81,9 +89,9 @@ package enum JSONParser {
             }
         }
 
-        mutating func array(depth: Int) -> JSONValue? {
+        mutating func array(depth: Int) -> Tree? {
             index += 1
-            var items: [JSONValue] = []
+            var items: [Tree] = []
             skipSpace()
             if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
             while true {
@@ -99,7 +107,7 @@ package enum JSONParser {
         }
 
         /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`, kept as text.
-        mutating func number() -> JSONValue? {
+        mutating func number() -> Tree? {
             let start = index
             func digits() -> Int {
                 let from = index
@@ -198,5 +206,28 @@ package enum JSONParser {
             index += 4
             return value
         }
+    }
+}
+
+/// What `JSONParser` builds: a value per JSON kind (an enum's cases satisfy these), and how an
+/// object's members are collected.
+package protocol JSONTree {
+    associatedtype Members
+    static var null: Self { get }
+    static func bool(_ value: Bool) -> Self
+    /// The number's text exactly as written.
+    static func number(_ text: String) -> Self
+    static func string(_ value: String) -> Self
+    static func array(_ items: [Self]) -> Self
+    static func object(_ members: Members) -> Self
+    static func emptyMembers() -> Members
+    /// A later duplicate key replaces the earlier one's value.
+    static func add(_ key: String, _ value: Self, to members: inout Members)
+}
+
+extension JSONValue: JSONTree {
+    package static func emptyMembers() -> [String: JSONValue] { [:] }
+    package static func add(_ key: String, _ value: JSONValue, to members: inout [String: JSONValue]) {
+        members[key] = value
     }
 }

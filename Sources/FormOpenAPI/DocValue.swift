@@ -54,3 +54,9 @@ struct DocObject: Sendable, Equatable {
     var isEmpty: Bool { keys.isEmpty }
     var members: [(key: String, value: DocValue)] { keys.compactMap { k in values[k].map { (k, $0) } } }
 }
+
+/// FormCore's JSON reader builds `DocValue`s directly: one reader, objects in document order.
+extension DocValue: JSONTree {
+    static func emptyMembers() -> DocObject { DocObject() }
+    static func add(_ key: String, _ value: DocValue, to members: inout DocObject) { members.set(key, value) }
+}

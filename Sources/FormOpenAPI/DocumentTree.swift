@@ -22,8 +22,8 @@ enum DocumentTree {
         }
         let first = bytes.drop { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }.first
         if first == UInt8(ascii: "{") {
-            guard let value = OrderedJSONParser.parse(bytes) else {
-                throw .notOpenAPI("it starts like JSON but is not valid JSON (or nests over \(OrderedJSONParser.maximumDepth) deep)")
+            guard let value = JSONParser.parse(bytes, as: DocValue.self) else {
+                throw .notOpenAPI("it starts like JSON but is not valid JSON (or nests over \(JSONParser.maximumDepth) deep)")
             }
             return value
         }
