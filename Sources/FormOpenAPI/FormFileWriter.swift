@@ -55,6 +55,10 @@ struct FormFileWriter {
         // Path parameters, asked first; their values go into the path, not the body.
         var submitPath = operation.path
         var pathItems: [FormItem] = []
+        for (pointer, reason) in operation.unreadableParameters {
+            header.append("a parameter is left out: \(reason) (\(pointer))")
+            translator.reader.problem(pointer, reason)
+        }
         for (param, pointer) in operation.parameters {
             guard let name = param["name"]?.string, let place = param["in"]?.string else { continue }
             guard place == "path" else {

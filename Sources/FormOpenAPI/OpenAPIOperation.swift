@@ -52,22 +52,38 @@ struct OpenAPIOperation {
     }
 
     /// The operation's parameters with the path item's, the operation's winning on the same
-    /// name and place; each resolved, with its pointer.
-    var parameters: [(DocObject, String)] {
+    /// name and place; each resolved, with its pointer. `unreadable`: the pointers of parameters
+    /// that could not be read (a `$ref` to nothing, no `name` or `in`), each with the reason, so
+    /// the caller says so rather than dropping them.
+    var parameters: [(DocObject, String)] { parameterList.found }
+
+    var unreadableParameters: [(pointer: String, reason: String)] { parameterList.unreadable }
+
+    private var parameterList: (found: [(DocObject, String)], unreadable: [(pointer: String, reason: String)]) {
         var result: [(DocObject, String)] = []
+        var unreadable: [(pointer: String, reason: String)] = []
         func add(_ list: DocValue?, _ pointer: String) {
             guard let items = list?.array else { return }
             for (i, item) in items.enumerated() {
                 let p = JSONPointer.appending(pointer, "parameters", String(i))
-                guard let (value, resolved) = try? document.resolve(item, at: p), let param = value.object,
-                      let name = param["name"]?.string, let place = param["in"]?.string else { continue }
+                let value: DocValue, resolved: String
+                do {
+                    (value, resolved) = try document.resolve(item, at: p)
+                } catch {
+                    unreadable.append((error.pointer, "the parameter can't be read: \(error.message)"))
+                    continue
+                }
+                guard let param = value.object, let name = param["name"]?.string, let place = param["in"]?.string else {
+                    unreadable.append((resolved, "a parameter needs \"name\" and \"in\""))
+                    continue
+                }
                 result.removeAll { $0.0["name"]?.string == name && $0.0["in"]?.string == place }
                 result.append((param, resolved))
             }
         }
         add(pathItem["parameters"], pathItemPointer)
         add(object["parameters"], pointer)
-        return result
+        return (result, unreadable)
     }
 }
 

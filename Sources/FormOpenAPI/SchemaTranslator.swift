@@ -58,7 +58,9 @@ struct SchemaTranslator {
         }
         if let branches = node.branches {
             if node.discriminated {
-                return try structured(node, name: name, required: required, reason: "oneOf/anyOf with a discriminator (one of several object shapes) can't be asked as one set of questions")
+                return try structured(node, name: name, required: required, reason: node["discriminator"] != nil
+                    ? "oneOf/anyOf with a discriminator (one of several object shapes) can't be asked as one set of questions"
+                    : "oneOf of several object shapes can't be asked as one set of questions")
             }
             let allTypes = Set(branches.flatMap(\.types))
             if allTypes.isSubset(of: ["string"]) || (allTypes.contains("string") && allTypes.isSubset(of: ["string", "integer", "number", "boolean"])) {

@@ -47,6 +47,16 @@ import Testing
         #expect(reason.contains("16"), "\(reason)")
     }
 
+    /// A parameter `$ref` to nothing (or one without `name`/`in`) is a problem with its pointer,
+    /// not skipped without a word (a required query parameter could hide behind it).
+    @Test func anUnreadableParameterIsAProblem() throws {
+        let doc = ##"{"openapi":"3.0.3","info":{"title":"t","version":"1"},"paths":{"/x":{"post":{"parameters":[{"$ref":"#/components/parameters/Nope"},{"in":"query"}],"requestBody":{"content":{"application/json":{"schema":{"type":"object","properties":{"a":{"type":"string"}}}}}},"responses":{}}}}}"##
+        let form = try OpenAPIForms.formFile(from: Array(doc.utf8), documentName: "t.json", operation: "POST /x")
+        #expect(form.problems.map(\.pointer) == ["/paths/~1x/post/parameters/0", "/paths/~1x/post/parameters/1"])
+        #expect(form.problems.first?.message.contains("points at nothing") == true, "\(form.problems)")
+        #expect(form.yaml.contains("# a parameter is left out"), "\(form.yaml)")
+    }
+
     /// A `const` that is not text (`const: 5`, `const: true`) is a rule the form can't enforce:
     /// a problem and help, never silently dropped.
     @Test func aNonTextConstIsAProblemNotDropped() throws {
