@@ -9,14 +9,20 @@ import Foundation
 extension Wizard {
     /// Lists with no items that say `send_empty: true`: sent as `[]`.
     var emptyListsSent: [String] {
+        // A list its `when` hides is not sent at all, empty or not.
+        emptyVisibleLists.filter(\.rule.sendEmpty).map(\.name)
+    }
+
+    /// Lists with no items whose `when` holds: they have no field, so the review and the
+    /// payload say them apart.
+    var emptyVisibleLists: [FormSpec.ItemList] {
         spec.itemLists.filter { list in
-            guard list.rule.sendEmpty, (itemCounts[list.name] ?? 0) == 0 else { return false }
-            // A list its `when` hides is not sent at all, empty or not.
+            guard (itemCounts[list.name] ?? 0) == 0 else { return false }
             let declaration = list.group == nil
                 ? spec.fields.first { $0.name == list.name && $0.group == nil }
                 : spec.fields.first { $0.group == list.name }
             return declaration.map(isVisible) ?? true
-        }.map(\.name)
+        }
     }
 
     /// Whether a list of this field's type may be typed as one comma-separated line: only types

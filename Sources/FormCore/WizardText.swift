@@ -167,7 +167,18 @@ extension Wizard {
         [.output(OutputLine("Review", style: .title))]
             + reviewRows().flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false) }
                 .map { .output(OutputLine(String($0), style: .review)) }
+            + emptyListLines()
             + (withBanner ? bannerLines() : [])
+    }
+
+    /// A list with no items has no line of its own to number: one note each under the review, so
+    /// the operator sees that it is empty (nothing to check is hidden) and how to add an item.
+    func emptyListLines() -> [WizardEffect] {
+        guard spec.hasLists else { return [] }
+        return emptyVisibleLists.flatMap { list in
+            TextWrap.wrap("\(listLabel(list.name)): none (.add \(list.name) adds one)", indent: "    ", continuation: "      ")
+                .map { WizardEffect.output(OutputLine($0, style: .review)) }
+        }
     }
 
     /// The last rejection's non-field messages, as the rejection printed them.

@@ -148,6 +148,15 @@ struct WizardListTests {
         #expect(h.lastPrompt?.hasPrefix("Checked?") == true)
     }
 
+    @Test("an empty optional list is named under the review with how to add an item")
+    func emptyListIsShownInReview() throws {
+        var h = WizardHarness(try receiptSpec())
+        h.type("ACME", "ABC-1", "1", "", "", "", "no")
+        #expect(h.transcript.contains("    Serial: none (.add serials adds one)"), "\(h.transcript)")
+        h.type(".add serials", "7")
+        #expect(!h.transcript.suffix(8).contains { $0.contains(": none (.add") }, "\(h.transcript)")
+    }
+
     @Test("a list of numbers typed as one line: each item checked, all or nothing")
     func commaList() throws {
         var h = WizardHarness(try receiptSpec())
