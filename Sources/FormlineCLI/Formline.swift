@@ -10,15 +10,17 @@ struct Formline: ParsableCommand {
         commandName: "formline",
         abstract: "A plain-text, line-mode form wizard (version \(FormlineVersion.current)).",
         discussion: """
-            Fill a form:     formline fill Forms/signup.yaml
-            Check forms:     formline check Forms/*.yaml
-            Replay sessions: formline replay Tests/Sessions/*.session
-            List drafts:     formline drafts
-            Answers file:    formline template Forms/signup.yaml > answers.yaml
-            Explain errors:  formline explain Forms/signup.yaml capture.json
-            From an API:     formline fill --openapi http://127.0.0.1:8080/openapi.json --operation signupDrf
-            API operations:  formline operations api.json   (formline import api.json OP > Forms/x.yaml)
-            Shell completion: formline --generate-completion-script bash (or zsh, fish)
+            Fill a form:      formline fill Forms/signup.yaml
+            Many records:     formline fill Forms/port-entry.yaml --repeat
+            Check forms:      formline check Forms/*.yaml
+            Replay sessions:  formline replay Tests/Sessions/*.session
+            List drafts:      formline drafts
+            Answers file:     formline template Forms/signup.yaml > answers.yaml
+            Explain errors:   formline explain Forms/signup.yaml capture.json
+            From an API:      formline operations api.json
+                              formline fill --openapi api.json --operation OP
+                              formline import api.json OP > Forms/x.yaml
+            Shell completion: formline --generate-completion-script bash
             """,
         version: FormlineVersion.current,
         subcommands: [
