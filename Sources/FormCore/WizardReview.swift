@@ -46,7 +46,7 @@ extension Wizard {
             return Wizard.wrapped("Enter submits the form. A number (or .edit N) edits that field and comes back here. .cancel ends without submitting; what you typed is kept as a draft.", .notice) + [.prompt(reviewPrompt)]
         case .unknown(let typed)?:
             return [error(WizardCommand.unknownMessage(typed)), .prompt(reviewPrompt)]
-        default:
+        case nil, .skip?, .clear?, .retry?:
             return [error("Press Enter to submit, type a number to edit, or .cancel"), .prompt(reviewPrompt)]
         }
     }

@@ -253,7 +253,7 @@ extension Wizard {
         case .review: return [.prompt(reviewPrompt)]
         case .failed: return [.prompt(retryPrompt)]
         case .confirmingDelete(let list, let number, _): return [.prompt(deletePrompt(list: list, number: number))]
-        default: return []
+        case .notStarted, .asking, .submitting, .finished: return []
         }
     }
 }
