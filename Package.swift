@@ -72,7 +72,7 @@ let package = Package(
         // Transcripts: recorder, parser, in-process replayer, diff. Light: no backend above.
         .target(name: "FormSessions", dependencies: ["FormCore", "FormFiles", "FormRunner", "FormSystem"]),
         // Public replay API for packages that embed formline's core in their own test suites.
-        .target(name: "FormlineTesting", dependencies: ["FormSessions"]),
+        .target(name: "FormlineTesting", dependencies: ["FormSessions", "FormSystem"]),
         // The commands (argument-parser, plus the quick reader for everyday `fill`).
         .target(name: "FormlineCLI", dependencies: [
             "FormCore", "FormDrafts", "FormFiles", "FormOpenAPI", "FormReadline", "FormRunner", "FormSessions", "FormSystem",

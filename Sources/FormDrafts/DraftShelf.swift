@@ -43,14 +43,8 @@ public struct DraftShelf: Sendable {
 
     /// Every draft on the shelf, by form id and then number.
     public func all() -> [Entry] {
-        guard let dir = opendir(folder) else { return [] }
-        defer { closedir(dir) }
         var found: [Entry] = []
-        while let item = readdir(dir) {
-            let name = withUnsafeBytes(of: item.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            guard name.hasSuffix(".json"), !name.hasPrefix(".") else { continue }
+        for name in DirectoryListing.names(in: folder, endingWith: ".json") {
             let stem = name.dropLast(5)
             var formID = String(stem), number = 1
             if let plus = stem.lastIndex(of: "+") {

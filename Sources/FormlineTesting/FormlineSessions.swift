@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import FormCore
+import FormSystem
 @_exported import FormSessions
 #if canImport(Testing)
 import Testing
@@ -65,15 +66,7 @@ public enum FormlineSessions {
 
     /// The `.session` files directly in `folder`, sorted by name, as `folder/NAME.session`.
     public static func sessions(in folder: String) -> [String] {
-        guard let dir = opendir(folder) else { return [] }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name.hasSuffix(".session") && !name.hasPrefix(".") { names.append(name) }
-        }
+        let names = DirectoryListing.names(in: folder, endingWith: ".session")
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         return names.sorted().map { prefix + $0 }
     }

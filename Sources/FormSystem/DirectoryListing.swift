@@ -1,0 +1,24 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The names in a folder, for the callers that look for their own files in one (drafts on the
+/// shelf, transcripts in a folder): one readdir loop, not one per caller.
+package enum DirectoryListing {
+    /// The names directly in `folder` (not `.`/`..` or any other dot file) that end in `suffix`,
+    /// unsorted; empty when the folder can't be opened (missing, not a folder, no permission).
+    package static func names(in folder: String, endingWith suffix: String) -> [String] {
+        guard let dir = opendir(folder) else { return [] }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name.hasSuffix(suffix) && !name.hasPrefix(".") { names.append(name) }
+        }
+        return names
+    }
+}
