@@ -55,11 +55,12 @@ struct FormFileWriter {
         // Path parameters, asked first; their values go into the path, not the body.
         var submitPath = operation.path
         var pathItems: [FormItem] = []
-        for (pointer, reason) in operation.unreadableParameters {
+        let parameters = operation.parameters
+        for (pointer, reason) in parameters.unreadable {
             header.append("a parameter is left out: \(reason) (\(pointer))")
             translator.reader.problem(pointer, reason)
         }
-        for (param, pointer) in operation.parameters {
+        for (param, pointer) in parameters.found {
             guard let name = param["name"]?.string, let place = param["in"]?.string else { continue }
             guard place == "path" else {
                 if param["required"]?.bool == true {

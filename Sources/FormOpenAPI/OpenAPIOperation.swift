@@ -55,11 +55,7 @@ struct OpenAPIOperation {
     /// name and place; each resolved, with its pointer. `unreadable`: the pointers of parameters
     /// that could not be read (a `$ref` to nothing, no `name` or `in`), each with the reason, so
     /// the caller says so rather than dropping them.
-    var parameters: [(DocObject, String)] { parameterList.found }
-
-    var unreadableParameters: [(pointer: String, reason: String)] { parameterList.unreadable }
-
-    private var parameterList: (found: [(DocObject, String)], unreadable: [(pointer: String, reason: String)]) {
+    var parameters: (found: [(DocObject, String)], unreadable: [(pointer: String, reason: String)]) {
         var result: [(DocObject, String)] = []
         var unreadable: [(pointer: String, reason: String)] = []
         func add(_ list: DocValue?, _ pointer: String) {
