@@ -60,7 +60,7 @@ let package = Package(
             .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
         ]),
-        // Backend: draft files (SHA-256 of the form with swift-crypto; the CLI's OpenAPI cache keys use it too).
+        // Backend: draft files, and ContentHash (SHA-256 with swift-crypto: drafts and the OpenAPI cache); the only user of Crypto.
         .target(name: "FormDrafts", dependencies: [
             "FormCore", "FormSystem",
             .product(name: "Crypto", package: "swift-crypto"),
@@ -78,8 +78,6 @@ let package = Package(
             "FormCore", "FormDrafts", "FormFiles", "FormOpenAPI", "FormReadline", "FormRunner", "FormSessions", "FormSystem",
             "FormTerminal", "FormTransport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            // SHA-256 keys of the OpenAPI cache (FormDrafts uses it for drafts already).
-            .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .executableTarget(name: "formline", dependencies: ["FormlineCLI"]),
         // The demo server as a library, so tests run it in-process on port 0.

@@ -61,10 +61,7 @@ public struct DraftStore: Sendable {
 
     /// SHA-256 of the form file's bytes, hex, to tell the operator the form changed since.
     public static func fingerprint(_ bytes: [UInt8]) -> String {
-        SHA256.hash(data: bytes).map { b in
-            let hex = String(b, radix: 16)
-            return hex.count == 1 ? "0" + hex : hex
-        }.joined()
+        ContentHash.sha256(bytes)
     }
 
     public var exists: Bool {

@@ -1,5 +1,5 @@
-import Crypto
 import FormCore
+import FormDrafts
 import FormSystem
 #if canImport(Glibc)
 import Glibc
@@ -29,12 +29,7 @@ struct OpenAPICache {
     /// The largest cache entry read back (the document copy has its own, larger, limit).
     static let entryLimit = WholeFile.defaultLimit
 
-    static func sha256(_ bytes: [UInt8]) -> String {
-        SHA256.hash(data: bytes).map { b in
-            let hex = String(b, radix: 16)
-            return hex.count == 1 ? "0" + hex : hex
-        }.joined()
-    }
+    static func sha256(_ bytes: [UInt8]) -> String { ContentHash.sha256(bytes) }
 
     static func sha256(_ text: String) -> String { sha256(Array(text.utf8)) }
 
