@@ -6,9 +6,11 @@ import Testing
 @Suite struct SecretSourceTests {
     private func temporaryFolder() -> String {
         var template = Array("/tmp/formline-secret-XXXXXX".utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        let made = template.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress.flatMap { mkdtemp($0) }.map { String(cString: $0) }
+        }
         #expect(made != nil)
-        return String(cString: template.map { UInt8(bitPattern: $0) }.dropLast() + [0])
+        return made ?? "/tmp/formline-unavailable"
     }
 
     private func write(_ text: String, to path: String, mode: mode_t) throws {

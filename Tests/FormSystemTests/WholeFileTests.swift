@@ -6,9 +6,11 @@ import Testing
 @Suite struct WholeFileTests {
     private func temporaryFolder() -> String {
         var template = Array("/tmp/formline-system-XXXXXX".utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        let made = template.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress.flatMap { mkdtemp($0) }.map { String(cString: $0) }
+        }
         #expect(made != nil)
-        return String(cString: template.map { UInt8(bitPattern: $0) }.dropLast() + [0])
+        return made ?? "/tmp/formline-unavailable"
     }
 
     @Test func readsARegularFileWhole() throws {
