@@ -40,6 +40,11 @@ public struct SubmitSpec: Sendable, Equatable {
     /// The fields the path's placeholders name: sent in the path, not in the body.
     public var pathFieldNames: [String] { SubmitPath.fieldNames(in: path) }
     public var errors: ErrorDialect
+    /// With `errors: auto`, the dialect the API documents (`submit.prefer_errors`; what
+    /// `fill --openapi` guesses from an operation's error responses): a response that fits it is
+    /// read as it, any other as `auto` reads it. A guess from documentation never makes an answer
+    /// another dialect reads unreadable; a named `errors` dialect stays strict.
+    package var preferredErrors: ErrorDialect?
     /// Server path -> field name, for servers whose names differ from the form's.
     public var aliases: [String: String]
     /// The form's own error shape (`errors:` as a mapping); when set it is read instead of `errors`.
@@ -57,9 +62,11 @@ public struct SubmitSpec: Sendable, Equatable {
     /// With the form file's own error shape and message routes (FormFiles reads them).
     package init(
         method: Method = .POST, path: String = "/", errors: ErrorDialect = .auto, aliases: [String: String] = [:],
-        errorShape: ErrorShape? = nil, messageRoutes: [MessageRoute] = [], body: RequestBody = RequestBody()
+        errorShape: ErrorShape? = nil, messageRoutes: [MessageRoute] = [], body: RequestBody = RequestBody(),
+        preferredErrors: ErrorDialect? = nil
     ) {
         self.body = body
+        self.preferredErrors = preferredErrors
         self.method = method
         self.path = path
         self.errors = errors

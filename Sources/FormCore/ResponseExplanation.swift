@@ -99,9 +99,20 @@ package struct ResponseExplanation: Sendable, Equatable {
         if spec.submit.errorShape != nil { return "the form's own error shape (submit.errors)" }
         guard spec.submit.errors == .auto else { return "\(spec.submit.errors.rawValue) (named by the form's submit.errors)" }
         guard let json = JSONValue.parse(body) else { return "auto" }
+        if let preferred = spec.submit.preferredErrors {
+            if ServerErrorParser.parsePreferred(preferred, contentType: contentType, json: json) != nil {
+                return "\(preferred.rawValue) (preferred by the form's submit.prefer_errors; the answer fits it)"
+            }
+            return "auto, the answer does not fit the preferred \(preferred.rawValue) (submit.prefer_errors): " + autoReader(contentType: contentType, body: body, json: json)
+        }
+        return "auto: " + autoReader(contentType: contentType, body: body, json: json)
+    }
+
+    /// Which rule of `auto` reads the body, in words.
+    private static func autoReader(contentType: String?, body: [UInt8], json: JSONValue) -> String {
         let claim = DialectDetection.claim(contentType: contentType, json: json)
         if ServerErrorParser.parse(contentType: contentType, body: body, dialect: .auto)?.isEmpty ?? true {
-            return "auto: no dialect reads this body; every text in it is listed with its key path"
+            return "no dialect reads this body; every text in it is listed with its key path"
         }
         let mediaType = contentType.map(MediaType.of)
         let number = (DialectDetection.order.firstIndex { $0.claims(mediaType: mediaType, json: json) }
@@ -111,7 +122,7 @@ package struct ResponseExplanation: Sendable, Equatable {
         case .mediaType(let type): basis = "`\(type)`, " + claim.rule
         case .shape: basis = claim.rule
         }
-        return "auto: rule \(number) (\(basis)): \(claim.dialect.rawValue)"
+        return "rule \(number) (\(basis)): \(claim.dialect.rawValue)"
     }
 
     /// The explanation as `formline explain` prints it.

@@ -8,12 +8,25 @@
 /// ```
 ///
 /// nil when the body is not JSON, or does not have the dialect's shape. With `.auto` the dialect
-/// is the first in `DialectDetection.order` that claims the response.
+/// is the first in `DialectDetection.order` that claims the response; with `.auto` and a
+/// `preferred` dialect, that one when the response fits it and it reads errors from it
+/// (`DialectDetection.preferredClaim`), else the same as `.auto` alone.
 package enum ServerErrorParser {
-    package static func parse(contentType: String?, body: [UInt8], dialect: ErrorDialect) -> [ServerError]? {
+    package static func parse(contentType: String?, body: [UInt8], dialect: ErrorDialect, preferring preferred: ErrorDialect? = nil) -> [ServerError]? {
         guard let json = JSONValue.parse(body) else { return nil }
+        if dialect == .auto, let preferred, let errors = parsePreferred(preferred, contentType: contentType, json: json) {
+            return errors
+        }
         let chosen = dialect == .auto ? detect(contentType: contentType, json: json) : dialect
         return parse(json, as: chosen)
+    }
+
+    /// The errors as the preferred dialect reads them; nil when the response does not fit it or
+    /// it finds none (then `auto` reads the response, so a wrong guess costs nothing).
+    static func parsePreferred(_ preferred: ErrorDialect, contentType: String?, json: JSONValue) -> [ServerError]? {
+        guard preferred != .auto, let claim = DialectDetection.preferredClaim(preferred, contentType: contentType, json: json),
+              let errors = parse(json, as: claim.dialect), !errors.isEmpty else { return nil }
+        return errors
     }
 
     static func parse(_ json: JSONValue, as dialect: ErrorDialect) -> [ServerError]? {

@@ -20,7 +20,7 @@ package enum SubmissionClassifier {
         status: Int, contentType: String?, body: [UInt8], location: String? = nil,
         dialect: ErrorDialect
     ) -> SubmissionResult {
-        classify(status: status, contentType: contentType, body: body, location: location, dialect: dialect, shape: nil)
+        classify(status: status, contentType: contentType, body: body, location: location, dialect: dialect, preferred: nil, shape: nil)
     }
 
     /// The same, reading errors as the form's `submit` says: its own `errorShape` when it has
@@ -29,12 +29,13 @@ package enum SubmissionClassifier {
         status: Int, contentType: String?, body: [UInt8], location: String? = nil,
         submit: SubmitSpec
     ) -> SubmissionResult {
-        classify(status: status, contentType: contentType, body: body, location: location, dialect: submit.errors, shape: submit.errorShape)
+        classify(status: status, contentType: contentType, body: body, location: location, dialect: submit.errors,
+                 preferred: submit.preferredErrors, shape: submit.errorShape)
     }
 
     private static func classify(
         status: Int, contentType: String?, body: [UInt8], location: String?,
-        dialect: ErrorDialect, shape: ErrorShape?
+        dialect: ErrorDialect, preferred: ErrorDialect?, shape: ErrorShape?
     ) -> SubmissionResult {
         let json = JSONValue.parse(body)
         switch status {
@@ -53,7 +54,7 @@ package enum SubmissionClassifier {
                 if let json, let errors = shape.parse(json), !errors.isEmpty { return .rejected(status: status, errors: errors) }
                 return .failed(reason: "the server answered \(statusText(status)) but the body holds no errors in the form's error shape")
             }
-            if let errors = ServerErrorParser.parse(contentType: contentType, body: body, dialect: dialect), !errors.isEmpty {
+            if let errors = ServerErrorParser.parse(contentType: contentType, body: body, dialect: dialect, preferring: preferred), !errors.isEmpty {
                 return .rejected(status: status, errors: errors)
             }
             if dialect == .auto, let json {

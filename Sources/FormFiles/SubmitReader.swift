@@ -1,11 +1,12 @@
 import FormCore
 import Yams
 
-/// Reads `submit: {method, path, body, type, errors, aliases, messages}`; alias and message-route
-/// targets are checked by `FormReader`. `errors` is a dialect name or a mapping (`ErrorShapeReader`).
+/// Reads `submit: {method, path, body, type, errors, prefer_errors, aliases, messages}`; alias and
+/// message-route targets are checked by `FormReader`. `errors` is a dialect name or a mapping
+/// (`ErrorShapeReader`); `prefer_errors` a dialect preferred under `errors: auto`.
 /// `body` is `json` (default), `jsonapi` (which needs `type`, the resource type) or `form`.
 struct SubmitReader {
-    static let keys = ["method", "path", "body", "type", "errors", "aliases", "messages"]
+    static let keys = ["method", "path", "body", "type", "errors", "prefer_errors", "aliases", "messages"]
 
     let reader: YAMLNodeReader
 
@@ -49,6 +50,7 @@ struct SubmitReader {
                 diagnostics.error("unknown error dialect \"\(raw)\" (\(hint))", at: e.valuePosition)
             }
         }
+        readPreference(entries, into: &spec)
         var targets = pathTargets
         if let e = entries["aliases"], let aliases = reader.mapping(e.value, "aliases") {
             let pairs = reader.entries(of: aliases, allowed: nil, context: "aliases")
@@ -66,6 +68,25 @@ struct SubmitReader {
             }
         }
         return (spec, targets)
+    }
+
+    /// `prefer_errors: fastapi`: read an answer that fits this dialect as it, any other as `auto`
+    /// does. Only beside `errors: auto` (a named dialect is the only one tried, and an own shape
+    /// is read instead of any dialect).
+    private func readPreference(_ entries: Entries, into spec: inout SubmitSpec) {
+        guard let e = entries["prefer_errors"], let raw = reader.string(e) else { return }
+        let names = ErrorDialect.allCases.filter { $0 != .auto }.map(\.rawValue)
+        guard let dialect = ErrorDialect(rawValue: raw), dialect != .auto else {
+            let hint = NameSuggestion.closest(to: raw, in: names).map { "did you mean \"\($0)\"?" }
+                ?? "use \(names.joined(separator: ", "))"
+            reader.diagnostics.error("unknown error dialect \"\(raw)\" for prefer_errors (\(hint))", at: e.valuePosition)
+            return
+        }
+        guard spec.errors == .auto, spec.errorShape == nil else {
+            reader.diagnostics.error("prefer_errors goes with errors: auto (a named dialect or an own shape is the only one read)", at: e.keyPosition)
+            return
+        }
+        spec.preferredErrors = dialect
     }
 
     private func readBody(_ entries: Entries, into spec: inout SubmitSpec) {

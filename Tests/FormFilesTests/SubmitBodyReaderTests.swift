@@ -25,4 +25,17 @@ import Testing
         #expect(errorLines(form("  - name: a\n", "submit:\n  body: jsonapi\n  type: \"sign ups\"\n"))
             == [#"t.yaml:6:9: submit type "sign ups" must be a resource type with no spaces (signups)"#])
     }
+
+    @Test func preferErrorsIsADialectBesideAuto() throws {
+        let preferring = try #require(loadedForm(form("  - name: a\n", "submit:\n  errors: auto\n  prefer_errors: fastapi\n")))
+        #expect(preferring.submit.errors == .auto && preferring.submit.preferredErrors == .fastapi)
+        let implicit = try #require(loadedForm(form("  - name: a\n", "submit:\n  prefer_errors: problem\n")))
+        #expect(implicit.submit.preferredErrors == .problem)
+        #expect(try #require(loadedForm(form("  - name: a\n", "submit:\n  path: /x\n"))).submit.preferredErrors == nil)
+        #expect(errorLines(form("  - name: a\n", "submit:\n  errors: drf\n  prefer_errors: fastapi\n"))
+            == ["t.yaml:6:3: prefer_errors goes with errors: auto (a named dialect or an own shape is the only one read)"])
+        #expect(errorLines(form("  - name: a\n", "submit:\n  prefer_errors: fastap\n"))
+            == [#"t.yaml:5:18: unknown error dialect "fastap" for prefer_errors (did you mean "fastapi"?)"#])
+        #expect(errorLines(form("  - name: a\n", "submit:\n  prefer_errors: auto\n")).count == 1)
+    }
 }

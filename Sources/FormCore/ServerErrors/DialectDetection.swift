@@ -36,4 +36,17 @@ enum DialectDetection {
         let mediaType = contentType.map(MediaType.of)
         return order.first { $0.claims(mediaType: mediaType, json: json) } ?? DRFErrors.fallbackClaim
     }
+
+    /// The claim for a response when the form prefers `preferred` (`submit.prefer_errors`, a
+    /// dialect guessed from the API's documentation): the preferred dialect's first claim that
+    /// holds, unless a media-type claim of another dialect holds first (the server named its
+    /// format: `application/problem+json` beside a documented FastAPI 422). nil when the
+    /// response does not fit the preferred dialect; `auto` decides then.
+    static func preferredClaim(_ preferred: ErrorDialect, contentType: String?, json: JSONValue) -> DialectClaim? {
+        let mediaType = contentType.map(MediaType.of)
+        let holding = order.filter { $0.claims(mediaType: mediaType, json: json) }
+        let byMediaType = holding.first { if case .mediaType = $0.basis { true } else { false } }
+        if let byMediaType, byMediaType.dialect != preferred { return nil }
+        return holding.first { $0.dialect == preferred }
+    }
 }
