@@ -10,8 +10,11 @@
 3. First prompt (first-prompt.py, pty, TERM=dumb) of `fill --openapi DOC --operation OP` with an
    empty state folder (cold: the first run) and with a warm cache (a copy of a state folder one
    earlier run left), next to `fill FORM.yaml` of the same form (`formline import` output).
-4. With --before PATH (a build without the OpenAPI code): `fill Forms/signup.yaml` first prompt and
-   `perf stat` CPU and page faults, before and after, interleaved.
+4. With --before PATH (a build of main from before issue 21, without the OpenAPI code): `fill
+   Forms/signup.yaml` first prompt and `perf stat` CPU and page faults, before and after,
+   interleaved. No OpenAPI library is linked (the translator reads the document's tree itself,
+   docs/openapi.md): what this measures is whether the FormOpenAPI code, linked but never reached
+   by `fill FORM.yaml`, costs the everyday command anything.
 
 --binary defaults to .build/release/formline (Scripts/build-release.sh --product formline).
 """
@@ -77,7 +80,7 @@ try:
     subprocess.run(first_prompt + ["--", binary, "fill", form,
                                    "--", binary, "fill", "--openapi", doc, "--operation", operation], check=True)
 
-    # 4. fill FORM.yaml before and after OpenAPIKit was linked in.
+    # 4. fill FORM.yaml before and after the OpenAPI code (FormOpenAPI; no OpenAPI library) was linked in.
     if args.before:
         before = os.path.abspath(args.before)
         print("\nfill Forms/signup.yaml, before (--before) and after (--binary):")

@@ -11,6 +11,17 @@ import FormCore
 /// - `\uHHHH` and `\u{H...}` become `\x{H...}`, which PCRE2 reads.
 /// The result is compiled once here, so a pattern PCRE2 refuses never reaches a form file.
 enum ECMAPattern {
+    /// `/^...$/` or `/.../flags` whose body is anchored (`^` first or `$` last): a JavaScript
+    /// regex literal pasted as a pattern. As written it matches nothing (a `^` after a `/` that
+    /// was already consumed, a `$` before one), so it is not a pattern a form can use.
+    static func isRegexLiteral(_ source: String) -> Bool {
+        guard source.hasPrefix("/"), let close = source.lastIndex(of: "/"), close > source.startIndex else { return false }
+        let flags = source[source.index(after: close)...]
+        guard flags.allSatisfy({ "dgimsuvy".contains($0) }) else { return false }
+        let body = source[source.index(after: source.startIndex)..<close]
+        return body.hasPrefix("^") || (body.hasSuffix("$") && !body.hasSuffix("\\$"))
+    }
+
     static func translate(_ source: String) -> Result<String, PatternRefusal> {
         guard source.utf8.count <= 4_096 else { return .failure(PatternRefusal("longer than 4096 bytes")) }
         var out = ""

@@ -22,7 +22,8 @@ struct FormFileWriter {
             }
         }
         guard let body = operation.jsonBody else {
-            throw .noJSONBody(operation: label, contentTypes: operation.contentTypes)
+            let pointer = operation.requestBody.map { JSONPointer.appending($0.1, "content") } ?? operation.pointer
+            throw .noJSONBody(operation: label, pointer: pointer, contentTypes: operation.contentTypes)
         }
         guard !operation.path.contains(where: \.isWhitespace), operation.path.hasPrefix("/") else {
             throw .unsupported(operation: label, pointer: operation.pointer, reason: "the path \"\(operation.path)\" has spaces or does not start with /")
@@ -95,6 +96,9 @@ struct FormFileWriter {
             throw .unsupported(operation: label, pointer: operation.pointer, reason: "the path has {\(missing)} but documents no path parameter of that name")
         }
         let errors = ErrorDialectGuess.dialect(of: operation)
+        if errors.disagreeing.count > 1 {
+            header.append("the documented error responses look like several dialects (\(errors.disagreeing.map(\.rawValue).joined(separator: ", "))): errors are read by auto detection")
+        }
         if !body.required { header.append("the request body is optional; the form always sends one") }
         if document.version == .v30 { header.append("OpenAPI 3.0 document") }
         if let server = document.root["servers"]?.array?.first?["url"]?.string {
@@ -107,7 +111,7 @@ struct FormFileWriter {
         lines += YAMLText.comment("Derived from \(from): \(label)\(opID.map { " (\($0))" } ?? "").", indent: "")
         lines += YAMLText.comment("Media type: \(body.mediaType).", indent: "")
         for note in header { lines += YAMLText.comment(note, indent: "") }
-        lines.append("id: " + YAMLText.scalar(formID(opID: opID)))
+        lines.append("id: " + YAMLText.scalar(formID()))
         lines.append("title: " + YAMLText.scalar(operation.summary.summary ?? opID ?? label))
         lines.append("fields:")
         let all = pathItems + bodyItems
@@ -124,19 +128,46 @@ struct FormFileWriter {
         lines.append("submit:")
         lines.append("  method: \(method.rawValue)")
         lines.append("  path: " + YAMLText.scalar(submitPath))
-        lines.append("  errors: \(errors.rawValue)")
+        lines.append("  errors: auto")
+        if let preferred = errors.preferred {
+            // A preference, not a strict dialect: an answer that does not fit it is read by auto.
+            lines += YAMLText.comment("the documented error responses look like \(preferred.rawValue): an answer that fits is read as \(preferred.rawValue), any other by auto detection", indent: "  ")
+            lines.append("  prefer_errors: \(preferred.rawValue)")
+        }
         return OpenAPIFormFile(yaml: lines.joined(separator: "\n") + "\n", problems: translator.problems)
     }
 
     /// The form's id (drafts are keyed by it): the operationId if it is a valid id, else built
-    /// from it or from the method and path (`post-api-users-id`).
-    private func formID(opID: String?) -> String {
-        let raw = opID ?? (operation.method.lowercased() + operation.path)
+    /// from it or from the method and path (`post-api-users-id`). Building is lossy (`/a-b` and
+    /// `/a/b` both give `post-a-b`), so when another operation of the document builds the same
+    /// id, 8 hex digits of this operation's `METHOD /path` are appended: two operations never
+    /// share drafts.
+    private func formID() -> String {
+        let own = Self.baseID(of: operation)
+        let clashes = document.operations().contains { $0.pointer != operation.pointer && Self.baseID(of: $0) == own }
+        guard clashes else { return own }
+        return String(own.prefix(91)) + "-" + Self.shortHash(operation.summary.label)
+    }
+
+    private static func baseID(of operation: OpenAPIOperation) -> String {
+        let raw = operation.summary.operationId ?? (operation.method.lowercased() + operation.path)
         var id = String(raw.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == ".") ? $0 : "-" })
         while id.contains("--") { id = id.replacing("--", with: "-") }
         id = String(id.drop { $0 == "-" || $0 == "." })
         while id.hasSuffix("-") { id.removeLast() }
         return id.isEmpty ? "operation" : String(id.prefix(100))
+    }
+
+    /// FNV-1a, 32 bits, as 8 hex digits: stable across runs and builds (Swift's Hasher is
+    /// seeded per process), and only needs to tell a document's operations apart.
+    private static func shortHash(_ text: String) -> String {
+        var hash: UInt32 = 2_166_136_261
+        for byte in text.utf8 {
+            hash ^= UInt32(byte)
+            hash = hash &* 16_777_619
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 8 - hex.count) + hex
     }
 
     private func render(_ item: FormItem, indent: String) -> [String] {

@@ -24,8 +24,8 @@ package enum OpenAPIForms {
         return try FormFileWriter(document: doc, operation: op, documentName: documentName).write()
     }
 
-    /// Every problem of every operation that takes a body, and problems with the document itself;
-    /// empty when every such operation is fully expressed.
+    /// Every problem of every operation that takes a body (`takesBody`: JSON or not), and
+    /// problems with the document itself; empty when every such operation is fully expressed.
     package static func check(_ document: [UInt8]) -> [OpenAPIProblem] {
         let doc: OpenAPIDocument
         do { doc = try OpenAPIDocument(bytes: document) } catch {
@@ -36,7 +36,7 @@ package enum OpenAPIForms {
             do {
                 problems += try FormFileWriter(document: doc, operation: op, documentName: "").write().problems
             } catch {
-                problems.append(OpenAPIProblem(pointer: op.pointer, message: error.description, operation: op.summary.label))
+                problems.append(OpenAPIProblem(pointer: error.pointer ?? op.pointer, message: error.reason, operation: op.summary.label))
             }
         }
         return problems

@@ -13,7 +13,7 @@ struct OpenAPIOperation {
         OpenAPIOperationSummary(
             method: method, path: path, operationId: object["operationId"]?.string,
             summary: object["summary"]?.string ?? object["description"]?.string.map { String($0.prefix { $0 != "\n" }) },
-            takesJSONBody: jsonBody != nil)
+            takesJSONBody: jsonBody != nil, takesBody: hasBody)
     }
 
     /// The request body after `$ref`s, and its pointer; nil when there is none (or it can't be read).

@@ -8,13 +8,17 @@ package struct OpenAPIOperationSummary: Sendable, Equatable {
     package var summary: String?
     /// It has a request body with a JSON media type (`application/json`, `*/*+json`).
     package var takesJSONBody: Bool
+    /// It has a request body of any media type: what `check --openapi` examines (a body that is
+    /// not JSON is an operation a form can't express).
+    package var takesBody: Bool
 
-    package init(method: String, path: String, operationId: String?, summary: String?, takesJSONBody: Bool) {
+    package init(method: String, path: String, operationId: String?, summary: String?, takesJSONBody: Bool, takesBody: Bool? = nil) {
         self.method = method
         self.path = path
         self.operationId = operationId
         self.summary = summary
         self.takesJSONBody = takesJSONBody
+        self.takesBody = takesBody ?? takesJSONBody
     }
 
     /// `POST /api/signup`: the name that always works for `--operation`.

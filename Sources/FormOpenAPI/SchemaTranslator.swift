@@ -8,6 +8,8 @@ struct SchemaTranslator {
     static let maximumFields = 2_000
     /// Objects nest at most this deep (dotted names).
     static let maximumNesting = 16
+    /// The largest `min_length`/`max_length` a form file takes (9 digits).
+    static let largestCount = 999_999_999
     var fieldCount = 0
 
     init(document: OpenAPIDocument, operationLabel: String) {
@@ -17,7 +19,10 @@ struct SchemaTranslator {
     var problems: [OpenAPIProblem] { reader.problems }
 
     /// The properties of an object schema as items named `prefix` + property name.
-    mutating func properties(of node: SchemaNode, prefix: String, ancestors: Set<String>, depth: Int, inGroup: Bool, optionalParent: Bool) throws(OpenAPIError) -> [FormItem] {
+    /// `parentLabel`: a nested object's title (or property name); a property of it with no title
+    /// of its own is labelled `PARENT: name` (`Address: zip`), which says where it belongs
+    /// without the dotted field name.
+    mutating func properties(of node: SchemaNode, prefix: String, ancestors: Set<String>, depth: Int, inGroup: Bool, optionalParent: Bool, parentLabel: String? = nil) throws(OpenAPIError) -> [FormItem] {
         var items: [FormItem] = []
         let required = Set((node["required"]?.array ?? []).compactMap(\.string))
         let properties = node["properties"]?.object ?? DocObject()
@@ -35,8 +40,17 @@ struct SchemaTranslator {
             let child = try reader.read(value, at: pointer, ancestors: ancestors.union([node.pointer]), depth: depth)
             if child["readOnly"]?.bool == true { continue }
             let isRequired = required.contains(name) && !optionalParent
-            items += try item(for: child, name: prefix + name, propertyName: name, required: isRequired,
-                              ancestors: ancestors.union([node.pointer]), depth: depth + 1, inGroup: inGroup)
+            var childItems = try item(for: child, name: prefix + name, propertyName: name, required: isRequired,
+                                      ancestors: ancestors.union([node.pointer]), depth: depth + 1, inGroup: inGroup)
+            if let parentLabel {
+                for i in childItems.indices {
+                    if case .field(var f) = childItems[i], f.name == prefix + name, f.label == nil {
+                        f.label = "\(parentLabel): \(name)"
+                        childItems[i] = .field(f)
+                    }
+                }
+            }
+            items += childItems
         }
         if let extra = node["additionalProperties"], extra != .bool(false), extra != .bool(true), !properties.isEmpty {
             reader.problem(JSONPointer.appending(node.pointer, "additionalProperties"),
@@ -133,7 +147,8 @@ struct SchemaTranslator {
         if node.nullable && required {
             reader.problem(node.pointer, "\"\(name)\" may be null, but the form asks its properties instead and never sends null for it")
         }
-        return try properties(of: node, prefix: name + ".", ancestors: ancestors, depth: depth, inGroup: inGroup, optionalParent: !required)
+        return try properties(of: node, prefix: name + ".", ancestors: ancestors, depth: depth, inGroup: inGroup, optionalParent: !required,
+                              parentLabel: node["title"]?.string ?? propertyName)
     }
 
     private mutating func array(_ node: SchemaNode, name: String, propertyName: String, required: Bool, ancestors: Set<String>, depth: Int, inGroup: Bool) throws(OpenAPIError) -> [FormItem] {
@@ -154,6 +169,7 @@ struct SchemaTranslator {
             field.list = counts.list
             field.comments += counts.comments
             field.comments.append("items have no schema: each is sent as text")
+            if let d = node["default"] { listDefault(d, at: node.pointer, comments: &field.comments) }
             reader.problem(node.pointer, "an array without an item schema: each item is asked as text")
             return [.field(field)]
         }
@@ -180,6 +196,9 @@ struct SchemaTranslator {
             field.help = node["description"]?.string ?? items["description"]?.string
             if let d = node["default"]?.array, !d.isEmpty, d.allSatisfy({ $0.string.map(field.choices.contains) ?? false }) {
                 field.defaultList = d.compactMap(\.string)
+            } else if let d = node["default"], d != .array([]) {
+                field.comments.append("default \(d.compactText) is not used: not a list of the choices")
+                reader.problem(JSONPointer.appending(node.pointer, "default"), "default \(d.compactText) is not a list of the choices; the form has no default")
             }
             if required && (minItems ?? 0) == 0 {
                 field.comments.append("the server requires the list; an empty answer leaves it out (multichoice sends no empty list)")
@@ -207,6 +226,7 @@ struct SchemaTranslator {
             group.sendEmpty = counts.list.sendEmpty
             group.comments += counts.comments
             if let d = node["description"]?.string { group.comments.append(d) }
+            if let d = node["default"] { listDefault(d, at: node.pointer, comments: &group.comments) }
             let itemProperties = items["properties"]?.object ?? DocObject()
             guard !itemProperties.isEmpty else {
                 return try structured(node, name: name, required: required, reason: "a list of objects with no listed properties can't be asked")
@@ -229,14 +249,31 @@ struct SchemaTranslator {
             case .omitted(let items): return items
             }
         var field = scalar(items, name: name, propertyName: propertyName, required: required)
+        if field.type == "secret" {
+            return try structured(node, name: name, required: required, reason: "a list of secrets (writeOnly or format: password items) can't be asked: a secret is one value")
+        }
         field.label = node["title"]?.string
         field.help = node["description"]?.string ?? field.help
+        if let d = node["default"] {
+            listDefault(d, at: node.pointer, comments: &field.comments)
+        } else if let d = items["default"], field.defaultText != nil {
+            listDefault(d, at: items.pointer, comments: &field.comments, ofItems: true)
+        }
         field.defaultText = nil
         field.required = required && !node.nullable && (minItems ?? 0) > 0
         field.nullable = false
         field.list = counts.list
         field.comments += counts.comments
         return [.field(field)]
+    }
+
+    /// A list's `default` (or its items' `default`): a form list has none, so it is a comment
+    /// and a problem; left empty, the list is left out and the server's default applies.
+    private mutating func listDefault(_ value: DocValue, at pointer: String, comments: inout [String], ofItems: Bool = false) {
+        guard value != .array([]), value != .null else { return }
+        let what = ofItems ? "the items' default" : "default"
+        comments.append("\(what) \(value.compactText) is not used: a form list has no default (the server's default applies when the list is left out)")
+        reader.problem(JSONPointer.appending(pointer, "default"), "\(what) \(value.compactText) of a list is not used: a form list has no default")
     }
 
     /// An array's `minItems`/`maxItems`/`uniqueItems` as a form file's list rule, fitted to what
@@ -308,7 +345,6 @@ struct SchemaTranslator {
             f.comments.append("unknown type \"\(other)\": asked as text")
             reader.problem(JSONPointer.appending(p, "type"), "unknown type \"\(other)\": asked as text")
         }
-        if node["writeOnly"]?.bool == true && f.type == "text" { f.type = "secret" }
         if let values = node["enum"]?.array, !values.isEmpty, f.type != "boolean" {
             if values.allSatisfy({ $0.string != nil }) {
                 f.type = "choice"
@@ -317,7 +353,7 @@ struct SchemaTranslator {
                 f.comments.removeAll { $0.hasPrefix("format") }
             } else {
                 let list = values.map(\.compactText).joined(separator: ", ")
-                f.help = [f.help, "One of: \(list)"].compactMap { $0 }.joined(separator: "\n")
+                f.help = [f.help, "One of: \(list)"].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "\n")
                 f.comments.append("enum of non-text values (\(list)): checked by the server")
                 reader.problem(JSONPointer.appending(p, "enum"), "an enum of numbers or mixed values can't be a choice (choices are sent as text); the server checks it")
             }
@@ -328,12 +364,37 @@ struct SchemaTranslator {
         } else if let c = node["const"], c != .null {
             // A number or boolean const: a choice would send it as text, so the server checks it.
             let text = c.compactText
-            f.help = [f.help, "Must be \(text)"].compactMap { $0 }.joined(separator: "\n")
+            f.help = [f.help, "Must be \(text)"].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "\n")
             f.comments.append("const \(text): checked by the server")
             reader.problem(JSONPointer.appending(p, "const"), "a const that is not text (\(text)) can't be a choice (choices are sent as text); the server checks it")
         }
         if f.defaultText == nil { defaultValue(node, into: &f) }
+        if node["writeOnly"]?.bool == true && f.type != "secret" { secretWriteOnly(node, into: &f) }
         return f
+    }
+
+    /// `writeOnly: true` is a secret whatever its type (never echoed, recorded or saved in a
+    /// draft). A form's secret is a type of its own, one line of text sent as a JSON string, so
+    /// a writeOnly value of another type is asked as a secret; its type's own rules (an email's
+    /// shape, a number's bounds, an enum's values) are shown in help and left to the server,
+    /// and a number or boolean goes out as a string, which a strict server may refuse.
+    private mutating func secretWriteOnly(_ node: SchemaNode, into f: inout FieldDraft) {
+        let was = f.type == "text" ? nil : f.type
+        if f.defaultText != nil {
+            f.comments.append("the schema's default is not used: a secret has no default")
+            reader.problem(JSONPointer.appending(node.pointer, "default"), "a writeOnly value is a secret, which has no default; the default is not used")
+        }
+        f.type = "secret"
+        f.choices = []
+        f.min = nil; f.max = nil; f.minExclusive = false; f.maxExclusive = false
+        f.defaultText = nil; f.defaultList = nil
+        guard let was else { return }
+        if was != "email" && was != "uri" { f.minLength = nil; f.maxLength = nil; f.pattern = nil; f.patternMessage = nil }
+        f.help = helpWithSchema(node)
+        let sent = ["integer", "decimal", "boolean"].contains(was) ? ", sent as a JSON string" : ""
+        f.comments.append("writeOnly \(was): asked as a secret (never echoed, recorded or saved)\(sent); its \(was) rules are checked by the server")
+        reader.problem(JSONPointer.appending(node.pointer, "writeOnly"),
+                       "a writeOnly \(was) value is asked as a secret\(sent); its \(was) rules are checked by the server only")
     }
 
     private mutating func stringRules(_ node: SchemaNode, into f: inout FieldDraft) {
@@ -359,25 +420,43 @@ struct SchemaTranslator {
             f.comments.append("format \(other): not checked by the form; the server checks it")
             reader.problem(JSONPointer.appending(p, "format"), "format \"\(other)\" is not checked by the form (asked as text)")
         }
-        if node["writeOnly"]?.bool == true { f.type = f.type == "text" ? "secret" : f.type }
         let minLength = node["minLength"]?.number.flatMap { Int($0) }
         let maxLength = node["maxLength"]?.number.flatMap { Int($0) }
         if measures {
             f.minLength = minLength.flatMap { $0 > 0 ? $0 : nil }
             f.maxLength = maxLength
+            // A form file's counts have at most 9 digits. NSwag writes int.MaxValue (2147483647)
+            // for "no limit"; no line formline reads comes near it (64 KiB), so nothing is lost.
+            if let max = f.maxLength, max > Self.largestCount {
+                f.comments.append("maxLength \(max): more than any line formline reads, so the form has no maximum")
+                f.maxLength = nil
+            }
+            if let min = f.minLength, min > Self.largestCount {
+                f.comments.append("minLength \(min): more than any line formline reads; checked by the server")
+                reader.problem(JSONPointer.appending(p, "minLength"), "minLength \(min) is more than any line formline reads; the server checks it")
+                f.minLength = nil
+            }
             if let min = f.minLength, let max = f.maxLength, min > max {
                 reader.problem(p, "minLength \(min) is over maxLength \(max): no value fits; the form leaves both out")
                 f.minLength = nil; f.maxLength = nil
             }
         } else if minLength != nil || maxLength != nil {
             f.comments.append("minLength/maxLength: \(f.type) values have a fixed shape; the server checks the length")
+            reader.problem(JSONPointer.appending(p, minLength != nil ? "minLength" : "maxLength"),
+                           "minLength/maxLength on a \(format ?? "") value is checked by the server only (the form's \(f.type) has a fixed shape)")
         }
         if let source = node["pattern"]?.string {
             if !measures {
                 f.comments.append("pattern \(source): checked by the server (\(f.type) values have a fixed shape)")
                 reader.problem(JSONPointer.appending(p, "pattern"), "a pattern on a \(format ?? "") value is checked by the server only")
+            } else if ECMAPattern.isRegexLiteral(source) {
+                // NestJS's Swagger plugin wrote `@Matches(/^x$/i)` as the pattern "/^x$/i" until
+                // 2026: read as written, no value matches; reading it as a literal would be a guess.
+                f.comments.append("pattern \(source): written as a JavaScript regex literal (/.../), which no value matches as written; checked by the server")
+                reader.problem(JSONPointer.appending(p, "pattern"), "pattern \"\(source)\" is a JavaScript regex literal (slashes and flags), which matches no value as written; the server checks it")
             } else if f.pattern != nil {
                 f.comments.append("pattern \(source): checked by the server")
+                reader.problem(JSONPointer.appending(p, "pattern"), "a pattern beside format \(format ?? "") is checked by the server only (the form checks the format's own pattern)")
             } else {
                 switch ECMAPattern.translate(source) {
                 case .success(let translated):
@@ -443,10 +522,12 @@ struct SchemaTranslator {
         case .null: return
         case .array, .object:
             f.comments.append("default \(value.compactText): not a single value, so the form has none")
+            reader.problem(JSONPointer.appending(node.pointer, "default"), "default \(value.compactText) is not a single value; the form has no default")
             return
         }
         if f.type == "secret" {
             f.comments.append("the schema's default is not used: a secret has no default")
+            reader.problem(JSONPointer.appending(node.pointer, "default"), "a secret has no default; the default \(value.compactText) is not used")
             return
         }
         if let why = DraftCheck.problem(with: text, for: f) {
@@ -463,6 +544,6 @@ struct SchemaTranslator {
         for k in ["description", "title", "example", "examples"] { schema.remove(k) }
         var shown = DocValue.object(schema).compactText
         if shown.count > 400 { shown = String(shown.prefix(400)) + "..." }
-        return [node["description"]?.string, "Schema: \(shown)"].compactMap { $0 }.joined(separator: "\n")
+        return [node["description"]?.string, "Schema: \(shown)"].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "\n")
     }
 }

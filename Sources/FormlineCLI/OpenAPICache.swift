@@ -36,7 +36,8 @@ struct OpenAPICache {
     // MARK: - Derived forms
 
     static func formKey(documentHash: String, operation: String) -> String {
-        sha256("formline \(FormlineVersion.current)\n\(documentHash)\n\(operation)")
+        // "notes 2": entries whose notes no longer carry the document's name (an older entry's would).
+        sha256("formline \(FormlineVersion.current) notes 2\n\(documentHash)\n\(operation)")
     }
 
     func form(key: String) -> (yaml: [UInt8], notes: [String])? {

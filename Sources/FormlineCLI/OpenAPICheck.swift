@@ -21,14 +21,18 @@ enum OpenAPICheck {
         }
         let problems = OpenAPIForms.check(bytes)
         for problem in problems { StandardError.write(TextCleaning.visible("\(document)\(problem)") + "\n") }
-        let withBody = operations.filter(\.takesJSONBody).count
-        let affected = Set(problems.compactMap(\.operation)).count
+        // One population for both numbers: the operations `OpenAPIForms.check` examines, those
+        // with a request body of any media type (one that is not JSON is itself not expressed).
+        let examined = operations.filter(\.takesBody)
+        let withBody = examined.count
+        let labels = Set(examined.map(\.label))
+        let affected = Set(problems.compactMap(\.operation)).intersection(labels).count
         let name = TextCleaning.visible(document)
         if problems.isEmpty {
-            return .expressed("\(name): ok (\(withBody) operation\(withBody == 1 ? "" : "s") with a JSON body, all fully expressed)")
+            return .expressed("\(name): ok (\(withBody) operation\(withBody == 1 ? "" : "s") with a request body, all fully expressed)")
         }
         let documentWide = problems.contains { $0.operation == nil }
-        return .incomplete("\(name): \(affected) of \(withBody) operation\(withBody == 1 ? "" : "s") not fully expressed"
+        return .incomplete("\(name): \(affected) of \(withBody) operation\(withBody == 1 ? "" : "s") with a request body not fully expressed"
             + (documentWide ? ", and problems with the document itself" : "") + " (\(problems.count) problem\(problems.count == 1 ? "" : "s"))")
     }
 }

@@ -58,7 +58,9 @@ struct OpenAPIFormDeriver {
                 let bytes = try source.bytes()
                 let form = try OpenAPIForms.formFile(from: bytes, documentName: name, operation: operation)
                 yaml = Array(form.yaml.utf8)
-                notes = form.problems.map { "\(document): \($0)" }
+                // Kept without the document's name: the cache key has only its file name, so
+                // another path to the same bytes must print its own name (below).
+                notes = form.problems.map(\.description)
             } catch let problem as OpenAPISource.Problem {
                 return .failure(problem)
             } catch {
@@ -69,7 +71,8 @@ struct OpenAPIFormDeriver {
         switch Self.load(yaml: yaml, document: document, operation: operation) {
         case .success(var spec):
             spec.id = Self.draftID(formID: spec.id, document: document)
-            return .success(Derived(yaml: yaml, spec: spec, notes: source.notes + notes, source: source, documentName: name))
+            let named = notes.map { "\(document): \($0)" }
+            return .success(Derived(yaml: yaml, spec: spec, notes: source.notes + named, source: source, documentName: name))
         case .failure(let problem):
             return .failure(problem)
         }

@@ -29,7 +29,8 @@ import Testing
     @Test func aBodyThatIsNotJSONOrNoBodyIsRefusedWithTheReason() throws {
         let bytes = try TestDocuments.bytes("signup-3.0.yaml")
         let upload = #expect(throws: OpenAPIError.self) { try OpenAPIForms.formFile(from: bytes, documentName: "d", operation: "upload") }
-        #expect(upload?.description == "POST /api/upload takes no JSON request body (it takes multipart/form-data): formline sends JSON only")
+        #expect(upload?.description == "POST /api/upload takes no JSON request body: #/paths/~1api~1upload/post/requestBody/content: it takes multipart/form-data, and formline sends JSON only")
+        #expect(upload?.pointer == "/paths/~1api~1upload/post/requestBody/content")
         let profile = try TestDocuments.bytes("profile-3.1.json")
         let get = #expect(throws: OpenAPIError.self) { try OpenAPIForms.formFile(from: profile, documentName: "d", operation: "getProfile") }
         #expect(get?.description == "GET /api/users/{user_id}/profile can't be a form: #/paths/~1api~1users~1{user_id}~1profile/get: formline submits with POST, PUT or PATCH, not GET")
