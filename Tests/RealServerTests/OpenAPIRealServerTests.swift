@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// `fill --openapi` with the documents the stock apps publish (FastAPI, django-ninja, DRF with
-/// drf-spectacular; kept as fixtures by Tests/RealServers/openapi.py), through the real binary
+/// drf-spectacular, FastAPI with fastapi-problem-details, DRF with drf-standardized-errors; kept
+/// as fixtures by Tests/RealServers/openapi.py), through the real binary
 /// against each live app: a rule the schema states is refused at the prompt before anything is
 /// sent, a rule only the server knows (the username `admin` is taken) comes back and lands on
 /// its field, and the corrected submission is accepted.
@@ -11,6 +12,10 @@ struct OpenAPIRealServerTests {
     /// The apps whose framework publishes an OpenAPI document, and each one's signup operation.
     static let apps: [(app: String, operation: String)] = [
         ("fastapi", "signup_api_signup_post"), ("ninja", "POST /api/signup"), ("drf", "signup"),
+        // Error renderers that change the answers' shape: fastapi-problem-details answers
+        // problem+json, drf-standardized-errors its own list (the form's dialect is a preference
+        // guessed from the document, so either is read onto its field).
+        ("fastapi_problem", "signup_api_signup_post"), ("drf_standardized", "signup"),
     ]
 
     static func document(_ app: String) -> String {

@@ -9,7 +9,10 @@ framework's own order, so a regeneration diff shows what a new framework version
                                           one line per app, then "N passed, N failed"
 
 The generators are the framework versions pinned in requirements.txt: FastAPI (app.openapi()),
-django-ninja (NinjaAPI's schema view) and Django REST framework with drf-spectacular.
+django-ninja (NinjaAPI's schema view) and Django REST framework with drf-spectacular; the same
+FastAPI with fastapi-problem-details (whose document still says 422 is HTTPValidationError while
+the app answers problem+json) and DRF with drf-standardized-errors' AutoSchema. More generators,
+without live apps: Tests/OpenAPIGenerators/generate.py.
 """
 import http.client
 import json
@@ -23,6 +26,8 @@ DOCUMENTS = {
     "fastapi": "/openapi.json",
     "ninja": "/api/openapi.json",
     "drf": "/api/schema/?format=json",
+    "fastapi_problem": "/openapi.json",
+    "drf_standardized": "/api/schema/?format=json",
 }
 
 

@@ -1,6 +1,10 @@
 """Django REST framework + drf-standardized-errors, set up as its README shows: the same Serializer,
 errors rendered by drf-standardized-errors' exception handler.
 
+Its OpenAPI document comes from drf-spectacular with drf-standardized-errors' AutoSchema, as that
+package's docs show ("OpenAPI integration": the error responses documented in its shape);
+GET /api/schema/?format=json, kept as a fixture by Tests/RealServers/openapi.py.
+
 One file, no database (the taken username is a constant). Run: python app.py PORT
 """
 import sys
@@ -12,7 +16,7 @@ settings.configure(
     ALLOWED_HOSTS=["127.0.0.1", "localhost"],
     ROOT_URLCONF=__name__,
     SECRET_KEY="real-servers-test-only",
-    INSTALLED_APPS=["rest_framework", "drf_standardized_errors"],
+    INSTALLED_APPS=["rest_framework", "drf_standardized_errors", "drf_spectacular"],
     MIDDLEWARE=["django.middleware.common.CommonMiddleware"],
     DATABASES={},
     REST_FRAMEWORK={
@@ -22,6 +26,18 @@ settings.configure(
         "UNAUTHENTICATED_USER": None,
         "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
         "EXCEPTION_HANDLER": "drf_standardized_errors.handler.exception_handler",
+        "DEFAULT_SCHEMA_CLASS": "drf_standardized_errors.openapi.AutoSchema",
+    },
+    SPECTACULAR_SETTINGS={
+        "TITLE": "formline real-server DRF app (drf-standardized-errors)",
+        "VERSION": "1.0.0",
+        "SERVE_INCLUDE_SCHEMA": False,
+        "ENUM_NAME_OVERRIDES": {
+            "ValidationErrorEnum": "drf_standardized_errors.openapi_serializers.ValidationErrorEnum.choices",
+            "ClientErrorEnum": "drf_standardized_errors.openapi_serializers.ClientErrorEnum.choices",
+            "ServerErrorEnum": "drf_standardized_errors.openapi_serializers.ServerErrorEnum.choices",
+        },
+        "POSTPROCESSING_HOOKS": ["drf_standardized_errors.openapi_hooks.postprocess_schema_enums"],
     },
 )
 
@@ -30,6 +46,8 @@ import django  # noqa: E402
 django.setup()
 
 from django.urls import path  # noqa: E402
+from drf_spectacular.utils import extend_schema, inline_serializer  # noqa: E402
+from drf_spectacular.views import SpectacularAPIView  # noqa: E402
 from rest_framework import serializers, status  # noqa: E402
 from rest_framework.response import Response  # noqa: E402
 from rest_framework.views import APIView  # noqa: E402
@@ -85,6 +103,11 @@ class ReceiptSerializer(serializers.Serializer):
 class SignupView(APIView):
     next_id = 1
 
+    @extend_schema(
+        operation_id="signup",
+        request=SignupSerializer,
+        responses={201: inline_serializer("Created", fields={"id": serializers.IntegerField()})},
+    )
     def post(self, request):
         serializer = SignupSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -96,6 +119,11 @@ class SignupView(APIView):
 class ReceiptView(APIView):
     next_id = 1
 
+    @extend_schema(
+        operation_id="receipt",
+        request=ReceiptSerializer,
+        responses={201: inline_serializer("ReceiptCreated", fields={"id": serializers.IntegerField()})},
+    )
     def post(self, request):
         serializer = ReceiptSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -104,7 +132,11 @@ class ReceiptView(APIView):
         return Response({"id": receipt_id}, status=status.HTTP_201_CREATED)
 
 
-urlpatterns = [path("api/signup", SignupView.as_view()), path("api/receipt", ReceiptView.as_view())]
+urlpatterns = [
+    path("api/signup", SignupView.as_view()),
+    path("api/receipt", ReceiptView.as_view()),
+    path("api/schema/", SpectacularAPIView.as_view()),
+]
 
 if __name__ == "__main__":
     from django.core.management import execute_from_command_line
