@@ -102,7 +102,7 @@ let package = Package(
         .testTarget(name: "FormlineCLITests", dependencies: [
             "FormlineCLI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .testTarget(name: "FormSessionsTests", dependencies: ["FormSessions", "FormlineTesting", "FormRunner", "FormSystem", "FormCore"]),
+        .testTarget(name: "FormSessionsTests", dependencies: ["FormSessions", "FormlineTesting", "FormRunner", "FormSystem", "FormCore", "FormFiles", "FormOpenAPI"]),
         .testTarget(
             name: "IntegrationTests",
             dependencies: ["CPseudoTerminal", "DemoServer", "FormCore", "FormFiles", "FormSessions", "FormlineTesting"]

@@ -1,3 +1,6 @@
+import FormFiles
+import FormOpenAPI
+import FormSystem
 import FormlineTesting
 import Testing
 
@@ -18,8 +21,40 @@ import Testing
         #expect(names.count >= 4)
     }
 
-    @Test(arguments: FormlineSessions.sessions(in: folder))
+    /// Transcripts of `fill --openapi` (`#! operation:`), which the embedders' API reports as
+    /// ones for `formline replay`: replayed here with the same in-process Replayer, given what
+    /// `formline replay` gives it (the form built from the document copy the transcript names).
+    static let openAPISessions: [String] = FormlineSessions.sessions(in: folder).filter { path in
+        let text = (try? WholeFile.read(path)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        return text.contains("\n#! operation: ")
+    }
+
+    @Test(arguments: FormlineSessions.sessions(in: folder).filter { !openAPISessions.contains($0) })
     func sessionReplays(_ path: String) {
         FormlineSessions.assertReplays(path)
+    }
+
+    @Test func theFolderHoldsAnOpenAPISession() {
+        #expect(Self.openAPISessions.map { $0.split(separator: "/").last.map(String.init) ?? "" } == ["signup-openapi.session"])
+    }
+
+    @Test(arguments: openAPISessions)
+    func openAPISessionReplays(_ path: String) {
+        var replayer = Replayer(update: FormlineSessions.overwriteRequested)
+        replayer.loadOpenAPIForm = { document, operation, name in
+            let bytes: [UInt8]
+            do { bytes = try WholeFile.read(document) } catch {
+                return .failure(Replayer.FormLoadFailure(messages: ["\(document): cannot read: \(error)"]))
+            }
+            do {
+                let form = try OpenAPIForms.formFile(from: bytes, documentName: name ?? document, operation: operation)
+                return FormFileLoader.load(bytes: Array(form.yaml.utf8), path: document)
+                    .mapError { Replayer.FormLoadFailure(messages: $0.errors.map(\.description)) }
+            } catch {
+                return .failure(Replayer.FormLoadFailure(messages: ["\(document): \(error)"]))
+            }
+        }
+        let result = replayer.replay(file: path)
+        #expect(result.passed, Comment(rawValue: result.report))
     }
 }

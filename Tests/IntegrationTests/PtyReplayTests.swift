@@ -27,7 +27,10 @@ struct PtyReplayTests {
         let text = String(decoding: PseudoTerminal.readFile(path) ?? [], as: UTF8.self)
         let transcript = try TranscriptParser.parse(text, file: name)
         let formPath = PtyReplayTests.sessionsFolder + "/" + transcript.formPath
-        let spec = try FormFileLoader.load(path: formPath).get()
+        // An OpenAPI session (`#! operation:`) fills the operation of its document copy; its
+        // secrets, if any, come from the transcript's own `#! secret:` lines.
+        let spec = transcript.openAPI == nil ? try FormFileLoader.load(path: formPath).get() : nil
+        let form = transcript.openAPI.map { ["--openapi", formPath, "--operation", $0.operation] } ?? [formPath]
 
         let home = try PseudoTerminal.temporaryDirectory()
         defer { PseudoTerminal.removeTree(home) }
@@ -43,7 +46,7 @@ struct PtyReplayTests {
         }
         for set in transcript.sets { scripted += ["--set", set.name + "=" + set.value] }
         let pty = try PseudoTerminal.spawn(
-            PseudoTerminal.formline, ["fill", formPath] + transcript.args + scripted + ["--record", recording],
+            PseudoTerminal.formline, ["fill"] + form + transcript.args + scripted + ["--record", recording],
             environment: PseudoTerminal.environment(home: home), directory: PseudoTerminal.repositoryRoot)
 
         var prompt: String?
@@ -58,7 +61,7 @@ struct PtyReplayTests {
                 pty.send("\u{15}" + typed + "\r")
             case .secretInput(let field):
                 try pty.expect(try #require(prompt))
-                let secret = try #require(transcript.secrets[field] ?? spec.field(named: field).flatMap(DefaultSecret.value))
+                let secret = try #require(transcript.secrets[field] ?? spec?.field(named: field).flatMap(DefaultSecret.value))
                 pty.send(secret + "\r")
             case .endOfInput:
                 try pty.expect(try #require(prompt))
