@@ -23,6 +23,14 @@ public enum Carry: String, Sendable, Equatable, CaseIterable {
         }
     }
 
+    /// The types `next` applies to, named as a form file names them (`integer, text, ... and
+    /// uri`): the form-file error lists these, so it can't leave one out.
+    public static var countingTypeNames: String {
+        let names = FieldType.allCases.filter(countsOn).map(\.rawValue)
+        guard let last = names.last else { return "" }
+        return names.dropLast().joinedText(separator: ", ") + " and " + last
+    }
+
     /// The text of the next record's default, as the operator would type it, or nil when there is
     /// none: nothing to carry, or (for `next`) no number to count on. The caller still checks the
     /// text against the field's rules (port 52 of a 52-port switch has no next).

@@ -79,6 +79,10 @@ public struct Wizard: Sendable {
     public var submitsWithoutReview = false
     /// The HTTP status of the last rejection, for `--output json`.
     public internal(set) var rejectionStatus: Int?
+    /// Whether the server's last answer to this session was a rejection: set by a rejection,
+    /// cleared by a transport failure or an acceptance. A run of records counts a record as
+    /// "rejected" only then (a record rejected, fixed, then not sent is kept as a draft).
+    public internal(set) var lastAnswerWasRejection = false
     /// UTF-8 bytes of the multiline value being collected, with its line ends (see `collect`).
     var collectedBytes = 0
     /// Set for a record of a run of records (`fill --repeat`, WizardRecords.swift).

@@ -4,11 +4,13 @@ extension Wizard {
         switch result {
         case .accepted(let status, let summary):
             phase = .finished
+            lastAnswerWasRejection = false
             let note = summary.map { " " + serverText($0) } ?? ""
             return [.output(OutputLine(" accepted (\(status))\(note)")), .deleteDraft, .finish(.accepted)]
         case .rejected(let status, let errors):
             return rejected(status: status, errors: errors)
         case .failed(let reason):
+            lastAnswerWasRejection = false
             var effects: [WizardEffect] = [.output(OutputLine(" failed", style: .error))]
             effects += Wizard.wrapped(serverText(reason), .error, indent: "  ! ", continuation: "    ")
             // Why it failed, for `--output json` should the session end on it (no operator, a
@@ -27,6 +29,7 @@ extension Wizard {
         let refused = lastSubmission.map { Wizard.attempt($0.path, $0.payload) }
         lastSubmission = nil
         rejectionStatus = status
+        lastAnswerWasRejection = true
         let visible = visibleIndices
         let placement = ServerErrorMapper.place(errors, in: spec, fields: fields, visibleFields: Set(visible.map { fields[$0].name }))
         var effects: [WizardEffect] = [.output(OutputLine(" rejected (\(status))", style: .error))]

@@ -143,7 +143,7 @@ struct FieldReader {
             if field.isSecret && field.carry != .none {
                 diagnostics.error("a secret is never carried into the next record", at: e.keyPosition)
             } else if field.carry == .next && !Carry.countsOn(field.type) {
-                diagnostics.error("carry: next does not apply to \(field.type.rawValue) fields: it counts on integer, text, email, url, date, time, ipv4 and hostname fields (use carry: true)", at: e.valuePosition)
+                diagnostics.error("carry: next does not apply to \(field.type.rawValue) fields: it counts on \(Carry.countingTypeNames) fields (use carry: true)", at: e.valuePosition)
             }
         }
         if let e = entries["distinct"], let b = reader.bool(e) {

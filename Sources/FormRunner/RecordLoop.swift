@@ -16,6 +16,8 @@ public final class RecordLoop {
             case rejected
             /// Kept as a draft: a transport failure, `.cancel`, a signal, end of input.
             case draft
+            /// Unfinished, and its draft could not be saved (the run ends with exit 6).
+            case lost
             /// Ended before anything was entered in it: nothing to count or keep.
             case empty
         }
@@ -39,21 +41,24 @@ public final class RecordLoop {
         public var accepted = 0
         public var rejected = 0
         public var drafts = 0
+        /// Unfinished records whose draft could not be saved.
+        public var lost = 0
         /// The first `RecordLoop.listedRecords` accepted records, for the summary; a run fed
         /// millions of records by a pipe keeps no more.
         public var acceptedListed: [Outcome] = []
 
         public init() {}
 
-        public var records: Int { accepted + rejected + drafts }
+        public var records: Int { accepted + rejected + drafts + lost }
 
-        mutating func add(_ outcome: Outcome) {
+        public mutating func add(_ outcome: Outcome) {
             switch outcome.kind {
             case .accepted:
                 accepted += 1
                 if acceptedListed.count < RecordLoop.listedRecords { acceptedListed.append(outcome) }
             case .rejected: rejected += 1
             case .draft: drafts += 1
+            case .lost: lost += 1
             case .empty: break
             }
         }
@@ -97,8 +102,13 @@ public final class RecordLoop {
             let tracker = RecordTracker()
             if let drafts = edges.drafts {
                 recordEdges.drafts = SessionDriver.DraftHandling(
-                    saving: { values in tracker.savedDraft = true; return drafts.save(values) },
-                    delete: { tracker.savedDraft = false; drafts.delete() })
+                    saving: { values in
+                        // The last save decides, as for the driver's exit 6: a draft counts once it is written.
+                        let saved = drafts.save(values)
+                        tracker.draft = saved ? .saved : .lost
+                        return saved
+                    },
+                    delete: { tracker.draft = .none; drafts.delete() })
             }
             let spec = wizard.spec
             let onAccepted = edges.onAccepted
@@ -118,10 +128,14 @@ public final class RecordLoop {
             let kind: Outcome.Kind
             if status == .accepted {
                 kind = .accepted
-            } else if ended.rejectionStatus != nil {
+            } else if ended.lastAnswerWasRejection {
                 kind = .rejected
             } else {
-                kind = tracker.savedDraft ? .draft : .empty
+                switch tracker.draft {
+                case .saved: kind = .draft
+                case .lost: kind = .lost
+                case .none: kind = .empty
+                }
             }
             let outcome = Outcome(number: number, status: status, kind: kind,
                                   serverNote: kind == .accepted ? tracker.serverNote : nil)
@@ -143,7 +157,7 @@ public final class RecordLoop {
     /// Writes the summary, records the run's one `#! exit` and returns the run's status; nil
     /// `status`: the operator ended the run, so 0 or 7 by whether every record was accepted.
     private func finish(status: ExitStatus?) -> ExitStatus {
-        let allAccepted = tally.rejected == 0 && tally.drafts == 0
+        let allAccepted = tally.accepted == tally.records
         let final = status ?? (allAccepted ? .accepted : .recordsNotAllAccepted)
         for line in RecordLoop.summaryLines(tally) {
             edges.write(edges.renderer.render(line))
@@ -153,13 +167,15 @@ public final class RecordLoop {
         return final
     }
 
-    /// `Records: 3 accepted, 1 rejected, 1 kept as a draft.` and the accepted records with their
-    /// server ids (`Accepted: 1 id=14, 2 id=15`), wrapped within 80 columns; past
+    /// `Records: 3 accepted, 1 rejected, 1 kept as a draft.` (with `, 1 lost (draft not saved)`
+    /// before the stop when a record's draft could not be written) and the accepted records with
+    /// their server ids (`Accepted: 1 id=14, 2 id=15`), wrapped within 80 columns; past
     /// `listedRecords` the rest are counted (`and 12 more`).
     public static func summaryLines(_ tally: Tally) -> [OutputLine] {
         let head = "Records: \(tally.accepted) accepted, \(tally.rejected) rejected, \(tally.drafts) kept as "
-            + (tally.drafts == 1 ? "a draft." : "drafts.")
-        var lines = [OutputLine(head, style: .notice)]
+            + (tally.drafts == 1 ? "a draft" : "drafts")
+            + (tally.lost > 0 ? ", \(tally.lost) lost (draft not saved)." : ".")
+        var lines = TextWrap.wrap(head, indent: "", continuation: "  ").map { OutputLine($0, style: .notice) }
         if !tally.acceptedListed.isEmpty {
             var list = tally.acceptedListed.map { outcome in
                 "\(outcome.number)" + (outcome.serverNote.map { " " + TextCleaning.withoutControlCharacters($0) } ?? "")
@@ -174,7 +190,9 @@ public final class RecordLoop {
 
 /// What the loop learns of a record while it runs, from the closures it hands the driver.
 private final class RecordTracker {
-    var savedDraft = false
+    enum Draft { case none, saved, lost }
+    /// What the record's last draft save did.
+    var draft = Draft.none
     var serverNote: String?
 }
 

@@ -17,8 +17,10 @@ import FormSystem
 /// print(result.report)   // PASS Tests/Sessions/signup.session
 /// ```
 ///
-/// Replay never touches drafts or history, is non-interactive (the plain line reader's
-/// behaviour), and uses fixed idempotency keys, so it runs the same everywhere.
+/// Replay never touches drafts or history (its draft edge says "saved" and writes nothing, so a
+/// run of records counts a kept record as the recorded run did), is non-interactive (the plain
+/// line reader's behaviour) unless the transcript shows the recorded run asking after a transport
+/// failure, and uses fixed idempotency keys, so it runs the same everywhere.
 public struct Replayer: Sendable {
     /// Rewrite the transcript's output lines with what the session produced.
     public var update: Bool
@@ -179,7 +181,8 @@ public struct Replayer: Sendable {
         // Replay keeps asking after a refused line, as at the terminal most transcripts come
         // from; a run that stopped at its first refusal recorded `--stop-at-refusal`.
         let stops = transcript.args.contains("--stop-at-refusal")
-        var wizard = Wizard(spec: spec, interactive: false)
+        let interactive = Replayer.asksAfterTransportFailure(transcript.lines)
+        var wizard = Wizard(spec: spec, interactive: interactive)
         wizard.stopsAtRefusal = stops
         // The file's answers, then `--set` (which wins): the order `fill` applies them in.
         // A secret in the file is taken as at the recorded run; the file's mode is not
@@ -197,12 +200,12 @@ public struct Replayer: Sendable {
         }
         let edges = SessionDriver.Edges(
             source: source, transport: transport, write: { _ in }, renderer: Renderer(face: .plain),
-            recorder: recorder, drafts: nil, onAccepted: nil, idempotencyKey: { "replay-\($0)" })
+            recorder: recorder, drafts: Replayer.draftsKeptNowhere, onAccepted: nil, idempotencyKey: { "replay-\($0)" })
         if transcript.args.contains("--repeat") {
             // A run of records (`fill --repeat`) replays as the same loop, every record starting
             // from the same answers.
             _ = RecordLoop(first: wizard, makeWizard: { context in
-                var next = Wizard(spec: spec, interactive: false, record: context)
+                var next = Wizard(spec: spec, interactive: interactive, record: context)
                 next.stopsAtRefusal = stops
                 if scripted { _ = next.apply(answers) }
                 return next
@@ -239,6 +242,38 @@ public struct Replayer: Sendable {
             failures.append(.outputDiffers(line: firstDifference(expectedLines, merged)))
         }
         return ReplayResult(path: path, problems: failures, diff: diff, actualLines: merged)
+    }
+
+    /// The replay's draft edge: every save "works" and nothing is written. The recorded run saved
+    /// its drafts (a failed save ends with exit 6, which the transcript's `#! exit` holds), and the
+    /// record loop counts "kept as a draft" from whether a save worked, so the replay must say the
+    /// same to reproduce the summary.
+    static var draftsKeptNowhere: SessionDriver.DraftHandling { SessionDriver.DraftHandling(saving: { _ in true }, delete: {}) }
+
+    /// Whether the recorded run was one that asks after a transport failure (a terminal's
+    /// `Retry?` or, in a run of records, `Go on?`): a prompt answered after a `<= !...` line. A
+    /// run without a terminal ends at the failure, so nothing is asked after it; a signal right
+    /// after the failure, before any prompt, is one that came while the request was in flight.
+    static func asksAfterTransportFailure(_ lines: [TranscriptLine]) -> Bool {
+        var afterFailure = false
+        var prompted = false
+        for line in lines {
+            switch line.kind {
+            case .response(.failure):
+                afterFailure = true
+                prompted = false
+            case .output:
+                prompted = afterFailure
+            case .input, .secretInput, .endOfInput, .unreadable, .interrupt:
+                if afterFailure && prompted { return true }
+                afterFailure = false
+            case .request:
+                afterFailure = false
+            case .response(.success), .header, .secret, .comment, .exit:
+                break
+            }
+        }
+        return false
     }
 
     /// The 1-based line of `old` where `new` first departs from it.

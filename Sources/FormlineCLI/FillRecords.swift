@@ -50,7 +50,8 @@ extension FillSession {
 
     /// The last NDJSON line of a run:
     /// `{"exit":0,"summary":{"accepted":[{"id":"14","record":1}],"drafts":0,"records":1,"rejected":0}}`.
-    /// Past `RecordLoop.listedRecords` accepted records the list stops (`records` still counts all).
+    /// Past `RecordLoop.listedRecords` accepted records the list stops (`records` still counts all);
+    /// `"lost":N` is added when records ended unfinished with their draft not saved.
     static func summaryDocument(_ tally: RecordLoop.Tally, status: ExitStatus) -> JSONValue {
         let accepted = tally.acceptedListed.map { outcome -> JSONValue in
             var item: [String: JSONValue] = ["record": .number(String(outcome.number))]
@@ -59,15 +60,15 @@ extension FillSession {
             item["id"] = id.map { .string($0) } ?? .null
             return .object(item)
         }
-        return .object([
-            "summary": .object([
-                "records": .number(String(tally.records)),
-                "accepted": .array(accepted),
-                "rejected": .number(String(tally.rejected)),
-                "drafts": .number(String(tally.drafts)),
-            ]),
-            "exit": .number(String(status.rawValue)),
-        ])
+        var summary: [String: JSONValue] = [
+            "records": .number(String(tally.records)),
+            "accepted": .array(accepted),
+            "rejected": .number(String(tally.rejected)),
+            "drafts": .number(String(tally.drafts)),
+        ]
+        // Only when a record's draft could not be written (exit 6): the usual line stays as it was.
+        if tally.lost > 0 { summary["lost"] = .number(String(tally.lost)) }
+        return .object(["summary": .object(summary), "exit": .number(String(status.rawValue))])
     }
 }
 

@@ -48,6 +48,34 @@ private func acceptedRecord(_ wizard: Wizard, _ lines: [String]) -> WizardHarnes
         #expect(Carry.next.carried(nil, type: .integer) == nil)
     }
 
+    /// The default record 2 gets when record 1's `typed` answer to a `carry: next` field of
+    /// `type` went through that type's real parsing (nil: the counted text is refused, no default).
+    private func counted(_ typed: String, _ type: FieldType) throws -> String? {
+        var field = Field(name: "f", label: "F", type: type)
+        field.carry = .next
+        guard case .success(let value) = field.parse(typed) else {
+            Issue.record("\(typed) is no \(type)")
+            return nil
+        }
+        let spec = FormSpec(id: "x", title: "X", fields: [field], submit: SubmitSpec(method: .POST, path: "/x"))
+        return RecordContext(number: 2, previous: ["f": value]).carryingDefaults(into: spec).fields[0].defaultText
+    }
+
+    @Test func datesTimesAddressesAndHostNamesCountOnTheirStoredValue() throws {
+        #expect(try counted("2024-05-09", .date) == "2024-05-10")
+        #expect(try counted("2024-05-31", .date) == nil, "2024-05-32 is no date")
+        // The stored value counts on: `9:30` is stored zero-padded, `09:30`.
+        #expect(try counted("9:30", .time) == "09:31")
+        #expect(try counted("09:59", .time) == nil, "09:60 is no time")
+        #expect(try counted("10.0.0.7", .ipv4) == "10.0.0.8")
+        #expect(try counted("10.0.0.9", .ipv4) == "10.0.0.10")
+        #expect(try counted("10.0.0.255", .ipv4) == nil, "10.0.0.256 is no address")
+        // A host name is stored in lower case, and counts on in lower case.
+        #expect(try counted("AP-09.Example.NET", .hostname) == "ap-10.example.net")
+        #expect(try counted("http://ex.com/item/41", .url) == "http://ex.com/item/42")
+        #expect(try counted("urn:isbn:0451450523", .uri) == "urn:isbn:0451450524")
+    }
+
     @Test func aCarriedTextThatBreaksTheRulesIsNoDefault() throws {
         let spec = try portSpec()
         let context = RecordContext(number: 2, previous: ["vlan": .number("4094"), "port": .text("Gi1/0/7")])
@@ -91,9 +119,16 @@ private func acceptedRecord(_ wizard: Wizard, _ lines: [String]) -> WizardHarnes
     @Test func theFullReviewIsOneCommandAway() throws {
         let context = RecordContext(number: 2, previous: ["switch": .text("sw1"), "port": .text("Gi1/0/7"), "vlan": .number("20")])
         var h = WizardHarness(wizard: Wizard(spec: try portSpec(), interactive: false, record: context))
-        h.type("", "", "", "", "x", "", ".review")
-        #expect(h.contains("Review"))
+        h.type("", "", "", "", "x", "")
+        #expect(h.contains("Review: sw1 | Gi1/0/8 | 21 | access | x | -"))
+        #expect(!h.contains("  2 Port         Gi1/0/8"), "record 2's review is the compact line")
+        h.type(".review")
+        // The full review: its heading line alone, then one numbered line per field.
+        #expect(h.transcript.contains("Review"))
+        #expect(h.contains("  1 Switch       sw1"))
         #expect(h.contains("  2 Port         Gi1/0/8"))
+        #expect(h.contains("  5 Description  x"))
+        #expect(h.lastPrompt == "Submit? (Enter, N = edit, .review): ")
     }
 
     @Test func aDittoLineCopiesThePreviousAnswerAndTwoQuotesAreALiteralQuote() throws {

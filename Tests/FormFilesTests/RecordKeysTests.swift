@@ -28,7 +28,7 @@ import Testing
             "t.yaml:5:5: a secret is never carried into the next record",
         ])
         #expect(errorLines(form("  - name: a\n    type: choice\n    choices: [x, y]\n    carry: next\n")) == [
-            "t.yaml:6:12: carry: next does not apply to choice fields: it counts on integer, text, email, url, date, time, ipv4 and hostname fields (use carry: true)",
+            "t.yaml:6:12: carry: next does not apply to choice fields: it counts on text, email, url, integer, date, ipv4, hostname, time and uri fields (use carry: true)",
         ])
         #expect(errorLines(form("  - name: a\n    carry: true\n    distinct: true\n")) == [
             "t.yaml:5:5: distinct and carry: true contradict: Enter would repeat the value distinct refuses (use carry: next)",
