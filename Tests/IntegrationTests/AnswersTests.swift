@@ -140,20 +140,6 @@ struct AnswersTests {
         #expect(r.stdout.hasPrefix(#"{"ending":"refused","errors":[{"field":"username","message":"Required"}"#), "\(r.stdout)")
     }
 
-    @Test("--no-input: a failed cross-field check is on stderr with the other problems; stdout has only the document")
-    func checkFailureOnStderr() throws {
-        let answers = try file("same.yaml", "username: bob_smith\nemail: bob@example.com\npassword: bob_smith\n")
-        let text = try runner.run(["fill", "Forms/signup.yaml", "--answers", answers, "--no-input"], lines: [])
-        #expect(text.status == 5)
-        #expect(text.stderr.contains("\(answers):3: password: Password can't be the same as username\n"), "\(text.stderr)")
-        #expect(!text.stdout.contains("Password can't be"), "\(text.stdout)")
-        #expect(!text.stdout.contains("Submitting"))
-        let json = try runner.run(["fill", "Forms/signup.yaml", "--answers", answers, "--no-input", "--output", "json"], lines: [])
-        #expect(json.status == 5)
-        #expect(json.stdout == #"{"ending":"refused","errors":[{"field":"password","message":"Password can't be the same as username","origin":"\#(answers):3"}],"exit":5}"# + "\n")
-        #expect(json.stderr.contains("\(answers):3: password: Password can't be the same as username\n"))
-    }
-
     @Test("--secret password=env:/file: answers a secret through its rules; a file others can read is refused")
     func secretSources() throws {
         let answers = try file("a.yaml", "username: bob_smith\nemail: bob@example.com\nage: 42\ncountry: den\n")
