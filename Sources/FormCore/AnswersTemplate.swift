@@ -12,6 +12,9 @@ public enum AnswersTemplate {
         out += "# An empty value is no answer. Values are read as typed at the prompt.\n"
         var openPath: [String] = []
         var openGroup: String?
+        // Whether the group's item has its `- ` yet: the first member with a value writes it, so
+        // a secret first member (a comment only) leaves the item to the next one.
+        var itemStarted = false
         for field in spec.fields {
             if let group = field.group, let plain = FormSpec.memberName(of: field) {
                 // A group is a YAML list of mappings, one per item: the template shows one item.
@@ -29,19 +32,21 @@ public enum AnswersTemplate {
                     out += String(repeating: "  ", count: parents.count) + quoteKey(path.last ?? group) + ":\n"
                     openPath = path + ["[item]"]
                     openGroup = group
+                    itemStarted = false
                 }
                 let indent = String(repeating: "  ", count: path.count)
                 var comment = "\(oneLine(field.label)) (\(field.type.rawValue)): "
                     + describer.ruleDescriptions(field).map(oneLine).joined(separator: "; ")
                 if !field.choices.isEmpty { comment += "; choices: " + field.choices.map(oneLine).joined(separator: ", ") }
-                if field.when != nil { comment += "; only when its condition holds" }
+                if let when = field.when { comment += "; only when \(when.readable)" }
                 out += indent + "  # " + comment + "\n"
-                let key = (first ? "- " : "  ") + quoteKey(plain)
                 if field.isSecret {
+                    // A comment only; a group of nothing but secrets is then no answer (`lines:`).
                     out += indent + "  # \(quoteKey(plain)): a secret is never written into a template\n"
-                    if first { out += indent + "- {}\n" }
                     continue
                 }
+                let key = (itemStarted ? "  " : "- ") + quoteKey(plain)
+                itemStarted = true
                 if field.when == nil, let value = field.defaultText {
                     out += indent + key + ": " + JSONValue.string(value).compactText + "\n"
                 } else {
@@ -63,7 +68,7 @@ public enum AnswersTemplate {
             var comment = "\(oneLine(field.label)) (\(field.type.rawValue)): "
                 + describer.ruleDescriptions(field).map(oneLine).joined(separator: "; ")
             if !field.choices.isEmpty { comment += "; choices: " + field.choices.map(oneLine).joined(separator: ", ") }
-            if field.when != nil { comment += "; only when its condition holds" }
+            if let when = field.when { comment += "; only when \(when.readable)" }
             if field.list != nil { comment += "; a list: [one, value, per, item]" }
             out += "\n" + indent + "# " + comment + "\n"
             if let help = field.help { out += indent + "# " + oneLine(help) + "\n" }

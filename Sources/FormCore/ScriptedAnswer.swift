@@ -22,18 +22,20 @@ public struct ScriptedAnswer: Sendable, Equatable {
     }
 }
 
-/// A problem with the scripted answers, reported as `ORIGIN: field: message`.
+/// A problem with the scripted answers, reported as `ORIGIN: field: message`, or `field: message`
+/// when it has no origin.
 public struct AnswerProblem: Sendable, Equatable, CustomStringConvertible {
-    /// `answers.yaml:4`, `--set age`, or the answers file alone for a missing answer.
-    public var origin: String
+    /// `answers.yaml:4`, `--set age`, or the answers file alone for a missing answer; nil when
+    /// no answer is to blame (a missing answer with no answers file, a failed check on defaults).
+    public var origin: String?
     public var field: String
     public var message: String
 
-    public init(origin: String, field: String, message: String) {
+    public init(origin: String?, field: String, message: String) {
         self.origin = origin
         self.field = field
         self.message = message
     }
 
-    public var description: String { "\(origin): \(field): \(message)" }
+    public var description: String { (origin.map { "\($0): " } ?? "") + "\(field): \(message)" }
 }

@@ -227,9 +227,10 @@ public struct Wizard: Sendable {
             if case .output(let line) = effect { return line.style == .error }
             return false
         }
-        let message = "Stopped at input line \(linesRead) (\(place)): \(reason). Without a terminal "
-            + "nobody can correct it, so formline stops rather than let the next lines land on the "
-            + "wrong fields (--keep-asking asks again)."
+        // Worded for both reasons a run stops: a transcript recorded either way replays the same.
+        let message = "Stopped at input line \(linesRead) (\(place)): \(reason). This run stops at the "
+            + "first refused line (no terminal, or --stop-at-refusal) so that the next lines never "
+            + "land on the wrong fields; without a terminal, --keep-asking asks again."
         return kept + Wizard.wrapped(message, .error, indent: "") + end(.inputRefused)
     }
 

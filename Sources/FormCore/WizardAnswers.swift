@@ -63,8 +63,9 @@ extension Wizard {
             answerRefusals[name] = nil
             pendingErrors[name] = nil
             refusedAnswerText[name] = nil
+            let condition = field.when.map { " (asked only when \($0.readable))" } ?? ""
             problems.append(AnswerProblem(origin: answer.origin, field: name, message:
-                "this field is hidden by its condition (its when: does not hold), so it takes no answer"))
+                "this field is hidden by its condition\(condition), so it takes no answer"))
         }
         answered = true
         let queue = scriptedQueue
@@ -78,7 +79,7 @@ extension Wizard {
             + (refused == 0 ? "" : " (\(refused) refused)")
             + (asked == 0 ? "; nothing to ask." : "; asking the \(asked) still missing or refused.")
         resumeNotice = resumeNotice.map { $0 + " " + notice } ?? notice
-        return problems.sorted { $0.origin.localizedStandardOrderKey < $1.origin.localizedStandardOrderKey }
+        return problems.sorted { ($0.origin ?? "").localizedStandardOrderKey < ($1.origin ?? "").localizedStandardOrderKey }
     }
 
     /// The longest scripted single-line value: the line length every line source takes (64 KiB).
@@ -95,8 +96,9 @@ extension Wizard {
     }
 
     /// What `--no-input` reports: every refused answer and every missing one, in form order.
-    /// `file` is where a missing answer belongs (the answers file, or the command line).
-    public func unansweredProblems(file: String) -> [AnswerProblem] {
+    /// `file` is where a missing answer belongs: the answers file, or nil without one (the line
+    /// is then `field: Required`: no `--set` is to blame for what nobody gave).
+    public func unansweredProblems(file: String?) -> [AnswerProblem] {
         scriptedQueue.map { i in
             let f = fields[i]
             if let refusal = answerRefusals[f.name] { return refusal }

@@ -76,7 +76,7 @@ extension Wizard {
                 }
             }
             return effects + Wizard.wrapped(
-                "Stopped: the server rejected the form and without a terminal nobody can correct it.",
+                "Stopped: the server rejected the form, and this run asks for no corrections (no terminal, --no-input or --stop-at-refusal).",
                 .error, indent: "") + end(.inputRefused)
         }
         guard !failed.isEmpty else {

@@ -167,7 +167,9 @@ extension Wizard {
 
     /// `.done`, or the end of the walk: fill untouched defaults, then insist on required fields,
     /// then run the cross-field checks, then show the review.
-    mutating func goToReview() -> [WizardEffect] {
+    /// The values as the review shows them: unbegun items dropped, fields never visited take
+    /// their default, hidden fields lose their values.
+    private mutating func settleForReview() {
         dropUnbegunItems()
         for i in visibleIndices {
             let field = fields[i]
@@ -176,21 +178,41 @@ extension Wizard {
             }
         }
         dropHiddenValues()
+    }
+
+    /// What the form's checks (cross-field `checks:` and the item checks) refuse in the values as
+    /// they are. A cross-field failure points where the answers came from (the check's first
+    /// field, else its second), like every other problem of a scripted run:
+    /// `answers.yaml:3: password: ...`.
+    private func checkProblems() -> [EndingError] {
+        var problems: [EndingError] = []
+        for check in checks {
+            guard let target = fieldIndex[check.field], isVisible(fields[target]) else { continue }
+            if !check.passes(values[check.first], values[check.second]) {
+                let origin = answerOrigins[check.first] ?? answerOrigins[check.second]
+                problems.append(EndingError(field: check.field, message: check.message, line: nil, origin: origin))
+            }
+        }
+        for failure in itemCheckFailures() {
+            problems.append(EndingError(field: fields[failure.index].name, message: failure.message, line: nil))
+        }
+        return problems
+    }
+
+    /// The checks a run that asks nothing (`--no-input`) would fail once its answers are in,
+    /// found before it starts, so the caller reports them with the other answer problems (on
+    /// stderr, exit 5, nothing sent). Call after `apply`.
+    public func scriptedCheckProblems() -> [AnswerProblem] {
+        var settled = self
+        settled.settleForReview()
+        return settled.checkProblems().map { AnswerProblem(origin: $0.origin, field: $0.field ?? "form", message: $0.message) }
+    }
+
+    mutating func goToReview() -> [WizardEffect] {
+        settleForReview()
         let missing = visibleIndices.filter { fields[$0].required && values[fields[$0].name] == nil }
         if submitsWithoutReview {
-            var problems = missing.map { EndingError(field: fields[$0].name, message: "Required", line: nil) }
-            for check in checks {
-                guard let target = fieldIndex[check.field], isVisible(fields[target]) else { continue }
-                if !check.passes(values[check.first], values[check.second]) {
-                    // Point where the answers came from (the check's first field, else its second),
-                    // like every other problem of a scripted run: `answers.yaml:3: password: ...`.
-                    let origin = answerOrigins[check.first] ?? answerOrigins[check.second]
-                    problems.append(EndingError(field: check.field, message: check.message, line: nil, origin: origin))
-                }
-            }
-            for failure in itemCheckFailures() {
-                problems.append(EndingError(field: fields[failure.index].name, message: failure.message, line: nil))
-            }
+            let problems = missing.map { EndingError(field: fields[$0].name, message: "Required", line: nil) } + checkProblems()
             if !problems.isEmpty {
                 endingErrors = problems
                 // One line each, never wrapped: scripts read them as `ORIGIN: field: message`.
@@ -198,7 +220,7 @@ extension Wizard {
                     let text = (problem.origin.map { "\($0): " } ?? "") + "\(problem.field ?? "form"): \(problem.message)"
                     return .output(OutputLine(Wizard.withoutControlCharacters(text), style: .error))
                 }
-                    + Wizard.wrapped("Stopped: with --no-input nobody can correct these answers.", .error, indent: "")
+                    + Wizard.wrapped("Stopped: this run asks nothing (--no-input, or answers without a terminal), so nobody can correct these answers.", .error, indent: "")
                     + end(.inputRefused)
             }
             walk = .reviewed

@@ -17,8 +17,9 @@ import Yams
 public enum AnswersFileReader {
     public struct Answers: Sendable {
         public var answers: [ScriptedAnswer]
-        /// Group or others may read the file: it must not then hold a secret.
-        public var readableByOthers: Bool
+        /// Why the file may not hold a secret (`PrivateFileRule`: others may read or write it, or
+        /// another user owns it), worded to follow the file's name; nil when it is private.
+        public var notPrivate: String?
     }
 
     static let byteLimit = 1 << 20
@@ -34,24 +35,26 @@ public enum AnswersFileReader {
     /// transcript does, so the replay shows the same text from any folder.
     public static func read(path: String, name: String? = nil) -> Result<Answers, FormLoadErrors> {
         let shown = name ?? path
-        let bytes: [UInt8]
+        let file: (bytes: [UInt8], info: stat)
         do {
-            bytes = try WholeFile.read(path, limit: byteLimit)
+            file = try WholeFile.readWithInfo(path, limit: byteLimit)
         } catch {
             return .failure(FormLoadErrors(messages: ["\(shown): cannot read: \(error.reason)"]))
         }
-        var info = stat()
-        let readableByOthers = stat(path, &info) == 0 && info.st_mode & 0o044 != 0
-        return parse(bytes: bytes, path: shown).map { Answers(answers: $0, readableByOthers: readableByOthers) }
+        // Judged on the file that was read (fstat), by the rule `--secret file:` follows.
+        let notPrivate = PrivateFileRule.problem(file.info).map(\.description)
+        return parse(bytes: file.bytes, path: shown).map { Answers(answers: $0, notPrivate: notPrivate) }
     }
 
     public static func parse(bytes: [UInt8], path: String) -> Result<[ScriptedAnswer], FormLoadErrors> {
+        // Left in, a byte-order mark makes Yams refuse a block mapping ("did not find expected
+        // <document start>"). CRLF needs nothing of ours: Yams reads it as one line break
+        // everywhere, block scalars included (AnswersFileBoundsTests checks both).
         var body = bytes[...]
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
-        guard var text = String(validating: body, as: UTF8.self) else {
+        guard let text = String(validating: body, as: UTF8.self) else {
             return .failure(FormLoadErrors(messages: ["\(path): not UTF-8 text"]))
         }
-        text = text.replacingCRLF()
         let root: Node?
         do {
             root = try Yams.compose(yaml: text, .basic, Constructor([:], [:], [:]), .utf8)
@@ -165,11 +168,4 @@ public enum AnswersFileReader {
 public struct FormLoadErrors: Error, Sendable {
     public var messages: [String]
     public init(messages: [String]) { self.messages = messages }
-}
-
-private extension String {
-    func replacingCRLF() -> String {
-        // "\r\n" is one Character in Swift: splitting on it keeps lone CRs as they are.
-        split(separator: "\r\n", omittingEmptySubsequences: false).joined(separator: "\n")
-    }
 }

@@ -105,14 +105,7 @@ package enum SecretSource: Sendable, Equatable, CustomStringConvertible {
         if let kind = WholeFile.irregularKind(info.st_mode) {
             throw SecretSourceError("file:\(path) is not a regular file (\(kind))")
         }
-        if info.st_mode & 0o077 != 0 {
-            let mode = String(info.st_mode & 0o777, radix: 8)
-            throw SecretSourceError("file:\(path) may be read or changed by other users (mode \(mode)); chmod 600 it")
-        }
-        let me = geteuid()
-        if info.st_uid != me && info.st_uid != 0 {
-            throw SecretSourceError("file:\(path) belongs to another user (uid \(info.st_uid))")
-        }
+        if let problem = PrivateFileRule.problem(info) { throw SecretSourceError("file:\(path) \(problem)") }
         return try readAll(fd, source: "file:\(path)")
     }
 

@@ -19,6 +19,12 @@ package enum WholeFile {
     package static let defaultLimit = 8 << 20
 
     package static func read(_ path: String, limit: Int = WholeFile.defaultLimit) throws(FileReadError) -> [UInt8] {
+        try readWithInfo(path, limit: limit).bytes
+    }
+
+    /// The bytes and the `stat` of the very file they were read from (fstat on the open
+    /// descriptor), for a check such as `PrivateFileRule` that must not look the path up twice.
+    package static func readWithInfo(_ path: String, limit: Int = WholeFile.defaultLimit) throws(FileReadError) -> (bytes: [UInt8], info: stat) {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw .cannotOpen(systemErrorText(errno)) }
         defer { close(fd) }
@@ -37,7 +43,7 @@ package enum WholeFile {
                 if errno == EINTR || errno == EAGAIN { continue }
                 throw .readFailed(systemErrorText(errno))
             }
-            if n == 0 { return out }
+            if n == 0 { return (out, info) }
             if out.count + n > limit { throw .tooLarge(limit: limit) }
             out += buffer[0..<n]
         }

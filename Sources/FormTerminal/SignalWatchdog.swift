@@ -13,8 +13,9 @@ import Synchronization
 /// A thread started with the trap sleeps on its own signal pipe. When a signal arrives it gives
 /// the loop `grace` to take it (`SignalTrap.take()`, the normal path: the wizard saves the draft
 /// and the driver returns). If the loop has not, the watchdog takes over: it saves the draft the
-/// driver last published (`SessionSnapshots`), puts the terminal's modes back as they were before
-/// formline changed them, and exits with the signal's status. If the loop took the signal but is
+/// driver last published (`SessionSnapshots`), writes the ending's report if one is due (the
+/// `--output json` document), puts the terminal's modes back as they were before formline changed
+/// them, and exits with the signal's status. If the loop took the signal but is
 /// still not done after `grace` more (its draft notice stuck on a full pipe), it restores the
 /// terminal and exits the same way: the loop saves the draft before it writes anything.
 public enum SignalWatchdog {
@@ -22,10 +23,17 @@ public enum SignalWatchdog {
     public static let grace: Duration = .milliseconds(400)
 
     /// What the watchdog does in the loop's place: save this draft (never printing to a stream
-    /// that may be the stuck one).
+    /// that may be the stuck one), then write the ending's report for this exit status if the
+    /// loop has not (`--output json`'s document; it must not block and must build nothing the
+    /// stuck thread could hold a lock on, so it is rendered in advance).
     public struct Fallback: Sendable {
         public var saveDraft: @Sendable () -> Void
-        public init(saveDraft: @escaping @Sendable () -> Void) { self.saveDraft = saveDraft }
+        public var writeEnding: @Sendable (_ exitStatus: Int32) -> Void
+        public init(saveDraft: @escaping @Sendable () -> Void,
+                    writeEnding: @escaping @Sendable (_ exitStatus: Int32) -> Void = { _ in }) {
+            self.saveDraft = saveDraft
+            self.writeEnding = writeEnding
+        }
     }
 
     static let writeEnd = Atomic<Int32>(-1)
@@ -76,12 +84,15 @@ public enum SignalWatchdog {
             let status = ExitStatus.forSignal(Int32(byte)).rawValue
             sleep(for: grace)
             let (exchanged, _) = owner.compareExchange(expected: 0, desired: 2, ordering: .acquiringAndReleasing)
+            let action = fallback.withLock { $0 }
             if exchanged {
-                fallback.withLock { $0 }?.saveDraft()
+                action?.saveDraft()
             } else {
                 // The loop took it; it normally exits long before this.
                 sleep(for: grace)
             }
+            // Either way the loop did not get to its report: write it (once, never blocking).
+            action?.writeEnding(status)
             restoreTerminal()
             _exit(status)
         }

@@ -1,10 +1,11 @@
 import FormCore
 
-/// The one JSON document `fill --output json` writes on stdout when a session ends without
-/// acceptance, so a script can act on any ending (acceptance has its own document, with the
-/// payload and the server's answer).
+/// The one JSON document `fill --output json` writes on stdout at every ending, so a script can
+/// act on any of them. Each has `ending` and `exit`; acceptance adds the payload and the server's
+/// answer, every other ending the errors.
 ///
 /// ```
+/// {"ending":"accepted","exit":0,"payload":{"username":"bob"},"response":{"id":1},"status":201}
 /// {"ending":"refused","errors":[{"field":"age","line":4,"message":"Must be between 13 and 120"}],"exit":5}
 /// {"ending":"rejected","errors":[{"field":"username","message":"This username is already taken."}],"exit":5,"status":422}
 /// {"ending":"end-of-input","errors":[],"exit":4}
@@ -16,6 +17,25 @@ enum EndingReport {
             members["status"] = .number(String(http))
         }
         return .object(members)
+    }
+
+    /// Acceptance: `members` (`payload`, `response`, `status`) with `"ending":"accepted","exit":0`.
+    static func accepted(_ members: [String: JSONValue]) -> JSONValue {
+        var document = members
+        document["ending"] = .string(name(.accepted))
+        document["exit"] = .number(String(ExitStatus.accepted.rawValue))
+        return .object(document)
+    }
+
+    /// The document of each signal's ending, keyed by its exit status, rendered in advance: the
+    /// signal watchdog writes one without building anything while the main thread may be stuck.
+    static func signalDocuments() -> [Int32: [UInt8]] {
+        var documents: [Int32: [UInt8]] = [:]
+        for status in [ExitStatus.interrupted, .terminated, .hangup, .quit] {
+            let text = JSONValue.object(document(ending: name(status), status: status, errors: [])).compactText + "\n"
+            documents[status.rawValue] = Array(text.utf8)
+        }
+        return documents
     }
 
     /// `{"ending":..., "errors":[...], "exit":N}`.
@@ -36,15 +56,18 @@ enum EndingReport {
     /// The ending's name: one per exit status, except that 5 says whether a line was refused or
     /// the server rejected the form.
     static func name(_ status: ExitStatus, wizard: Wizard) -> String {
+        name(status, rejected: wizard.rejectionStatus != nil && wizard.endingErrors.allSatisfy { $0.line == nil })
+    }
+
+    /// The ending's name; `rejected` tells a rejection (exit 5) from a refused line.
+    static func name(_ status: ExitStatus, rejected: Bool = false) -> String {
         switch status {
         case .accepted: return "accepted"
         case .cancelled: return "cancelled"
         case .usage: return "usage"
         case .transportFailed: return "transport-failed"
         case .endOfInput: return "end-of-input"
-        case .inputRefused:
-            let rejected = wizard.rejectionStatus != nil && wizard.endingErrors.allSatisfy { $0.line == nil }
-            return rejected ? "rejected" : "refused"
+        case .inputRefused: return rejected ? "rejected" : "refused"
         case .draftNotSaved: return "draft-not-saved"
         case .hangup: return "hangup"
         case .interrupted: return "interrupted"

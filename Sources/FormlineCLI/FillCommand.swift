@@ -23,11 +23,11 @@ struct FillCommand: ParsableCommand {
             and a remote document is fetched again only after 15 minutes or with --refresh.
 
             Exit status: 0 accepted, 1 cancelled, 2 usage or form error, 3 transport failure, \
-            4 end of input, 5 input refused or the form rejected with no terminal to correct it \
-            (see --keep-asking), 6 the draft could not be saved, 7 a --repeat run ended with a record \
-            kept as a draft after a transport failure, 130 Ctrl-C, 143 SIGTERM, 129 SIGHUP, \
-            131 Ctrl-\\ (SIGQUIT). Unfinished work is kept as a draft, also when a signal comes while \
-            formline is busy (it ends within a second).
+            4 end of input, 5 input refused or the form rejected on a run that stops at refusals \
+            (no terminal, --stop-at-refusal or --no-input; see --keep-asking), 6 the draft could not be \
+            saved, 7 a --repeat run ended with a record kept as a draft after a transport failure, \
+            130 Ctrl-C, 143 SIGTERM, 129 SIGHUP, 131 Ctrl-\\ (SIGQUIT). Unfinished work is kept as a \
+            draft, also when a signal comes while formline is busy (it ends within a second).
             """)
 
     @Argument(help: "The form file (YAML); leave it out with --openapi.") var form: String?

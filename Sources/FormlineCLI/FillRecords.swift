@@ -30,9 +30,9 @@ extension FillSession {
             endRecord: { outcome, driver in
                 guard jsonMode else { return }
                 var members: [String: JSONValue]
-                if outcome.status == .accepted, let document = accepted.members {
-                    members = document
-                    members["ending"] = .string("accepted")
+                if outcome.status == .accepted, let document = accepted.members,
+                   case .object(let report) = EndingReport.accepted(document) {
+                    members = report
                 } else if case .object(let report) = EndingReport.json(status: outcome.status, wizard: driver.wizard) {
                     members = report
                 } else {

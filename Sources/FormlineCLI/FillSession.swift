@@ -261,6 +261,8 @@ public struct FillSession {
         // draft saved (docs/terminal.md, "Signals"): the watchdog saves what the driver last published.
         let snapshots = SessionSnapshots()
         let formID = spec.id, fingerprint = DraftStore.fingerprint(formBytes), promptOutput = output.fd
+        // One JSON document whoever ends the run (a run of records writes its own lines).
+        let jsonEnding = options.output == .json && !options.repeats ? JSONEnding() : nil
         SignalWatchdog.start(terminalFD: 0, fallback: SignalWatchdog.Fallback(saveDraft: {
             let values = snapshots.interruptionDraft
             guard !values.isEmpty else { return }
@@ -272,7 +274,7 @@ public struct FillSession {
             } catch {
                 writeIfReady("formline: \(error)\n", to: 2)
             }
-        }))
+        }, writeEnding: { status in jsonEnding?.writeForSignal(exitStatus: status) }))
 
         let jsonMode = options.output == .json
         let repeats = options.repeats
@@ -291,7 +293,7 @@ public struct FillSession {
                     },
                 ]
                 // In a run of records the record's own line is written when the record ends.
-                if repeats { accepted.members = result } else { TerminalOutput(fd: 1).write(JSONValue.object(result).compactText + "\n") }
+                if repeats { accepted.members = result } else { jsonEnding?.write(EndingReport.accepted(result)) }
             },
             snapshots: snapshots)
         let status: ExitStatus
@@ -301,9 +303,7 @@ public struct FillSession {
         } else {
             let driver = SessionDriver(wizard: wizard, edges: edges)
             status = driver.run()
-            if jsonMode && status != .accepted {
-                TerminalOutput(fd: 1).write(EndingReport.json(status: status, wizard: driver.wizard).compactText + "\n")
-            }
+            if status != .accepted { jsonEnding?.write(EndingReport.json(status: status, wizard: driver.wizard)) }
         }
         // Every ending reaches here (accepted, .cancel, EOF, signals, transport failure).
         if let recorder, let file = options.record {
@@ -345,9 +345,9 @@ public struct FillSession {
             case .success(let read):
                 answers = read.answers
                 let secrets = read.answers.filter { wizard.spec.declaration(named: $0.path)?.isSecret == true }
-                if read.readableByOthers, let first = secrets.first {
+                if let notPrivate = read.notPrivate, let first = secrets.first {
                     problems.append(AnswerProblem(origin: first.origin, field: first.path, message:
-                        "the answers file holds a secret but other users can read it (chmod 600 \(file))"))
+                        "the answers file holds a secret but \(notPrivate)"))
                     answers.removeAll { answer in secrets.contains { $0.origin == answer.origin } }
                 }
             case .failure(let errors):
@@ -376,7 +376,11 @@ public struct FillSession {
         }
         problems += wizard.apply(answers)
         applied = answers
-        if asksNothing { problems += wizard.unansweredProblems(file: answersName ?? options.answers ?? "--set") }
+        if asksNothing {
+            problems += wizard.unansweredProblems(file: answersName ?? options.answers)
+            // A failed check is reported with the rest, on stderr, before anything is sent.
+            if problems.isEmpty { problems = wizard.scriptedCheckProblems() }
+        }
         return problems.isEmpty ? .proceed : .refused(problems)
     }
 
@@ -466,13 +470,9 @@ private final class NoInputSource: LineSource {
     var isInteractive: Bool { false }
 }
 
-/// Writes `text` only if `fd` can take it now: the watchdog must not block on the very output
-/// that stalled the session.
+/// Writes `text` only if `fd` can take it now (`writeIfReady` of its bytes).
 private func writeIfReady(_ text: String, to fd: Int32) {
-    var ready = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-    guard poll(&ready, 1, 0) == 1, ready.revents & Int16(POLLOUT) != 0 else { return }
-    var bytes = Array(text.utf8)
-    _ = write(fd, &bytes, bytes.count)
+    writeIfReady(Array(text.utf8), to: fd)
 }
 
 /// The usage errors of one run (exit 2): each is printed on stderr at once and kept for the

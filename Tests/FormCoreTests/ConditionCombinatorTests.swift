@@ -25,4 +25,20 @@ import Testing
         #expect(c.field == nil && c.test == nil)
         #expect(critical.field == "severity" && critical.test == .equals("critical"))
     }
+
+    @Test func aConditionReadsAsWords() {
+        #expect(critical.readable == "severity is critical")
+        #expect(Condition(field: "severity", test: .notEquals("low")).readable == "severity is not low")
+        #expect(Condition(field: "username", test: .isIn(["admin", "root"])).readable == "username is one of admin, root")
+        #expect(Condition(field: "url", test: .filled(true)).readable == "url is filled in")
+        #expect(Condition(field: "url", test: .filled(false)).readable == "url is empty")
+        #expect(Condition(field: "note", test: .equals("keep upright")).readable == #"note is "keep upright""#)
+        #expect(Condition.all([critical, Condition.any([paged, low])]).readable
+            == "severity is critical and (paged is true or severity is low)")
+        #expect(Condition.not(critical).readable == "not (severity is critical)")
+        // Bounded and one line whatever the form says.
+        let long = Condition(field: "f", test: .isIn((1...500).map { "value\($0)\u{1B}" }))
+        #expect(long.readable.count <= 200)
+        #expect(!long.readable.contains("\u{1B}"))
+    }
 }

@@ -119,4 +119,30 @@ import Testing
         #expect(answers.contains { $0.path == "lines.1.sku" && $0.text == "ABC-1" })
         #expect(answers.contains { $0.path == "serials" && $0.items?.map(\.text) == ["S1", "S2"] })
     }
+
+    @Test func aGroupWhoseFirstMemberIsASecretStillGivesATemplateThatReadsBack() throws {
+        let spec = try #require(loadedForm(form("""
+              - group: badges
+                fields:
+                  - { name: pin, label: PIN, type: secret, min_length: 4 }
+                  - { name: holder, label: Holder, type: text }
+              - group: keys
+                fields:
+                  - { name: code, label: Code, type: secret }
+
+            """)))
+        let template = AnswersTemplate.render(spec)
+        // The secret is a comment; the item's `- ` goes to the first member with a value.
+        #expect(template.contains("    # pin: a secret is never written into a template\n"), "\(template)")
+        #expect(template.contains("\n  - holder:\n"), "\(template)")
+        #expect(!template.contains("{}"))
+        #expect(!template.contains("- pin") && !template.contains("\n    pin:") && !template.contains("- code"))
+        // It reads back as it is (a group of nothing but secrets is no answer)...
+        #expect(try AnswersFileReader.parse(bytes: Array(template.utf8), path: "a.yaml").get().isEmpty)
+        // ...and filled in, as the group's items.
+        let filled = template.replacingOccurrences(of: "  - holder:\n", with: "  - holder: Ada\n  - holder: Bob\n")
+        let answers = try AnswersFileReader.parse(bytes: Array(filled.utf8), path: "a.yaml").get()
+        #expect(answers.map(\.path) == ["badges.1.holder", "badges.2.holder"])
+        #expect(answers.map(\.text) == ["Ada", "Bob"])
+    }
 }

@@ -27,15 +27,21 @@ import Testing
     func answersAreApplied() throws {
         #expect(FormlineSessions.replay(Self.sessions + "/signup-answers.session", update: false).passed)
         #expect(FormlineSessions.replay(Self.sessions + "/signup-answers-set.session", update: false).passed)
-        // Without its answers file the wizard asks Username first: the transcript no longer fits.
+        // Without its answers file the wizard starts at Username, which refuses every line typed
+        // for the other fields (an email, the password, "ab", "42", Enter): the script runs out
+        // with Username still asked, and the request is never made.
         let without = try text("signup-answers.session").replacingOccurrences(of: "#! answers: signup-answers.yaml\n", with: "")
         let result = Replayer(loadForm: Fixtures.loadForm).replay(text: without, path: Self.sessions + "/x.session")
         #expect(!result.passed)
         #expect(result.problems.contains(.promptWithNoInput("Username:")))
-        // Without its --set lines, age and country are asked too.
+        #expect(result.problems.contains { if case .responseNeverUsed = $0 { return true } else { return false } })
+        // Without `#! set: age=34` nothing more is asked (Age is optional), but the review shows
+        // `Age -` and the request goes without age: only the output differs.
         let noSets = try text("signup-answers-set.session").replacingOccurrences(of: "#! set: age=34\n", with: "")
         let second = Replayer(loadForm: Fixtures.loadForm).replay(text: noSets, path: Self.sessions + "/y.session")
         #expect(!second.passed)
+        #expect(second.problems.count == 1)
+        #expect(second.problems.allSatisfy { if case .outputDiffers = $0 { return true } else { return false } })
     }
 
     @Test("#! answers: outside the folder replay runs from is refused unless the policy allows it")

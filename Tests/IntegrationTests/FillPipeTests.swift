@@ -28,7 +28,7 @@ struct FillPipeTests {
             #expect(r.status == 0, "\(separator.debugDescription): \(r.stderr)")
             payloads.append(r.stdout)
         }
-        #expect(payloads[0] == #"{"payload":{"age":42,"country":"Denmark","email":"bob@example.com","password":"[secret]","username":"bob_smith"},"response":{"id":1},"status":201}"# + "\n")
+        #expect(payloads[0] == #"{"ending":"accepted","exit":0,"payload":{"age":42,"country":"Denmark","email":"bob@example.com","password":"[secret]","username":"bob_smith"},"response":{"id":1},"status":201}"# + "\n")
         #expect(Set(payloads).count == 1)
     }
 

@@ -43,7 +43,7 @@ final class RecordRunTests {
         #expect(result.status == 5)
         let documents = result.stdout.split(separator: "\n").map(String.init)
         #expect(documents.count == 3)
-        #expect(documents[0].hasPrefix(#"{"ending":"accepted","payload":{"description":"uplink","mode":"access","port":"Gi1/0/7""#))
+        #expect(documents[0].hasPrefix(#"{"ending":"accepted","exit":0,"payload":{"description":"uplink","mode":"access","port":"Gi1/0/7""#))
         #expect(documents[0].contains(#""record":1"#))
         #expect(documents[1] == #"{"ending":"rejected","errors":[{"field":"description","message":"Say what is plugged in, not \"tbd\"."}],"exit":5,"record":2,"status":422}"#)
         #expect(documents[2] == #"{"exit":5,"summary":{"accepted":[{"id":"1","record":1}],"drafts":0,"records":2,"rejected":1}}"#)

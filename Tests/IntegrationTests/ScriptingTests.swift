@@ -23,6 +23,23 @@ struct ScriptingTests {
         #expect(!draft.contains("hunter2"))
     }
 
+    @Test("a pipe refused at the secret prompt stops at Password, and the value is never shown or kept")
+    func refusedSecretStops() throws {
+        let runner = try BinaryRunner()
+        // "zq9x" is too short (min_length 8); the lines after it must not shift onto Password.
+        let r = try runner.run(["fill", "Forms/signup.yaml"], lines: ["bob_smith", "bob@example.com", "zq9x", "42", "den", ""])
+        #expect(r.status == 5, "\(r.stdout)\(r.stderr)")
+        #expect(r.stdout.contains("Stopped at input line 3 (Password): At least 8 characters."), "\(r.stdout)")
+        #expect(!r.stdout.contains("Age"), "nothing after the refused line is read")
+        #expect(!r.stdout.contains("zq9x") && !r.stderr.contains("zq9x"))
+        let draft = try String(contentsOfFile: runner.draftPath("signup"), encoding: .utf8)
+        #expect(draft.contains(#""email":"bob@example.com""#))
+        #expect(!draft.contains("zq9x") && !draft.contains("password"))
+        let json = try runner.run(["fill", "Forms/signup.yaml", "--output", "json"], lines: ["bob_smith", "bob@example.com", "zq9x", "42"])
+        #expect(json.stdout == #"{"ending":"refused","errors":[{"field":"password","line":3,"message":"At least 8 characters"}],"exit":5}"# + "\n")
+        #expect(!json.stderr.contains("zq9x"))
+    }
+
     @Test("--keep-asking keeps today's loop: den is then the next answer to Age")
     func keepAsking() throws {
         let runner = try BinaryRunner()

@@ -339,7 +339,7 @@ import Glibc
         try finishSignup(pty, country: "den\t\r")
         #expect(try pty.waitForExit() == .code(0))
         let result = String(decoding: PseudoTerminal.readFile(out) ?? [], as: UTF8.self)
-        #expect(result == #"{"payload":{"age":34,"country":"Denmark","email":"adele@example.com","password":"[secret]","username":"adele"},"response":{"id":1},"status":201}"# + "\n")
+        #expect(result == #"{"ending":"accepted","exit":0,"payload":{"age":34,"country":"Denmark","email":"adele@example.com","password":"[secret]","username":"adele"},"response":{"id":1},"status":201}"# + "\n")
     }
 
     @Test(arguments: [
