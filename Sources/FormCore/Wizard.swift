@@ -38,6 +38,9 @@ public struct Wizard: Sendable {
     /// Lists whose last item the walk added and the operator has not begun: an empty first
     /// answer there ends the list instead of being "Required".
     var tentativeLists: Set<String> = []
+    /// Lists whose offered item has said once that an empty answer ends the list (once per list:
+    /// a serial line pays for the hint one time, not at every item).
+    var listEndHinted: Set<String> = []
     /// Whether the line source edits lines: pre-fill offered, and a transport failure asks what to do.
     public let interactive: Bool
     public internal(set) var values: [String: FieldValue] = [:]

@@ -84,6 +84,9 @@ extension Wizard {
             walk = .forward(returnTo: nil)
             if let next = visibleIndices.first(where: { $0 > end }) { return ask(next) }
             return goToReview()
+        case .detour(let queue, let back):
+            let taken = Set(parsed.indices.compactMap { fieldIndex[FormSpec.itemFieldName(list: item.list, number: item.number + $0, member: nil)] })
+            return resumeDetour(queue.filter { !taken.contains($0) }, returnTo: back, from: end + 1)
         case .completing(let queue), .revisiting(let queue):
             let taken = Set(parsed.indices.compactMap { fieldIndex[FormSpec.itemFieldName(list: item.list, number: item.number + $0, member: nil)] })
             return continueQueue(queue.filter { !taken.contains($0) })

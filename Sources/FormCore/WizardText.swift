@@ -3,6 +3,8 @@
 extension Wizard {
     static let reviewPromptText = "Submit? (Enter = submit, number = edit, .cancel): "
     static let multilineHint = "end with a line '.'"
+    /// Shown before the first item the walk offers in each list, once.
+    static let listEndHint = "  (Enter on an empty answer here ends the list)"
 
     /// The longest prompt, leaving part of an 80-column line for the answer.
     static let promptWidth = 60
@@ -89,6 +91,7 @@ extension Wizard {
         /// What the operator types to edit it.
         var number: Int
         var label: String
+        /// A field's value; for an item, the members its label leaves out (`itemDetails`).
         var shown: String
         /// The visible fields it stands for, in form order.
         var indices: [Int]
@@ -118,7 +121,8 @@ extension Wizard {
                     k += 1
                 }
                 entries.append(ReviewEntry(
-                    number: n, label: itemLabel(list: item.list, number: item.number), shown: "", indices: indices,
+                    number: n, label: itemLabel(list: item.list, number: item.number),
+                    shown: itemDetails(list: item.list, number: item.number), indices: indices,
                     item: ItemPlace(list: item.list, number: item.number, member: nil, declaration: item.list)))
                 continue
             }
@@ -132,6 +136,19 @@ extension Wizard {
         return entries
     }
 
+    /// A field's label in the review's label column, at most `reviewLabelWidth` columns. An item
+    /// of a list of scalars keeps its number whatever the list's label: "Serial num... 12", not
+    /// "Serial numbers of t..." for every item alike.
+    func reviewLabel(_ entry: ReviewEntry) -> String {
+        guard let i = entry.indices.first, let item = fields[i].item, item.member == nil else {
+            return TextWrap.truncate(entry.label, to: Wizard.reviewLabelWidth)
+        }
+        guard TextWrap.columns(entry.label) > Wizard.reviewLabelWidth else { return entry.label }
+        // Cut where the widest number of the list leaves room, so every item's label reads alike.
+        let widest = " \(max(itemCounts[item.list] ?? 0, item.number))".count
+        return TextWrap.truncate(listLabel(item.list), to: Wizard.reviewLabelWidth - widest) + " \(item.number)"
+    }
+
     /// "  N Label  value" for each entry, aligned. A long value wraps onto following lines under
     /// its column (nothing the operator must check is cut off); an item's label wraps the same way.
     /// A field not yet reached shows the default it will take.
@@ -140,16 +157,23 @@ extension Wizard {
     }
 
     func reviewRows(_ entries: [ReviewEntry]) -> [String] {
-        let labels = entries.map { $0.item == nil ? TextWrap.truncate($0.label, to: Wizard.reviewLabelWidth) : "" }
+        let labels = entries.map { $0.item == nil ? reviewLabel($0) : "" }
         let labelWidth = labels.map(TextWrap.columns).max() ?? 0
         let numberWidth = entries.map { String($0.number).count }.max() ?? 1
         return entries.enumerated().map { n, entry in
             let number = String(entry.number)
             let lead = "  " + String(repeating: " ", count: numberWidth - number.count) + number + " "
             if entry.item != nil {
+                // The label, then the members it leaves out on the lines under it: an item's
+                // every answered value is in sight, within 80 columns.
                 let text = String(entry.label.map { $0 == "\t" ? " " : $0 })
                 let continuation = String(repeating: " ", count: TextWrap.columns(lead) + 2)
-                return TextWrap.wrap(text, indent: lead, continuation: continuation).joined(separator: "\n")
+                var lines = TextWrap.wrap(text, indent: lead, continuation: continuation)
+                if !entry.shown.isEmpty {
+                    let details = String(entry.shown.map { $0 == "\t" ? " " : $0 })
+                    lines += TextWrap.wrap(details, indent: continuation, continuation: continuation)
+                }
+                return lines.joined(separator: "\n")
             }
             let label = labels[n]
             let head = lead + label + String(repeating: " ", count: labelWidth - TextWrap.columns(label)) + "  "
@@ -216,9 +240,17 @@ extension Wizard {
         let commands = "Commands: .back .next .done .review .edit N|name .skip .clear .help (or ?) .cancel. "
             + "Enter keeps the value in [brackets]; start a value with .. to enter a leading '.'"
         lines += TextWrap.wrap(commands, indent: "  ", continuation: "    ").map { OutputLine($0, style: .notice) }
+        if spec.hasLists {
+            lines += TextWrap.wrap(Wizard.listCommandsHelp, indent: "  ", continuation: "    ").map { OutputLine($0, style: .notice) }
+        }
         lines += recordHelpLines(for: field)
         return lines.map { .output($0) }
     }
+
+    /// What a form with lists adds to the commands, in `?` at a prompt and at the review.
+    static let listCommandsHelp = "Lists: an empty first answer of the next item ends the list. "
+        + ".add [LIST] adds an item, .delete [LIST.N] deletes one (asks first), .edit LIST.N or "
+        + "LIST.N.FIELD edits an item or one of its fields; at the review N.M edits field M of line N."
 
     func ruleDescriptions(_ field: Field) -> [String] {
         var rules: [String] = [field.required ? "required" : "optional"]

@@ -7,6 +7,11 @@ enum Walk: Sendable, Equatable {
     /// The first pass, forward in form order. `returnTo`: an `.edit` before the review jumped back
     /// to an earlier field; after it (and any field it revealed) the walk comes back to this one.
     case forward(returnTo: Int?)
+    /// The first pass, after an `.edit` or `.add` that named a whole item: ask these fields in
+    /// order, then go on as `.forward(returnTo:)` (back to the field the command was typed at,
+    /// or, when nil, forward from the last field asked). No field of the item is skipped, and
+    /// none between is lost.
+    case detour([Int], returnTo: Int?)
     /// The first pass ended with required fields missing or checks failing: ask these (form
     /// order), then try the review again.
     case completing([Int])
@@ -21,7 +26,7 @@ enum Walk: Sendable, Equatable {
     var isQueue: Bool {
         switch self {
         case .completing, .revisiting: return true
-        case .forward, .reviewed: return false
+        case .forward, .detour, .reviewed: return false
         }
     }
 
@@ -29,7 +34,7 @@ enum Walk: Sendable, Equatable {
     var reviewReached: Bool {
         switch self {
         case .revisiting, .reviewed: return true
-        case .forward, .completing: return false
+        case .forward, .detour, .completing: return false
         }
     }
 
@@ -88,10 +93,16 @@ extension Wizard {
         let visibleBefore = Set(visibleIndices)
         values[fields[index].name] = value
         dropHiddenValues()
-        guard walk.isQueue else { return }
-        for i in visibleIndices where !visibleBefore.contains(i) && values[fields[i].name] == nil {
-            enqueue(i)
+        let revealed = visibleIndices.filter { !visibleBefore.contains($0) && values[fields[$0].name] == nil }
+        if case .detour(let queue, let back) = walk {
+            // A field the detour's answer revealed (Damaged units after Lot) is part of it.
+            let item = fields[index].item
+            let ahead = revealed.filter { $0 > index && fields[$0].item?.list == item?.list && fields[$0].item?.number == item?.number }
+            walk = .detour(Array(Set(queue + ahead)).sorted(), returnTo: back)
+            return
         }
+        guard walk.isQueue else { return }
+        for i in revealed { enqueue(i) }
     }
 
     /// The first visible field after `index`, looking no further than needed.
@@ -120,7 +131,7 @@ extension Wizard {
         var q: [Int]
         switch walk {
         case .completing(let queue), .revisiting(let queue): q = queue
-        case .forward, .reviewed: q = []
+        case .forward, .detour, .reviewed: q = []
         }
         if !q.contains(index) { q.append(index) }
         walk = walk.asking(q.sorted())
@@ -133,6 +144,14 @@ extension Wizard {
         case .completing(let queue), .revisiting(let queue):
             return continueQueue(queue.filter { $0 != index })
         case .forward(let back):
+            returnTo = back
+        case .detour(let queue, let back):
+            let visible = Set(visibleIndices)
+            var rest = queue.filter { $0 != index && visible.contains($0) }
+            if !rest.isEmpty {
+                let next = rest.removeFirst()
+                return ask(next, walk: .detour(rest, returnTo: back))
+            }
             returnTo = back
         case .reviewed:
             returnTo = nil
@@ -151,6 +170,22 @@ extension Wizard {
         if let next = nextVisible(after: index) {
             return ask(next)
         }
+        return goToReview()
+    }
+
+    /// The rest of a detour when the field just asked is gone (an ended list, a deleted item, a
+    /// list typed on one line): its next field, else the field it came from, else on from
+    /// `position` in form order.
+    mutating func resumeDetour(_ queue: [Int], returnTo back: Int?, from position: Int) -> [WizardEffect] {
+        let visible = Set(visibleIndices)
+        var rest = queue.filter(visible.contains)
+        if !rest.isEmpty {
+            let next = rest.removeFirst()
+            return ask(next, walk: .detour(rest, returnTo: back))
+        }
+        walk = .forward(returnTo: nil)
+        if let back, visible.contains(back) { return ask(back) }
+        if let next = visibleIndices.first(where: { $0 >= position }) { return ask(next) }
         return goToReview()
     }
 
@@ -239,6 +274,9 @@ extension Wizard {
         }
         for message in pendingErrors.removeValue(forKey: field.name) ?? [] {
             effects.append(error(message))
+        }
+        if let list = field.item?.list, isTentative(field), isFirstOfItem(index), listEndHinted.insert(list).inserted {
+            effects.append(.output(OutputLine(Wizard.listEndHint, style: .notice)))
         }
         phase = .asking(index: index, lines: [], walk: next)
         // A refused scripted answer comes back on the edit line once, like a refused typed one.
