@@ -178,7 +178,7 @@ extension Wizard {
     /// an item by review number and place (`3.2`: the second field of entry 3).
     func resolveEditTargets(_ target: String) -> [Int]? {
         guard spec.hasLists else { return resolveEditTarget(target).map { [$0] } }
-        let entries = reviewEntries()
+        let entries = reviewEntries(withLabels: false)
         if let n = Int(target) {
             return entries.first { $0.number == n }?.indices
         }
@@ -202,7 +202,7 @@ extension Wizard {
     /// "1-8", the numbers the review shows (the last shown field's number).
     var numberRange: String {
         guard spec.hasLists else { return "1-\((visibleIndices.last ?? 0) + 1)" }
-        return "1-\(reviewEntries().last?.number ?? 1)"
+        return "1-\(reviewEntries(withLabels: false).last?.number ?? 1)"
     }
 
     /// Why a number names no field to edit: out of range, or a field hidden in this run.
@@ -219,7 +219,7 @@ extension Wizard {
     func itemFieldNumberMessage(_ target: String) -> String? {
         let parts = target.split(separator: ".", omittingEmptySubsequences: false)
         guard spec.hasLists, parts.count == 2, let n = Int(parts[0]), Int(parts[1]) != nil else { return nil }
-        guard let entry = reviewEntries().first(where: { $0.number == n }) else { return numberMessage(n) }
+        guard let entry = reviewEntries(withLabels: false).first(where: { $0.number == n }) else { return numberMessage(n) }
         guard entry.item != nil else { return "Entry \(n) is not an item: type \(n) to edit it" }
         let count = entry.indices.count
         return "Entry \(n) has \(count) field\(count == 1 ? "" : "s") to edit: \(count == 1 ? "\(n).1" : "\(n).1-\(n).\(count)")"

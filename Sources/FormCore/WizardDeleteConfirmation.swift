@@ -10,7 +10,7 @@ extension Wizard {
         } else if let n = Int(argument) {
             if let index, let item = fields[index].item {
                 target = (item.list, n)
-            } else if let row = reviewEntries().first(where: { $0.number == n }), let item = row.item {
+            } else if let row = reviewEntries(withLabels: false).first(where: { $0.number == n }), let item = row.item {
                 target = (item.list, item.number)
             } else {
                 target = nil

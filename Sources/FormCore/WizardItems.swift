@@ -97,6 +97,20 @@ extension Wizard {
         return out
     }
 
+    /// The indices of every item of `list`, item by item, in one walk over its fields (they are
+    /// contiguous): the checks across items read each item without building its name.
+    func itemRuns(list: String) -> [[Int]] {
+        guard var i = itemStarts[FormSpec.itemFieldName(list: list, number: 1, member: nil)] else { return [] }
+        var runs: [[Int]] = []
+        runs.reserveCapacity(itemCounts[list] ?? 0)
+        while i < fields.count, let item = fields[i].item, item.list == list {
+            if item.number != runs.count { runs.append([]) }
+            runs[runs.count - 1].append(i)
+            i += 1
+        }
+        return runs
+    }
+
     private func sameItem(_ a: Int, _ b: Int) -> Bool {
         guard let x = fields[a].item, let y = fields[b].item else { return false }
         return x.list == y.list && x.number == y.number

@@ -102,7 +102,9 @@ extension Wizard {
     /// The review's entries. A form without lists numbers its fields by their place in the form
     /// (hidden fields keep theirs, so a number means the same field in every run); with lists the
     /// entries are numbered in order, one per field and one per item of a group.
-    func reviewEntries() -> [ReviewEntry] {
+    /// `withLabels: false` leaves labels and values empty: what resolving a number needs, without
+    /// filling every item's template.
+    func reviewEntries(withLabels: Bool = true) -> [ReviewEntry] {
         let visible = visibleIndices
         let numbered = spec.hasLists
         var entries: [ReviewEntry] = []
@@ -111,9 +113,8 @@ extension Wizard {
         var k = 0
         while k < visible.count {
             let i = visible[k]
-            let field = fields[i]
             n += 1
-            if let item = field.item, item.member != nil {
+            if let item = fields[i].item, item.member != nil {
                 var indices = [i]
                 k += 1
                 while k < visible.count, let other = fields[visible[k]].item, other.list == item.list, other.number == item.number {
@@ -121,16 +122,18 @@ extension Wizard {
                     k += 1
                 }
                 entries.append(ReviewEntry(
-                    number: n, label: itemLabel(list: item.list, number: item.number),
-                    shown: itemDetails(list: item.list, number: item.number), indices: indices,
+                    number: n, label: withLabels ? itemLabel(list: item.list, number: item.number, visible: indices) : "",
+                    shown: withLabels ? itemDetails(list: item.list, number: item.number, visible: indices) : "", indices: indices,
                     item: ItemPlace(list: item.list, number: item.number, member: nil, declaration: item.list)))
                 continue
             }
-            var shown = values[field.name].map { shortDisplay($0, field) } ?? "-"
-            if values[field.name] == nil, !visited.contains(field.name), let d = defaultShown(field) {
-                shown = d + " (default)"
+            let name = fields[i].name
+            var shown = ""
+            if withLabels {
+                shown = values[name].map { shortDisplay($0, fields[i]) } ?? "-"
+                if values[name] == nil, !visited.contains(name), let d = defaultShown(fields[i]) { shown = d + " (default)" }
             }
-            entries.append(ReviewEntry(number: numbered ? n : i + 1, label: field.label, shown: shown, indices: [i], item: nil))
+            entries.append(ReviewEntry(number: numbered ? n : i + 1, label: withLabels ? fields[i].label : "", shown: shown, indices: [i], item: nil))
             k += 1
         }
         return entries
@@ -166,18 +169,17 @@ extension Wizard {
             if entry.item != nil {
                 // The label, then the members it leaves out on the lines under it: an item's
                 // every answered value is in sight, within 80 columns.
-                let text = String(entry.label.map { $0 == "\t" ? " " : $0 })
+                let text = Wizard.withoutTabs(entry.label)
                 let continuation = String(repeating: " ", count: TextWrap.columns(lead) + 2)
-                var lines = TextWrap.wrap(text, indent: lead, continuation: continuation)
+                var row = Wizard.wrappedRow(text, indent: lead, continuation: continuation)
                 if !entry.shown.isEmpty {
-                    let details = String(entry.shown.map { $0 == "\t" ? " " : $0 })
-                    lines += TextWrap.wrap(details, indent: continuation, continuation: continuation)
+                    row += "\n" + Wizard.wrappedRow(Wizard.withoutTabs(entry.shown), indent: continuation, continuation: continuation)
                 }
-                return lines.joined(separator: "\n")
+                return row
             }
             let label = labels[n]
             let head = lead + label + String(repeating: " ", count: labelWidth - TextWrap.columns(label)) + "  "
-            let shown = String(entry.shown.map { $0 == "\t" ? " " : $0 })
+            let shown = Wizard.withoutTabs(entry.shown)
             guard TextWrap.columns(head) + TextWrap.columns(shown) > TextWrap.width else { return head + shown }
             // The value column, unless the labels leave too little room: then under the label.
             let column = TextWrap.columns(head) <= TextWrap.width - 30 ? TextWrap.columns(head) : TextWrap.columns(lead) + 2
@@ -185,14 +187,38 @@ extension Wizard {
         }
     }
 
+    /// A tab shown as a space (its width is the terminal's guess), looked for byte by byte.
+    static func withoutTabs(_ text: String) -> String {
+        guard text.utf8.contains(0x09) else { return text }
+        return String(text.map { $0 == "\t" ? " " : $0 })
+    }
+
+    /// `indent` + `text`, wrapped at 80 columns onto `continuation` lines; one line as it is when
+    /// it fits (nearly every review row: no words split and joined again).
+    static func wrappedRow(_ text: String, indent: String, continuation: String) -> String {
+        if TextWrap.columns(indent) + TextWrap.columns(text) <= TextWrap.width, !Wizard.hasLooseSpaces(text) {
+            return indent + text
+        }
+        return TextWrap.wrap(text, indent: indent, continuation: continuation).joined(separator: "\n")
+    }
+
     /// The review; below it the server's banner lines from the last rejection until the next
     /// submission (`withBanner: false` right after the rejection printed them).
     func reviewLines(withBanner: Bool = true) -> [WizardEffect] {
-        [.output(OutputLine("Review", style: .title))]
-            + reviewRows().flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false) }
-                .map { .output(OutputLine(String($0), style: .review)) }
-            + emptyListLines()
-            + (withBanner ? bannerLines() : [])
+        let rows = reviewRows()
+        var effects: [WizardEffect] = [.output(OutputLine("Review", style: .title))]
+        effects.reserveCapacity(rows.count + 2)
+        for row in rows {
+            // A wrapped row is one line an operator sees as several: one effect a line.
+            guard row.utf8.contains(0x0A) else {
+                effects.append(.output(OutputLine(row, style: .review)))
+                continue
+            }
+            for line in row.split(separator: "\n", omittingEmptySubsequences: false) {
+                effects.append(.output(OutputLine(String(line), style: .review)))
+            }
+        }
+        return effects + emptyListLines() + (withBanner ? bannerLines() : [])
     }
 
     /// A list with no items has no line of its own to number: one note each under the review, so

@@ -68,14 +68,36 @@ extension Wizard {
 
     /// Indices of the fields whose `when` holds now, in form order.
     var visibleIndices: [Int] {
-        fields.indices.filter { isVisible(fields[$0]) }
+        var out: [Int] = []
+        out.reserveCapacity(fields.count)
+        for i in fields.indices where isVisible(at: i) { out.append(i) }
+        return out
+    }
+
+    /// Whether field `i` of `fields` is shown, without copying the field.
+    func isVisible(at i: Int) -> Bool {
+        guard let condition = fields[i].when else { return true }
+        return Wizard.holds(condition, fields: fields, fieldIndex: fieldIndex, values: values)
     }
 
     func isVisible(_ field: Field) -> Bool {
+        guard field.when != nil else { return true }
+        return Wizard.isVisible(field, fields: fields, fieldIndex: fieldIndex, values: values)
+    }
+
+    /// Static, so the condition's lookup captures three collections rather than a copy of the
+    /// whole wizard: that copy retained and released every stored property once per field asked
+    /// about, a third of the time a 200-item review took (docs/PERFORMANCE.md).
+    private static func isVisible(_ field: Field, fields: [Field], fieldIndex: [String: Int], values: [String: FieldValue]) -> Bool {
         guard let condition = field.when else { return true }
+        return holds(condition, fields: fields, fieldIndex: fieldIndex, values: values)
+    }
+
+    private static func holds(_ condition: Condition, fields: [Field], fieldIndex: [String: Int], values: [String: FieldValue]) -> Bool {
         // A field that is hidden (or unknown) has no value to compare.
-        return condition.holds { name in
-            guard let other = self.field(named: name), isVisible(other) else { return nil }
+        condition.holds { name in
+            guard let i = fieldIndex[name] else { return nil }
+            if let inner = fields[i].when, !holds(inner, fields: fields, fieldIndex: fieldIndex, values: values) { return nil }
             return values[name]?.comparableStrings
         }
     }
@@ -119,9 +141,10 @@ extension Wizard {
         var changed = true
         while changed {
             changed = false
-            for field in fields where values[field.name] != nil && !isVisible(field) {
-                values[field.name] = nil
-                visited.remove(field.name)
+            // Only a field with a `when` can be hidden: the others are not looked at (or copied).
+            for i in fields.indices where fields[i].when != nil && values[fields[i].name] != nil && !isVisible(at: i) {
+                values[fields[i].name] = nil
+                visited.remove(fields[i].name)
                 changed = true
             }
         }
@@ -204,14 +227,15 @@ extension Wizard {
     /// then run the cross-field checks, then show the review.
     mutating func goToReview() -> [WizardEffect] {
         dropUnbegunItems()
-        for i in visibleIndices {
-            let field = fields[i]
-            if values[field.name] == nil && !visited.contains(field.name), let d = field.defaultValue {
-                values[field.name] = d
-            }
+        // Only an empty, unvisited field with a default takes one: visibility is asked last.
+        for i in fields.indices where fields[i].defaultText != nil && values[fields[i].name] == nil
+            && !visited.contains(fields[i].name) && isVisible(at: i) {
+            if let d = fields[i].defaultValue { values[fields[i].name] = d }
         }
         dropHiddenValues()
-        let missing = visibleIndices.filter { fields[$0].required && values[fields[$0].name] == nil }
+        // What is shown no longer changes below: one pass over the fields serves every check.
+        let visible = visibleIndices
+        let missing = visible.filter { fields[$0].required && values[fields[$0].name] == nil }
         if submitsWithoutReview {
             var problems = missing.map { EndingError(field: fields[$0].name, message: "Required", line: nil) }
             for check in checks {
@@ -223,7 +247,7 @@ extension Wizard {
                     problems.append(EndingError(field: check.field, message: check.message, line: nil, origin: origin))
                 }
             }
-            for failure in itemCheckFailures() {
+            for failure in itemCheckFailures(visible: visible) {
                 problems.append(EndingError(field: fields[failure.index].name, message: failure.message, line: nil))
             }
             if !problems.isEmpty {
@@ -251,7 +275,7 @@ extension Wizard {
                 if !failing.contains(target) { failing.append(target) }
             }
         }
-        for failure in itemCheckFailures() {
+        for failure in itemCheckFailures(visible: visible) {
             pendingErrors[fields[failure.index].name, default: []].append(failure.message)
             if !failing.contains(failure.index) { failing.append(failure.index) }
         }
