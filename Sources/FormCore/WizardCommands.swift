@@ -109,6 +109,9 @@ extension Wizard {
         case .revisiting, .reviewed:
             enqueue(index)
             for t in targets.dropFirst() { enqueue(t) }
+        case .forward where targets == [index]:
+            // The field itself: asked again, the walk as it was.
+            break
         case .forward(let returnTo) where targets.contains(index):
             // The item being walked, named again: its fields in turn, then on from there.
             walk = .detour(targets.filter { $0 != target }, returnTo: returnTo)

@@ -151,7 +151,13 @@ extension Wizard {
     /// After the last field of a list's last item on the first pass: offer one more item (its
     /// empty first answer will end the list), unless the list is full.
     mutating func offerNextItem(after index: Int) {
-        guard case .forward(nil) = walk, let item = fields[index].item, isLastOfItem(index),
+        switch walk {
+        // Walking forward with nowhere to come back to (a detour with nothing left is that too).
+        case .forward(nil): break
+        case .detour(let queue, nil) where queue.isEmpty: break
+        case .forward, .detour, .completing, .revisiting, .reviewed: return
+        }
+        guard let item = fields[index].item, isLastOfItem(index),
               item.number == itemCounts[item.list], let rule = listRule(item.list), item.number < rule.maxItems
         else { return }
         itemCounts[item.list] = item.number + 1

@@ -93,6 +93,22 @@ struct WizardItemCommandsTests {
         #expect(h.transcript.contains("      Lot: DAMAGED; Damaged: 2"))
     }
 
+    @Test(".edit naming the item being walked (or the field itself) asks it again, then the next item is still offered")
+    func editTheCurrentItemKeepsTheOffer() throws {
+        var h = WizardHarness(try receiptSpec())
+        h.type("ACME", "ABC-1", "1", "", "ABC-2", "2")
+        #expect(h.lastPrompt == "Line 2: Lot (optional): ")
+        h.type(".edit lines.2")
+        #expect(h.lastPrompt == "Line 2: SKU [ABC-2]: ")
+        h.type("", "3", "")
+        #expect(h.lastPrompt == "Line 3: SKU: ", "the walk goes on from the item, offering the next one")
+        h.type(".back", ".edit lines.2.lot", "L2")
+        #expect(h.lastPrompt == "Line 3: SKU: ")
+        h.type("", "", "no")
+        #expect(h.transcript.contains("  3 Line 2: ABC-2 x 3"))
+        #expect(h.transcript.contains("      Lot: L2"))
+    }
+
     @Test("the first offered item of each list says once that an empty answer ends the list")
     func endOfListHintOncePerList() throws {
         var h = WizardHarness(try receiptSpec())
