@@ -1,67 +1,133 @@
 #!/usr/bin/env python3
-"""CPU per operator line for a goods receipt with many items, through a pipe.
+"""Time from each answer to the next prompt, for a goods receipt with many items, through a pipe.
 
-    Benchmarks/list-items.py [-n RUNS] [--binary PATH] [--items N ...]
+    Benchmarks/list-items.py [-n RUNS] [--binary PATH] [--items N ...] [--reviews R]
 
-Each run feeds Forms/goods-receipt.yaml through a pipe (no terminal): the supplier, the date and
-dock defaults, N items of three fields (sku, qty, lot), the empty SKU that ends the list (none at max_items, 200), the
-empty serial that ends the second list, "no", and Enter at the review (the in-process fake
-accepts). The CPU time of the child (user + system) minus the median CPU of a run that ends at
-the first prompt (start-up, loading the form) is divided by the lines typed: the CPU each answer
-costs, prompt to prompt. The baseline in the same run is the smallest N (10 by default): the
-ratio says whether a line costs more when the list is long (a quadratic walk or review would
-show here). Not a test: absolute times drift on this machine, read the ratios.
+Each run types Forms/goods-receipt.yaml through a pipe (no terminal), one line at a time, and
+waits for the next prompt before typing the next line: the supplier, the date, the dock default,
+N items of three fields (SKU `ABC-n`, a quantity, a non-empty lot `L-n`: the group's unique
+[sku, lot] check compares whole keys at every answer), the empty SKU that ends the list (none
+at max_items, 200), 50 unique serial numbers (the unique list check, up to its max_items), "no",
+then at the review R times "1" and Enter (edit the supplier, keep it: each shows the whole review
+again), then Enter to submit (the in-process fake accepts).
+
+For every answer it measures, from writing the line to reading the next prompt (output ending in
+": "): the wall time, and the CPU the process used meanwhile (the sum of its threads'
+/proc/PID/task/*/schedstat run time, in nanoseconds; a busy machine delays the wall time, not
+this). It prints per item count the median, 99th percentile and maximum over every answer of
+every run, the answer that shows the first review, and the review shown again after an edit.
+The target (issue 11, item 9) is each prompt within 1 ms of the previous answer.
 """
-import argparse, os, resource, shutil, statistics, subprocess, tempfile
+import argparse, os, select, shutil, statistics, subprocess, tempfile, time
 
 here = os.path.dirname(os.path.abspath(__file__))
 root = os.path.dirname(here)
 parser = argparse.ArgumentParser()
-parser.add_argument("-n", type=int, default=7)
+parser.add_argument("-n", type=int, default=5)
 parser.add_argument("--binary", default=os.path.join(root, ".build", "debug", "formline"))
 parser.add_argument("--items", type=int, nargs="*", default=[10, 200])
+parser.add_argument("--reviews", type=int, default=5)
 args = parser.parse_args()
 
 
-def lines_for(items):
-    lines = ["ACME", "2026-11-20", ""]
+def cpu_ns(pid):
+    """Run time of every thread of `pid` so far, in nanoseconds."""
+    total = 0
+    for task in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{task}/schedstat") as f:
+                total += int(f.read().split()[0])
+        except (FileNotFoundError, ProcessLookupError):
+            pass
+    return total
+
+
+def answers(items):
+    lines = [("field", "ACME"), ("field", "2026-11-20"), ("field", "")]
     for n in range(1, items + 1):
-        lines += [f"ABC-{n}", "1", ""]
-    # At the form's max_items (200) no further item is offered, so no empty SKU ends the list.
-    return lines + ([""] if items < 200 else []) + ["", "no", ""]
+        lines += [("item", f"ABC-{n}"), ("item", str(n % 20 + 1)), ("item", f"L-{n}")]
+    if items < 200:
+        lines.append(("field", ""))
+    lines += [("serial", f"S{n}") for n in range(1, 51)]
+    lines.append(("review", "no"))
+    for _ in range(args.reviews):
+        lines += [("field", "1"), ("again", "")]
+    return lines
 
 
-def cpu_of(lines, work):
+def run_once(items, work):
     state = os.path.join(work, "state")
     shutil.rmtree(state, ignore_errors=True)
     os.makedirs(state)
     env = {"PATH": os.environ["PATH"], "HOME": work, "XDG_STATE_HOME": state, "LANG": "C.UTF-8", "TERM": "dumb"}
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    text = "".join(line + "\n" for line in lines)
-    done = subprocess.run([args.binary, "fill", os.path.join(root, "Forms", "goods-receipt.yaml")],
-                          input=text, capture_output=True, text=True, env=env)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if lines and "accepted" not in done.stdout:
-        raise SystemExit(f"the run did not end accepted:\n{done.stdout[-2000:]}\n{done.stderr}")
-    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    child = subprocess.Popen([args.binary, "fill", os.path.join(root, "Forms", "goods-receipt.yaml")],
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
+    out = child.stdout.fileno()
+    seen = b""
+
+    def wait_prompt():
+        nonlocal seen
+        buffer = b""
+        deadline = time.monotonic() + 30
+        while not buffer.endswith(b": "):
+            ready, _, _ = select.select([out], [], [], max(0.0, deadline - time.monotonic()))
+            if not ready:
+                raise SystemExit(f"no prompt after: {(seen + buffer)[-600:].decode(errors='replace')}")
+            chunk = os.read(out, 65536)
+            if not chunk:
+                raise SystemExit(f"formline ended early: {(seen + buffer)[-600:].decode(errors='replace')}")
+            buffer += chunk
+        seen = (seen + buffer)[-4096:]
+        return buffer
+
+    wait_prompt()
+    timings = []
+    for kind, line in answers(items):
+        cpu_before = cpu_ns(child.pid)
+        start = time.perf_counter_ns()
+        child.stdin.write((line + "\n").encode())
+        child.stdin.flush()
+        shown = wait_prompt()
+        wall = time.perf_counter_ns() - start
+        cpu = cpu_ns(child.pid) - cpu_before
+        if b"  ! " in shown:
+            raise SystemExit(f"an answer was refused: {shown.decode(errors='replace')[-600:]}")
+        timings.append((kind, wall, cpu))
+    child.stdin.write(b"\n")
+    child.stdin.close()
+    rest = child.stdout.read()
+    child.wait()
+    if b"accepted" not in rest:
+        raise SystemExit(f"the run did not end accepted: {rest[-600:].decode(errors='replace')}")
+    return timings
+
+
+def p99(values):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
 
 
 work = tempfile.mkdtemp()
 try:
-    startup, per = [], {n: [] for n in args.items}
-    for run in range(args.n):
-        startup.append(cpu_of([], work))
-        order = list(args.items) if run % 2 == 0 else list(reversed(args.items))
-        for n in order:
-            per[n].append(cpu_of(lines_for(n), work))
+    print(f"binary: {args.binary}; {args.n} runs each; times in ms (wall | CPU)")
+    print("| receipt | answers | median | p99 | max | first review | review again (max) |")
+    print("|---|---|---|---|---|---|---|")
+    for items in args.items:
+        every = []
+        for _ in range(args.n):
+            every += run_once(items, work)
+        walls = [w / 1e6 for _, w, _ in every]
+        cpus = [c / 1e6 for _, _, c in every]
+        first = [(w / 1e6, c / 1e6) for k, w, c in every if k == "review"]
+        again = [(w / 1e6, c / 1e6) for k, w, c in every if k == "again"]
+        count = len(every) // args.n
+
+        def pair(a, b):
+            return f"{a:.3f} \\| {b:.3f}"
+
+        print(f"| {items} items | {count} | {pair(statistics.median(walls), statistics.median(cpus))} "
+              f"| {pair(p99(walls), p99(cpus))} | {pair(max(walls), max(cpus))} "
+              f"| {pair(statistics.median(w for w, _ in first), statistics.median(c for _, c in first))} "
+              f"| {pair(max(w for w, _ in again), max(c for _, c in again))} |")
 finally:
     shutil.rmtree(work, ignore_errors=True)
-base_start = statistics.median(startup)
-print(f"start-up (ends at the first prompt): {base_start * 1000:8.2f} ms CPU  (n={len(startup)})")
-baseline = None
-for n in args.items:
-    count = len(lines_for(n))
-    total = statistics.median(per[n])
-    line_ms = (total - base_start) * 1000 / count
-    baseline = baseline or line_ms
-    print(f"{n:4d} items, {count:4d} lines: {total * 1000:8.2f} ms CPU, {line_ms:6.3f} ms per line, {line_ms / baseline:5.2f}x the {args.items[0]}-item line")

@@ -59,6 +59,20 @@ public struct RepeatGroup: Sendable, Equatable {
         self.rule = rule
         self.unique = unique
     }
+
+    /// The member names a label template's placeholders use (`{sku}`), other than `{n}`, in
+    /// order: the loader warns about unknown ones, and the review shows the members the template
+    /// leaves out on a line of their own.
+    public static func placeholders(_ template: String) -> [String] {
+        var names: [String] = []
+        var rest = template[...]
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            let key = String(rest[rest.index(after: open)..<close])
+            if key != "n" { names.append(key) }
+            rest = rest[rest.index(after: close)...]
+        }
+        return names
+    }
 }
 
 /// Where a concrete field sits: item `number` (1-based, as the operator sees it) of list `list`.

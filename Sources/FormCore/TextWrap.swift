@@ -68,10 +68,14 @@ package enum TextWrap {
     /// How many terminal columns `text` takes: East Asian wide characters and most emoji take
     /// two, combining marks none (a small wcwidth, enough to keep lines within 80 columns).
     package static func columns(_ text: String) -> Int {
-        text.reduce(0) { $0 + columns($1) }
+        // Printable ASCII, nearly every line formline writes: a column a byte, without splitting
+        // into characters or looking up Unicode properties (most of a long review's cost).
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        return text.reduce(0) { $0 + columns($1) }
     }
 
     static func columns(_ character: Character) -> Int {
+        if let ascii = character.asciiValue { return ascii >= 0x20 && ascii < 0x7F ? 1 : 0 }
         guard let first = character.unicodeScalars.first else { return 0 }
         if first.value < 0x20 || (0x7F...0x9F).contains(first.value) { return 0 }
         if first.properties.generalCategory == .nonspacingMark || first.properties.generalCategory == .enclosingMark { return 0 }

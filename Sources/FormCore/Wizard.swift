@@ -38,6 +38,13 @@ public struct Wizard: Sendable {
     /// Lists whose last item the walk added and the operator has not begun: an empty first
     /// answer there ends the list instead of being "Required".
     var tentativeLists: Set<String> = []
+    /// Each group's label template, read once; the members each names (`itemDetails` shows the
+    /// others).
+    let labelTemplates: [String: [TemplatePiece]]
+    let labelMembers: [String: Set<String>]
+    /// Lists whose offered item has said once that an empty answer ends the list (once per list:
+    /// a serial line pays for the hint one time, not at every item).
+    var listEndHinted: Set<String> = []
     /// Whether the line source edits lines: pre-fill offered, and a transport failure asks what to do.
     public let interactive: Bool
     public internal(set) var values: [String: FieldValue] = [:]
@@ -107,6 +114,8 @@ public struct Wizard: Sendable {
         itemStarts = Wizard.itemStarts(fields)
         watched = Wizard.watchedNames(fields)
         checks = spec.concreteChecks(itemCounts: counts)
+        labelTemplates = Wizard.labelTemplates(spec)
+        labelMembers = Wizard.labelMembers(labelTemplates)
     }
 
     /// A wizard that continues a draft: every stored value is checked against the current form;

@@ -43,7 +43,8 @@ enum WizardCommand: Equatable {
     }
 
     /// The message for an unknown command: the nearest real one, and how to type a literal dot.
-    static func unknownMessage(_ typed: String) -> String {
+    /// `lists`: the form has lists, so `.add` and `.delete` are among the commands listed.
+    static func unknownMessage(_ typed: String, lists: Bool = false) -> String {
         let word = String(typed.dropFirst().prefix { !$0.isWhitespace }.prefix(30)).lowercased()
         let nearest = names.map { ($0, FormCore.editDistance($0, word)) }.min { $0.1 < $1.1 }
         if names.contains(word) && !["edit", "add", "delete"].contains(word) {
@@ -54,7 +55,8 @@ enum WizardCommand: Equatable {
         if let (name, distance) = nearest, distance <= 2 {
             message += " (did you mean .\(name)?)"
         } else {
-            message += " (commands: .back .next .done .review .edit .skip .clear .help .cancel)"
+            message += " (commands: .back .next .done .review .edit .skip .clear .help .cancel"
+                + (lists ? " .add .delete)" : ")")
         }
         return message + ". To enter a value starting with '.', type '." + TextWrap.truncate(typed, to: 30) + "'"
     }

@@ -19,10 +19,15 @@ extension Wizard {
                 return ask(previous)
             }
             if walk.isQueue { enqueue(index) }
+            // In a detour the field left is asked again after the one before it.
+            if case .detour(let queue, let back) = walk { walk = .detour([index] + queue, returnTo: back) }
             return ask(previous)
         case .done:
             if let problem = commitCollected(at: index, collected) { return problem }
-            if case .forward = walk { walk = .forward(returnTo: nil) }
+            switch walk {
+            case .forward, .detour: walk = .forward(returnTo: nil)
+            case .completing, .revisiting, .reviewed: break
+            }
             return goToReview()
         case .review:
             return reviewLines() + resume(index, collected: collected)
@@ -40,15 +45,24 @@ extension Wizard {
             return jump(to: targets, from: index)
         case .add(let argument):
             if let problem = commitCollected(at: index, collected) { return problem }
+            if let item = field.item, isTentative(field), isFirstOfItem(index), values[field.name] == nil,
+               argument.isEmpty || argument.lowercased() == item.list.lowercased() {
+                // `.add` at the item the walk offered: that item is the new one. It is kept
+                // (its empty answer no longer ends the list) rather than a second one added.
+                tentativeLists.remove(item.list)
+                return [.output(OutputLine("  \(listLabel(item.list)) \(item.number) is the new item.", style: .notice))] + ask(index)
+            }
             switch addCommand(argument, at: index) {
             case .failure(let problem): return [error(problem.message)] + resume(index, collected: collected)
             case .success(let added):
                 // The fields of the items after this one moved: find this field again by name.
                 let here = fieldIndex[field.name] ?? index
-                if case .forward = walk, let first = added.first {
-                    // On the first pass the walk simply goes on from the new item.
-                    walk = .forward(returnTo: nil)
-                    return ask(first)
+                if case .forward = walk, let first = added.first, first > here {
+                    // On the first pass, before the new item's place: the walk reaches it there,
+                    // after this field and the ones between (none skipped, none asked twice).
+                    let number = fields[first].item?.number ?? 0
+                    let list = fields[first].item?.list ?? ""
+                    return [.output(OutputLine("  \(listLabel(list)) \(number) added: it is asked in its place.", style: .notice))] + ask(here)
                 }
                 return jump(to: added, from: here)
             }
@@ -81,7 +95,7 @@ extension Wizard {
             // At a secret prompt the "command" may be a password missing its `..`: never repeat it.
             let message = field.isSecret
                 ? "Unknown command. To enter a value starting with '.', type '..' before it"
-                : WizardCommand.unknownMessage(typed)
+                : WizardCommand.unknownMessage(typed, lists: spec.hasLists)
             return [error(message)] + resume(index, collected: collected)
         }
     }
@@ -95,9 +109,21 @@ extension Wizard {
         case .revisiting, .reviewed:
             enqueue(index)
             for t in targets.dropFirst() { enqueue(t) }
-        case .forward(let returnTo) where target != index:
-            walk = .forward(returnTo: max(returnTo ?? index, index))
-        case .forward, .completing:
+        case .forward where targets == [index]:
+            // The field itself: asked again, the walk as it was.
+            break
+        case .forward(let returnTo) where targets.contains(index):
+            // The item being walked, named again: its fields in turn, then on from there.
+            walk = .detour(targets.filter { $0 != target }, returnTo: returnTo)
+        case .forward(let returnTo):
+            let back = max(returnTo ?? index, index)
+            walk = targets.count > 1 ? .detour(Array(targets.dropFirst()), returnTo: back) : .forward(returnTo: back)
+        case .detour(let queue, let back):
+            // A detour within a detour: these fields, this one again, the rest, then back.
+            let rest = Array(targets.dropFirst()) + [index] + queue
+            var seen: Set<Int> = [target]
+            walk = .detour(rest.filter { seen.insert($0).inserted }, returnTo: back)
+        case .completing:
             // Completing the first pass's missing fields: the field stays in that queue.
             for t in targets.dropFirst() where walk.isQueue { enqueue(t) }
         }
@@ -155,7 +181,7 @@ extension Wizard {
     /// an item by review number and place (`3.2`: the second field of entry 3).
     func resolveEditTargets(_ target: String) -> [Int]? {
         guard spec.hasLists else { return resolveEditTarget(target).map { [$0] } }
-        let entries = reviewEntries()
+        let entries = reviewEntries(withLabels: false)
         if let n = Int(target) {
             return entries.first { $0.number == n }?.indices
         }
@@ -179,7 +205,7 @@ extension Wizard {
     /// "1-8", the numbers the review shows (the last shown field's number).
     var numberRange: String {
         guard spec.hasLists else { return "1-\((visibleIndices.last ?? 0) + 1)" }
-        return "1-\(reviewEntries().last?.number ?? 1)"
+        return "1-\(reviewEntries(withLabels: false).last?.number ?? 1)"
     }
 
     /// Why a number names no field to edit: out of range, or a field hidden in this run.
@@ -196,7 +222,7 @@ extension Wizard {
     func itemFieldNumberMessage(_ target: String) -> String? {
         let parts = target.split(separator: ".", omittingEmptySubsequences: false)
         guard spec.hasLists, parts.count == 2, let n = Int(parts[0]), Int(parts[1]) != nil else { return nil }
-        guard let entry = reviewEntries().first(where: { $0.number == n }) else { return numberMessage(n) }
+        guard let entry = reviewEntries(withLabels: false).first(where: { $0.number == n }) else { return numberMessage(n) }
         guard entry.item != nil else { return "Entry \(n) is not an item: type \(n) to edit it" }
         let count = entry.indices.count
         return "Entry \(n) has \(count) field\(count == 1 ? "" : "s") to edit: \(count == 1 ? "\(n).1" : "\(n).1-\(n).\(count)")"

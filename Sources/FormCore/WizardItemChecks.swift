@@ -84,12 +84,23 @@ extension Wizard {
             walk = .forward(returnTo: nil)
             if let next = visibleIndices.first(where: { $0 > end }) { return ask(next) }
             return goToReview()
+        case .detour(let queue, let back):
+            let taken = Set(parsed.indices.compactMap { fieldIndex[FormSpec.itemFieldName(list: item.list, number: item.number + $0, member: nil)] })
+            return resumeDetour(queue.filter { !taken.contains($0) }, returnTo: back, from: end + 1)
         case .completing(let queue), .revisiting(let queue):
             let taken = Set(parsed.indices.compactMap { fieldIndex[FormSpec.itemFieldName(list: item.list, number: item.number + $0, member: nil)] })
             return continueQueue(queue.filter { !taken.contains($0) })
         case .reviewed:
             return goToReview()
         }
+    }
+
+    /// `text` as an Int when it is a whole number of at most 15 digits (an optional `-`): 1000
+    /// of them sum far below Int's limit. nil: anything else (decimals, longer numbers).
+    static func smallWholeNumber(_ text: String) -> Int? {
+        let digits = text.utf8.first == 0x2D ? text.utf8.dropFirst() : text.utf8[...]
+        guard !digits.isEmpty, digits.count <= 15, digits.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+        return Int(text)
     }
 
     /// A check across the items of a list that failed: where it lands and what it says.
@@ -100,9 +111,9 @@ extension Wizard {
 
     /// `unique` (a list's items, or a group's members item to item) and `total` bounds. A
     /// duplicate lands on the later item; a total on the last item's field.
-    func itemCheckFailures() -> [ItemCheckFailure] {
+    func itemCheckFailures(visible known: [Int]? = nil) -> [ItemCheckFailure] {
         var failures: [ItemCheckFailure] = []
-        let visible = Set(visibleIndices)
+        let visible = Set(known ?? visibleIndices)
         for list in spec.itemLists {
             let count = itemCounts[list.name] ?? 0
             guard count > 0 else { continue }
@@ -114,14 +125,25 @@ extension Wizard {
                 failures.append(ItemCheckFailure(index: at, message:
                     "\(listLabel(list.name)) takes at most \(list.rule.maxItems) item\(list.rule.maxItems == 1 ? "" : "s") and has \(count): delete \(extra) (.delete here, or .delete \(list.name).N)"))
             }
+            let runs = itemRuns(list: list.name)
             let uniqueMembers: [String?] = list.group.map { $0.unique.isEmpty ? [] : [nil] } ?? (list.rule.unique ? [nil] : [])
             if !uniqueMembers.isEmpty {
-                var seen: [[String]: Int] = [:]
-                for n in 1...count {
-                    let indices = itemIndices(list: list.name, number: n)
+                // One string a key (the parts joined by a separator no value holds): hashing it is
+                // one pass, where an array of parts hashed each part and its count.
+                var seen: [String: Int] = [:]
+                for (offset, indices) in runs.enumerated() {
+                    let n = offset + 1
                     let keyed = list.group.map { group in indices.filter { i in group.unique.contains(fields[i].item?.member ?? "") } } ?? indices
-                    let key = keyed.map { i in values[fields[i].name].map { Wizard.uniqueKey($0) } ?? "" }
-                    guard key.contains(where: { !$0.isEmpty }), let target = keyed.first(where: visible.contains) ?? keyed.first else { continue }
+                    var key = ""
+                    var anyValue = false
+                    for i in keyed {
+                        if let value = values[fields[i].name] {
+                            key += Wizard.uniqueKey(value)
+                            anyValue = true
+                        }
+                        key += "\u{1E}"
+                    }
+                    guard anyValue, let target = keyed.first(where: visible.contains) ?? keyed.first else { continue }
                     if let first = seen[key] {
                         let what = list.group.map { g in g.unique.count == 1 ? (fieldLabel(group: g.name, member: g.unique[0])) : g.unique.map { fieldLabel(group: g.name, member: $0) }.joined(separator: " and ") }
                         let verb = (list.group?.unique.count ?? 1) > 1 ? "are" : "is"
@@ -133,15 +155,23 @@ extension Wizard {
                 }
             }
             for total in list.rule.totals {
-                // Decimal holds 38 digits: quantities and amounts sum exactly.
+                // Decimal holds 38 digits: quantities and amounts sum exactly. Whole numbers of up
+                // to 15 digits (every quantity) are summed as integers first: parsing each one
+                // into a Decimal was most of a 200-item review's checks.
                 var sum = Decimal(0)
+                var whole = 0
                 var last: Int?
-                for n in 1...count {
-                    let indices = itemIndices(list: list.name, number: n)
+                for indices in runs {
                     guard let i = indices.first(where: { fields[$0].item?.member == total.field }), visible.contains(i) else { continue }
                     last = i
-                    if case .number(let text)? = values[fields[i].name], let value = Decimal(string: text) { sum += value }
+                    guard case .number(let text)? = values[fields[i].name] else { continue }
+                    if let small = Wizard.smallWholeNumber(text) {
+                        whole += small
+                    } else if let value = Decimal(string: text) {
+                        sum += value
+                    }
                 }
+                sum += Decimal(whole)
                 guard let at = last else { continue }
                 let name = total.field.map { fieldLabel(group: list.name, member: $0) } ?? listLabel(list.name)
                 let high = total.maximum.flatMap { Decimal(string: $0.description) }

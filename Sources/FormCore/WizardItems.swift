@@ -1,6 +1,7 @@
 /// Lists and repeated groups in the walk: the concrete fields for the current items, the item the
 /// walk offers after the last one (its empty first answer ends the list), adding and deleting
-/// items, and what a list means for names, counts and labels.
+/// items, and what a list means for names and counts. The delete confirmation is
+/// WizardDeleteConfirmation.swift; an item's review words are WizardItemLabels.swift.
 extension Wizard {
     /// `lines.2` -> the index of item 2's first field.
     static func itemStarts(_ fields: [Field]) -> [String: Int] {
@@ -96,6 +97,20 @@ extension Wizard {
         return out
     }
 
+    /// The indices of every item of `list`, item by item, in one walk over its fields (they are
+    /// contiguous): the checks across items read each item without building its name.
+    func itemRuns(list: String) -> [[Int]] {
+        guard var i = itemStarts[FormSpec.itemFieldName(list: list, number: 1, member: nil)] else { return [] }
+        var runs: [[Int]] = []
+        runs.reserveCapacity(itemCounts[list] ?? 0)
+        while i < fields.count, let item = fields[i].item, item.list == list {
+            if item.number != runs.count { runs.append([]) }
+            runs[runs.count - 1].append(i)
+            i += 1
+        }
+        return runs
+    }
+
     private func sameItem(_ a: Int, _ b: Int) -> Bool {
         guard let x = fields[a].item, let y = fields[b].item else { return false }
         return x.list == y.list && x.number == y.number
@@ -136,7 +151,13 @@ extension Wizard {
     /// After the last field of a list's last item on the first pass: offer one more item (its
     /// empty first answer will end the list), unless the list is full.
     mutating func offerNextItem(after index: Int) {
-        guard case .forward(nil) = walk, let item = fields[index].item, isLastOfItem(index),
+        switch walk {
+        // Walking forward with nowhere to come back to (a detour with nothing left is that too).
+        case .forward(nil): break
+        case .detour(let queue, nil) where queue.isEmpty: break
+        case .forward, .detour, .completing, .revisiting, .reviewed: return
+        }
+        guard let item = fields[index].item, isLastOfItem(index),
               item.number == itemCounts[item.list], let rule = listRule(item.list), item.number < rule.maxItems
         else { return }
         itemCounts[item.list] = item.number + 1
@@ -191,6 +212,8 @@ extension Wizard {
             walk = .forward(returnTo: nil)
             if let next { return ask(next) }
             return goToReview()
+        case .detour(let queue, let back):
+            return resumeDetour(queue, returnTo: back, from: start)
         case .completing(let queue), .revisiting(let queue):
             return continueQueue(queue)
         case .reviewed:
@@ -291,150 +314,6 @@ extension Wizard {
         guard !added.isEmpty else { return .failure(WizardProblem("The new item has no field to ask in this run")) }
         return .success(added)
     }
-
-    /// The item `.delete` names: `lines.2`, a review number, or N (item N of the current list);
-    /// nothing: the current item.
-    func deleteTarget(_ argument: String, at index: Int?) -> Result<(list: String, number: Int), WizardProblem> {
-        let target: (String, Int)?
-        if argument.isEmpty {
-            target = index.flatMap { i in fields[i].item.map { ($0.list, $0.number) } }
-        } else if let n = Int(argument) {
-            if let index, let item = fields[index].item {
-                target = (item.list, n)
-            } else if let row = reviewEntries().first(where: { $0.number == n }), let item = row.item {
-                target = (item.list, item.number)
-            } else {
-                target = nil
-            }
-        } else {
-            target = spec.itemLists.lazy.compactMap { list -> (String, Int)? in
-                let prefix = list.name.lowercased() + "."
-                guard argument.lowercased().hasPrefix(prefix), let n = Int(argument.dropFirst(prefix.count)) else { return nil }
-                return (list.name, n)
-            }.first
-        }
-        guard let (list, number) = target else {
-            return .failure(WizardProblem("Say which item: .delete LIST.N (like \(spec.itemLists.first.map { "\($0.name).2" } ?? "lines.2")), or a review number"))
-        }
-        let count = itemCounts[list] ?? 0
-        guard number >= 1, number <= count else {
-            return .failure(WizardProblem("\(listLabel(list)) has no item \(number) (it has \(count))"))
-        }
-        if let rule = listRule(list), count <= rule.minItems {
-            return .failure(WizardProblem("\(listLabel(list)) needs at least \(rule.minItems) item\(rule.minItems == 1 ? "" : "s"): change item \(number) instead of deleting it"))
-        }
-        return .success((list, number))
-    }
-
-    func deletePrompt(list: String, number: Int) -> Prompt {
-        let label = TextWrap.truncate(itemLabel(list: list, number: number), to: 40)
-        return Prompt(text: "Delete \(label)? (y/N): ")
-    }
-
-    /// Starts a `.delete`: the question, remembering where the wizard was.
-    mutating func askDelete(list: String, number: Int) -> [WizardEffect] {
-        let after = phase
-        phase = .confirmingDelete(list: list, number: number, after: after)
-        return [.prompt(deletePrompt(list: list, number: number))]
-    }
-
-    /// The answer to "Delete item N?": yes deletes it, anything else keeps it; then back to where
-    /// the wizard was (the review, or the field being asked, or the next one if it was deleted).
-    mutating func confirmDelete(_ line: String, list: String, number: Int, after: Phase) -> [WizardEffect] {
-        let answer = line.trimmedWhitespace.lowercased()
-        phase = after
-        guard answer == "y" || answer == "yes" else {
-            return [.output(OutputLine("  Kept.", style: .notice))] + reenter(after)
-        }
-        let label = itemLabel(list: list, number: number)
-        let askedName: String? = {
-            if case .asking(let i, _, _) = after { return fields[i].name }
-            return nil
-        }()
-        let deletedStart = itemIndices(list: list, number: number).first ?? 0
-        deleteItem(list: list, number: number)
-        let done = OutputLine("  Deleted \(TextWrap.truncate(label, to: 60)).", style: .notice)
-        switch phase {
-        case .asking(_, let lines, let walk):
-            // The field being asked was in the deleted item: ask what now stands in its place.
-            let wasDeleted = askedName.map { name in
-                name.hasPrefix(list + ".") && Int(name.dropFirst(list.count + 1).prefix { $0 != "." }) == number
-            } ?? false
-            if wasDeleted {
-                switch walk {
-                case .completing(let queue), .revisiting(let queue):
-                    return [.output(done)] + continueQueue(queue)
-                case .forward, .reviewed:
-                    guard let next = visibleIndices.first(where: { $0 >= deletedStart }) else {
-                        return [.output(done)] + goToReview()
-                    }
-                    return [.output(done)] + ask(next)
-                }
-            }
-            if case .asking(let i, _, _) = phase { return [.output(done)] + resume(i, collected: lines) }
-            return [.output(done)]
-        case .review:
-            return [.output(done)] + reviewLines() + [.prompt(reviewPrompt)]
-        case .failed:
-            return [.output(done), .prompt(retryPrompt)]
-        case .notStarted, .submitting, .confirmingDelete, .finished:
-            return [.output(done)]
-        }
-    }
-
-    /// The prompt of the phase the wizard went back to.
-    private mutating func reenter(_ phase: Phase) -> [WizardEffect] {
-        switch phase {
-        case .asking(let i, let lines, _): return resume(i, collected: lines)
-        case .review: return [.prompt(reviewPrompt)]
-        case .failed: return [.prompt(retryPrompt)]
-        case .notStarted, .submitting, .confirmingDelete, .finished: return []
-        }
-    }
-
-    // MARK: - Labels
-
-    /// An item's line: the group's template (`Item {n}: {sku} x {qty}`), or its label, number and
-    /// values; a list of scalars' item by its label and number.
-    func itemLabel(list: String, number: Int) -> String {
-        let indices = itemIndices(list: list, number: number)
-        guard let group = spec.group(named: list) else {
-            let value = indices.first.flatMap { values[fields[$0].name].map { shortDisplay($0, fields[indices[0]]) } } ?? "-"
-            return "\(listLabel(list)) \(number): \(value)"
-        }
-        func shown(_ member: String) -> String? {
-            guard let i = indices.first(where: { fields[$0].item?.member == member }) else { return nil }
-            guard isVisible(fields[i]) else { return "" }
-            return values[fields[i].name].map { shortDisplay($0, fields[i]) } ?? ""
-        }
-        if let template = group.labelTemplate {
-            // An empty optional value leaves its place empty: spaces around it close up.
-            return Wizard.fill(template, number: number, value: shown)
-                .split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
-        }
-        let parts = indices.filter { isVisible(fields[$0]) }.map { i in values[fields[i].name].map { shortDisplay($0, fields[i]) } ?? "-" }
-        return "\(group.label) \(number): " + parts.joined(separator: ", ")
-    }
-
-    /// `{n}` -> the number, `{name}` -> the member's value (an unknown name stays as written).
-    static func fill(_ template: String, number: Int, value: (String) -> String?) -> String {
-        var out = ""
-        var rest = template[...]
-        while let open = rest.firstIndex(of: "{") {
-            out += rest[..<open]
-            guard let close = rest[open...].firstIndex(of: "}") else { return out + rest[open...] }
-            let key = String(rest[rest.index(after: open)..<close])
-            if key == "n" {
-                out += String(number)
-            } else if let shown = value(key) {
-                out += shown
-            } else {
-                out += rest[open...close]
-            }
-            rest = rest[rest.index(after: close)...]
-        }
-        return out + rest
-    }
 }
 
 /// Why an item command cannot be done (shown as the error under the prompt).
@@ -448,6 +327,7 @@ extension Walk {
     func remapped(_ map: (Int) -> Int?) -> Walk {
         switch self {
         case .forward(let back): return .forward(returnTo: back.flatMap(map))
+        case .detour(let queue, let back): return .detour(queue.compactMap(map), returnTo: back.flatMap(map))
         case .completing(let queue): return .completing(queue.compactMap(map))
         case .revisiting(let queue): return .revisiting(queue.compactMap(map))
         case .reviewed: return .reviewed

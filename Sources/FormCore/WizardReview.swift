@@ -43,9 +43,11 @@ extension Wizard {
         case .cancel?:
             return end(.cancelled)
         case .help?:
-            return Wizard.wrapped("Enter submits the form. A number (or .edit N) edits that field and comes back here. .cancel ends without submitting; what you typed is kept as a draft.", .notice) + [.prompt(reviewPrompt)]
+            return Wizard.wrapped("Enter submits the form. A number (or .edit N) edits that field and comes back here. .cancel ends without submitting; what you typed is kept as a draft.", .notice)
+                + (spec.hasLists ? Wizard.wrapped(Wizard.listCommandsHelp, .notice) : [])
+                + [.prompt(reviewPrompt)]
         case .unknown(let typed)?:
-            return [error(WizardCommand.unknownMessage(typed)), .prompt(reviewPrompt)]
+            return [error(WizardCommand.unknownMessage(typed, lists: spec.hasLists)), .prompt(reviewPrompt)]
         case nil, .skip?, .clear?, .retry?:
             return [error("Press Enter to submit, type a number to edit, or .cancel"), .prompt(reviewPrompt)]
         }

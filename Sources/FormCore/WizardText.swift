@@ -3,6 +3,8 @@
 extension Wizard {
     static let reviewPromptText = "Submit? (Enter = submit, number = edit, .cancel): "
     static let multilineHint = "end with a line '.'"
+    /// Shown before the first item the walk offers in each list, once.
+    static let listEndHint = "  (Enter on an empty answer here ends the list)"
 
     /// The longest prompt, leaving part of an 80-column line for the answer.
     static let promptWidth = 60
@@ -89,6 +91,7 @@ extension Wizard {
         /// What the operator types to edit it.
         var number: Int
         var label: String
+        /// A field's value; for an item, the members its label leaves out (`itemDetails`).
         var shown: String
         /// The visible fields it stands for, in form order.
         var indices: [Int]
@@ -99,7 +102,9 @@ extension Wizard {
     /// The review's entries. A form without lists numbers its fields by their place in the form
     /// (hidden fields keep theirs, so a number means the same field in every run); with lists the
     /// entries are numbered in order, one per field and one per item of a group.
-    func reviewEntries() -> [ReviewEntry] {
+    /// `withLabels: false` leaves labels and values empty: what resolving a number needs, without
+    /// filling every item's template.
+    func reviewEntries(withLabels: Bool = true) -> [ReviewEntry] {
         let visible = visibleIndices
         let numbered = spec.hasLists
         var entries: [ReviewEntry] = []
@@ -108,9 +113,8 @@ extension Wizard {
         var k = 0
         while k < visible.count {
             let i = visible[k]
-            let field = fields[i]
             n += 1
-            if let item = field.item, item.member != nil {
+            if let item = fields[i].item, item.member != nil {
                 var indices = [i]
                 k += 1
                 while k < visible.count, let other = fields[visible[k]].item, other.list == item.list, other.number == item.number {
@@ -118,18 +122,34 @@ extension Wizard {
                     k += 1
                 }
                 entries.append(ReviewEntry(
-                    number: n, label: itemLabel(list: item.list, number: item.number), shown: "", indices: indices,
+                    number: n, label: withLabels ? itemLabel(list: item.list, number: item.number, visible: indices) : "",
+                    shown: withLabels ? itemDetails(list: item.list, number: item.number, visible: indices) : "", indices: indices,
                     item: ItemPlace(list: item.list, number: item.number, member: nil, declaration: item.list)))
                 continue
             }
-            var shown = values[field.name].map { shortDisplay($0, field) } ?? "-"
-            if values[field.name] == nil, !visited.contains(field.name), let d = defaultShown(field) {
-                shown = d + " (default)"
+            let name = fields[i].name
+            var shown = ""
+            if withLabels {
+                shown = values[name].map { shortDisplay($0, fields[i]) } ?? "-"
+                if values[name] == nil, !visited.contains(name), let d = defaultShown(fields[i]) { shown = d + " (default)" }
             }
-            entries.append(ReviewEntry(number: numbered ? n : i + 1, label: field.label, shown: shown, indices: [i], item: nil))
+            entries.append(ReviewEntry(number: numbered ? n : i + 1, label: withLabels ? fields[i].label : "", shown: shown, indices: [i], item: nil))
             k += 1
         }
         return entries
+    }
+
+    /// A field's label in the review's label column, at most `reviewLabelWidth` columns. An item
+    /// of a list of scalars keeps its number whatever the list's label: "Serial num... 12", not
+    /// "Serial numbers of t..." for every item alike.
+    func reviewLabel(_ entry: ReviewEntry) -> String {
+        guard let i = entry.indices.first, let item = fields[i].item, item.member == nil else {
+            return TextWrap.truncate(entry.label, to: Wizard.reviewLabelWidth)
+        }
+        guard TextWrap.columns(entry.label) > Wizard.reviewLabelWidth else { return entry.label }
+        // Cut where the widest number of the list leaves room, so every item's label reads alike.
+        let widest = " \(max(itemCounts[item.list] ?? 0, item.number))".count
+        return TextWrap.truncate(listLabel(item.list), to: Wizard.reviewLabelWidth - widest) + " \(item.number)"
     }
 
     /// "  N Label  value" for each entry, aligned. A long value wraps onto following lines under
@@ -140,20 +160,26 @@ extension Wizard {
     }
 
     func reviewRows(_ entries: [ReviewEntry]) -> [String] {
-        let labels = entries.map { $0.item == nil ? TextWrap.truncate($0.label, to: Wizard.reviewLabelWidth) : "" }
+        let labels = entries.map { $0.item == nil ? reviewLabel($0) : "" }
         let labelWidth = labels.map(TextWrap.columns).max() ?? 0
         let numberWidth = entries.map { String($0.number).count }.max() ?? 1
         return entries.enumerated().map { n, entry in
             let number = String(entry.number)
             let lead = "  " + String(repeating: " ", count: numberWidth - number.count) + number + " "
             if entry.item != nil {
-                let text = String(entry.label.map { $0 == "\t" ? " " : $0 })
+                // The label, then the members it leaves out on the lines under it: an item's
+                // every answered value is in sight, within 80 columns.
+                let text = Wizard.withoutTabs(entry.label)
                 let continuation = String(repeating: " ", count: TextWrap.columns(lead) + 2)
-                return TextWrap.wrap(text, indent: lead, continuation: continuation).joined(separator: "\n")
+                var row = Wizard.wrappedRow(text, indent: lead, continuation: continuation)
+                if !entry.shown.isEmpty {
+                    row += "\n" + Wizard.wrappedRow(Wizard.withoutTabs(entry.shown), indent: continuation, continuation: continuation)
+                }
+                return row
             }
             let label = labels[n]
             let head = lead + label + String(repeating: " ", count: labelWidth - TextWrap.columns(label)) + "  "
-            let shown = String(entry.shown.map { $0 == "\t" ? " " : $0 })
+            let shown = Wizard.withoutTabs(entry.shown)
             guard TextWrap.columns(head) + TextWrap.columns(shown) > TextWrap.width else { return head + shown }
             // The value column, unless the labels leave too little room: then under the label.
             let column = TextWrap.columns(head) <= TextWrap.width - 30 ? TextWrap.columns(head) : TextWrap.columns(lead) + 2
@@ -161,14 +187,38 @@ extension Wizard {
         }
     }
 
+    /// A tab shown as a space (its width is the terminal's guess), looked for byte by byte.
+    static func withoutTabs(_ text: String) -> String {
+        guard text.utf8.contains(0x09) else { return text }
+        return String(text.map { $0 == "\t" ? " " : $0 })
+    }
+
+    /// `indent` + `text`, wrapped at 80 columns onto `continuation` lines; one line as it is when
+    /// it fits (nearly every review row: no words split and joined again).
+    static func wrappedRow(_ text: String, indent: String, continuation: String) -> String {
+        if TextWrap.columns(indent) + TextWrap.columns(text) <= TextWrap.width, !Wizard.hasLooseSpaces(text) {
+            return indent + text
+        }
+        return TextWrap.wrap(text, indent: indent, continuation: continuation).joined(separator: "\n")
+    }
+
     /// The review; below it the server's banner lines from the last rejection until the next
     /// submission (`withBanner: false` right after the rejection printed them).
     func reviewLines(withBanner: Bool = true) -> [WizardEffect] {
-        [.output(OutputLine("Review", style: .title))]
-            + reviewRows().flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false) }
-                .map { .output(OutputLine(String($0), style: .review)) }
-            + emptyListLines()
-            + (withBanner ? bannerLines() : [])
+        let rows = reviewRows()
+        var effects: [WizardEffect] = [.output(OutputLine("Review", style: .title))]
+        effects.reserveCapacity(rows.count + 2)
+        for row in rows {
+            // A wrapped row is one line an operator sees as several: one effect a line.
+            guard row.utf8.contains(0x0A) else {
+                effects.append(.output(OutputLine(row, style: .review)))
+                continue
+            }
+            for line in row.split(separator: "\n", omittingEmptySubsequences: false) {
+                effects.append(.output(OutputLine(String(line), style: .review)))
+            }
+        }
+        return effects + emptyListLines() + (withBanner ? bannerLines() : [])
     }
 
     /// A list with no items has no line of its own to number: one note each under the review, so
@@ -216,9 +266,17 @@ extension Wizard {
         let commands = "Commands: .back .next .done .review .edit N|name .skip .clear .help (or ?) .cancel. "
             + "Enter keeps the value in [brackets]; start a value with .. to enter a leading '.'"
         lines += TextWrap.wrap(commands, indent: "  ", continuation: "    ").map { OutputLine($0, style: .notice) }
+        if spec.hasLists {
+            lines += TextWrap.wrap(Wizard.listCommandsHelp, indent: "  ", continuation: "    ").map { OutputLine($0, style: .notice) }
+        }
         lines += recordHelpLines(for: field)
         return lines.map { .output($0) }
     }
+
+    /// What a form with lists adds to the commands, in `?` at a prompt and at the review.
+    static let listCommandsHelp = "Lists: an empty first answer of the next item ends the list. "
+        + ".add [LIST] adds an item, .delete [LIST.N] deletes one (asks first), .edit LIST.N or "
+        + "LIST.N.FIELD edits an item or one of its fields; at the review N.M edits field M of line N."
 
     func ruleDescriptions(_ field: Field) -> [String] {
         var rules: [String] = [field.required ? "required" : "optional"]

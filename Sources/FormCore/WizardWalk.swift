@@ -7,6 +7,11 @@ enum Walk: Sendable, Equatable {
     /// The first pass, forward in form order. `returnTo`: an `.edit` before the review jumped back
     /// to an earlier field; after it (and any field it revealed) the walk comes back to this one.
     case forward(returnTo: Int?)
+    /// The first pass, after an `.edit` or `.add` that named a whole item: ask these fields in
+    /// order, then go on as `.forward(returnTo:)` (back to the field the command was typed at,
+    /// or, when nil, forward from the last field asked). No field of the item is skipped, and
+    /// none between is lost.
+    case detour([Int], returnTo: Int?)
     /// The first pass ended with required fields missing or checks failing: ask these (form
     /// order), then try the review again.
     case completing([Int])
@@ -21,7 +26,7 @@ enum Walk: Sendable, Equatable {
     var isQueue: Bool {
         switch self {
         case .completing, .revisiting: return true
-        case .forward, .reviewed: return false
+        case .forward, .detour, .reviewed: return false
         }
     }
 
@@ -29,7 +34,7 @@ enum Walk: Sendable, Equatable {
     var reviewReached: Bool {
         switch self {
         case .revisiting, .reviewed: return true
-        case .forward, .completing: return false
+        case .forward, .detour, .completing: return false
         }
     }
 
@@ -63,14 +68,36 @@ extension Wizard {
 
     /// Indices of the fields whose `when` holds now, in form order.
     var visibleIndices: [Int] {
-        fields.indices.filter { isVisible(fields[$0]) }
+        var out: [Int] = []
+        out.reserveCapacity(fields.count)
+        for i in fields.indices where isVisible(at: i) { out.append(i) }
+        return out
+    }
+
+    /// Whether field `i` of `fields` is shown, without copying the field.
+    func isVisible(at i: Int) -> Bool {
+        guard let condition = fields[i].when else { return true }
+        return Wizard.holds(condition, fields: fields, fieldIndex: fieldIndex, values: values)
     }
 
     func isVisible(_ field: Field) -> Bool {
+        guard field.when != nil else { return true }
+        return Wizard.isVisible(field, fields: fields, fieldIndex: fieldIndex, values: values)
+    }
+
+    /// Static, so the condition's lookup captures three collections rather than a copy of the
+    /// whole wizard: that copy retained and released every stored property once per field asked
+    /// about, a third of the time a 200-item review took (docs/PERFORMANCE.md).
+    private static func isVisible(_ field: Field, fields: [Field], fieldIndex: [String: Int], values: [String: FieldValue]) -> Bool {
         guard let condition = field.when else { return true }
+        return holds(condition, fields: fields, fieldIndex: fieldIndex, values: values)
+    }
+
+    private static func holds(_ condition: Condition, fields: [Field], fieldIndex: [String: Int], values: [String: FieldValue]) -> Bool {
         // A field that is hidden (or unknown) has no value to compare.
-        return condition.holds { name in
-            guard let other = self.field(named: name), isVisible(other) else { return nil }
+        condition.holds { name in
+            guard let i = fieldIndex[name] else { return nil }
+            if let inner = fields[i].when, !holds(inner, fields: fields, fieldIndex: fieldIndex, values: values) { return nil }
             return values[name]?.comparableStrings
         }
     }
@@ -88,10 +115,16 @@ extension Wizard {
         let visibleBefore = Set(visibleIndices)
         values[fields[index].name] = value
         dropHiddenValues()
-        guard walk.isQueue else { return }
-        for i in visibleIndices where !visibleBefore.contains(i) && values[fields[i].name] == nil {
-            enqueue(i)
+        let revealed = visibleIndices.filter { !visibleBefore.contains($0) && values[fields[$0].name] == nil }
+        if case .detour(let queue, let back) = walk {
+            // A field the detour's answer revealed (Damaged units after Lot) is part of it.
+            let item = fields[index].item
+            let ahead = revealed.filter { $0 > index && fields[$0].item?.list == item?.list && fields[$0].item?.number == item?.number }
+            walk = .detour(Array(Set(queue + ahead)).sorted(), returnTo: back)
+            return
         }
+        guard walk.isQueue else { return }
+        for i in revealed { enqueue(i) }
     }
 
     /// The first visible field after `index`, looking no further than needed.
@@ -108,9 +141,10 @@ extension Wizard {
         var changed = true
         while changed {
             changed = false
-            for field in fields where values[field.name] != nil && !isVisible(field) {
-                values[field.name] = nil
-                visited.remove(field.name)
+            // Only a field with a `when` can be hidden: the others are not looked at (or copied).
+            for i in fields.indices where fields[i].when != nil && values[fields[i].name] != nil && !isVisible(at: i) {
+                values[fields[i].name] = nil
+                visited.remove(fields[i].name)
                 changed = true
             }
         }
@@ -120,7 +154,7 @@ extension Wizard {
         var q: [Int]
         switch walk {
         case .completing(let queue), .revisiting(let queue): q = queue
-        case .forward, .reviewed: q = []
+        case .forward, .detour, .reviewed: q = []
         }
         if !q.contains(index) { q.append(index) }
         walk = walk.asking(q.sorted())
@@ -133,6 +167,14 @@ extension Wizard {
         case .completing(let queue), .revisiting(let queue):
             return continueQueue(queue.filter { $0 != index })
         case .forward(let back):
+            returnTo = back
+        case .detour(let queue, let back):
+            let visible = Set(visibleIndices)
+            var rest = queue.filter { $0 != index && visible.contains($0) }
+            if !rest.isEmpty {
+                let next = rest.removeFirst()
+                return ask(next, walk: .detour(rest, returnTo: back))
+            }
             returnTo = back
         case .reviewed:
             returnTo = nil
@@ -154,6 +196,22 @@ extension Wizard {
         return goToReview()
     }
 
+    /// The rest of a detour when the field just asked is gone (an ended list, a deleted item, a
+    /// list typed on one line): its next field, else the field it came from, else on from
+    /// `position` in form order.
+    mutating func resumeDetour(_ queue: [Int], returnTo back: Int?, from position: Int) -> [WizardEffect] {
+        let visible = Set(visibleIndices)
+        var rest = queue.filter(visible.contains)
+        if !rest.isEmpty {
+            let next = rest.removeFirst()
+            return ask(next, walk: .detour(rest, returnTo: back))
+        }
+        walk = .forward(returnTo: nil)
+        if let back, visible.contains(back) { return ask(back) }
+        if let next = visibleIndices.first(where: { $0 >= position }) { return ask(next) }
+        return goToReview()
+    }
+
     mutating func continueQueue(_ remaining: [Int]) -> [WizardEffect] {
         let visible = Set(visibleIndices)
         var rest = remaining.filter(visible.contains)
@@ -165,26 +223,23 @@ extension Wizard {
         return ask(next, walk: walk.asking([next] + rest))
     }
 
-    /// `.done`, or the end of the walk: fill untouched defaults, then insist on required fields,
-    /// then run the cross-field checks, then show the review.
     /// The values as the review shows them: unbegun items dropped, fields never visited take
     /// their default, hidden fields lose their values.
     private mutating func settleForReview() {
         dropUnbegunItems()
-        for i in visibleIndices {
-            let field = fields[i]
-            if values[field.name] == nil && !visited.contains(field.name), let d = field.defaultValue {
-                values[field.name] = d
-            }
+        // Only an empty, unvisited field with a default takes one: visibility is asked last.
+        for i in fields.indices where fields[i].defaultText != nil && values[fields[i].name] == nil
+            && !visited.contains(fields[i].name) && isVisible(at: i) {
+            if let d = fields[i].defaultValue { values[fields[i].name] = d }
         }
         dropHiddenValues()
     }
 
     /// What the form's checks (cross-field `checks:` and the item checks) refuse in the values as
-    /// they are. A cross-field failure points where the answers came from (the check's first
-    /// field, else its second), like every other problem of a scripted run:
-    /// `answers.yaml:3: password: ...`.
-    private func checkProblems() -> [EndingError] {
+    /// they are, over `visible` (the visible fields, worked out once by the caller). A cross-field
+    /// failure points where the answers came from (the check's first field, else its second),
+    /// like every other problem of a scripted run: `answers.yaml:3: password: ...`.
+    private func checkProblems(visible: [Int]) -> [EndingError] {
         var problems: [EndingError] = []
         for check in checks {
             guard let target = fieldIndex[check.field], isVisible(fields[target]) else { continue }
@@ -193,7 +248,7 @@ extension Wizard {
                 problems.append(EndingError(field: check.field, message: check.message, line: nil, origin: origin))
             }
         }
-        for failure in itemCheckFailures() {
+        for failure in itemCheckFailures(visible: visible) {
             problems.append(EndingError(field: fields[failure.index].name, message: failure.message, line: nil))
         }
         return problems
@@ -205,14 +260,20 @@ extension Wizard {
     public func scriptedCheckProblems() -> [AnswerProblem] {
         var settled = self
         settled.settleForReview()
-        return settled.checkProblems().map { AnswerProblem(origin: $0.origin, field: $0.field ?? "form", message: $0.message) }
+        return settled.checkProblems(visible: settled.visibleIndices)
+            .map { AnswerProblem(origin: $0.origin, field: $0.field ?? "form", message: $0.message) }
     }
 
+    /// `.done`, or the end of the walk: fill untouched defaults, then insist on required fields,
+    /// then run the cross-field checks, then show the review.
     mutating func goToReview() -> [WizardEffect] {
         settleForReview()
-        let missing = visibleIndices.filter { fields[$0].required && values[fields[$0].name] == nil }
+        // What is shown no longer changes below: one pass over the fields serves every check.
+        let visible = visibleIndices
+        let missing = visible.filter { fields[$0].required && values[fields[$0].name] == nil }
         if submitsWithoutReview {
-            let problems = missing.map { EndingError(field: fields[$0].name, message: "Required", line: nil) } + checkProblems()
+            let problems = missing.map { EndingError(field: fields[$0].name, message: "Required", line: nil) }
+                + checkProblems(visible: visible)
             if !problems.isEmpty {
                 endingErrors = problems
                 // One line each, never wrapped: scripts read them as `ORIGIN: field: message`.
@@ -238,7 +299,7 @@ extension Wizard {
                 if !failing.contains(target) { failing.append(target) }
             }
         }
-        for failure in itemCheckFailures() {
+        for failure in itemCheckFailures(visible: visible) {
             pendingErrors[fields[failure.index].name, default: []].append(failure.message)
             if !failing.contains(failure.index) { failing.append(failure.index) }
         }
@@ -261,6 +322,9 @@ extension Wizard {
         }
         for message in pendingErrors.removeValue(forKey: field.name) ?? [] {
             effects.append(error(message))
+        }
+        if let list = field.item?.list, isTentative(field), isFirstOfItem(index), listEndHinted.insert(list).inserted {
+            effects.append(.output(OutputLine(Wizard.listEndHint, style: .notice)))
         }
         phase = .asking(index: index, lines: [], walk: next)
         // A refused scripted answer comes back on the edit line once, like a refused typed one.

@@ -246,7 +246,7 @@ struct FormReader {
             // A placeholder naming no member shows literally ("{nosuch}") on every item: a
             // warning for `formline check`, not an error (a generated form's title may hold braces).
             if diagnostics.wantsWarnings, let template = draft.group.labelTemplate, let position = draft.labelPosition,
-                let unknown = GroupReader.placeholders(template).first(where: { member($0) == nil }) {
+                let unknown = RepeatGroup.placeholders(template).first(where: { member($0) == nil }) {
                 let shown = unknown.count > 40 ? String(unknown.prefix(40)) + "..." : unknown
                 diagnostics.warning(
                     "label names unknown field \"{\(TextCleaning.visible(shown))}\" of group \"\(name)\": it is shown as written; use {n} or a field of the group"

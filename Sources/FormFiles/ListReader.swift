@@ -176,18 +176,6 @@ struct GroupReader {
             labelPosition: entries["label"]?.valuePosition)
     }
 
-    /// The names a label template's placeholders use (`{sku}`), other than `{n}`, in order.
-    static func placeholders(_ template: String) -> [String] {
-        var names: [String] = []
-        var rest = template[...]
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            let key = String(rest[rest.index(after: open)..<close])
-            if key != "n" { names.append(key) }
-            rest = rest[rest.index(after: close)...]
-        }
-        return names
-    }
-
     /// What prompts call an item: the template up to `{n}` ("Item {n}: {sku}" -> "Item"), or
     /// the template without its placeholders when it has no `{n}`.
     static func itemWord(_ template: String) -> String {

@@ -70,6 +70,8 @@ public final class SessionDriver {
     /// Set when the last draft save failed: the run then ends `.draftNotSaved` (README, exit status).
     private var draftLost = false
     private var eventsSinceSnapshot = 0
+    /// Output lines rendered and not yet written (see `run`).
+    private var unwritten = ""
 
     public init(wizard: Wizard, edges: Edges) {
         self.wizard = wizard
@@ -83,6 +85,11 @@ public final class SessionDriver {
         var pending = Array(wizard.handle(.start).reversed())
         publishSnapshot(force: true)
         while let effect = pending.popLast() {
+            // Output lines wait for the next other effect and go out in one write: a 200-item
+            // review is one system call, not 400 (each a wake-up of whatever reads the pipe or a
+            // serial line's driver). Everything is written before a prompt, a submission, a
+            // draft or the end, so nothing the operator must see waits on input.
+            if case .output = effect {} else { flushOutput() }
             if case .finish(let status) = effect {
                 edges.recorder?.finished(status)
                 return finalStatus(status)
@@ -93,7 +100,14 @@ public final class SessionDriver {
             }
         }
         // The wizard always ends with .finish; reaching here means it stopped asking.
+        flushOutput()
         return .endOfInput
+    }
+
+    private func flushOutput() {
+        guard !unwritten.isEmpty else { return }
+        edges.write(unwritten)
+        unwritten = ""
     }
 
     /// A lost draft outranks cancel, end of input and transport failure (the operator must know
@@ -121,7 +135,7 @@ public final class SessionDriver {
     private func perform(_ effect: WizardEffect) -> WizardEvent? {
         switch effect {
         case .output(let line):
-            edges.write(edges.renderer.render(line))
+            unwritten += edges.renderer.render(line)
             edges.recorder?.output(line)
             return nil
         case .prompt(let prompt):

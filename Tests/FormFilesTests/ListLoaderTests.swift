@@ -145,4 +145,51 @@ import Testing
         #expect(answers.map(\.path) == ["badges.1.holder", "badges.2.holder"])
         #expect(answers.map(\.text) == ["Ada", "Bob"])
     }
+
+    /// Checks naming fields inside items: what loads (two members of one item; a member and a
+    /// field before the group) and each refusal, word for word at its position.
+    @Test func checksOnFieldsInsideItems() throws {
+        let fields = """
+              - {name: received, type: date}
+              - group: lines
+                fields: [{name: made, type: date}, {name: expires, type: date}]
+              - group: boxes
+                fields: [{name: sealed, type: date}]
+              - {name: vlans, type: integer, list: true}
+
+            """
+        let loaded = try #require(loadedForm(form(fields, """
+            checks:
+              - before: [lines.made, lines.expires]
+                field: lines.expires
+                message: Expires after made
+              - not_after: [lines.made, received]
+                field: lines.made
+                message: Made by the receipt
+
+            """)))
+        #expect(loaded.checks.map(\.field) == ["lines.expires", "lines.made"])
+        #expect(loaded.concreteChecks(itemCounts: ["lines": 2]).map(\.field) == ["lines.1.expires", "lines.2.expires", "lines.1.made", "lines.2.made"])
+        #expect(errorLines(form(fields, """
+            checks:
+              - before: [lines.made, boxes.sealed]
+                field: lines.made
+                message: m
+
+            """)) == ["t.yaml:10:14: a check can't compare fields of two groups (boxes, lines)"])
+        #expect(errorLines(form(fields, """
+            checks:
+              - differ: [vlans, received]
+                field: received
+                message: m
+
+            """)) == ["t.yaml:10:14: a check can't compare the list \"vlans\": use its unique or total"])
+        #expect(errorLines(form(fields, """
+            checks:
+              - before: [lines.made, received]
+                field: received
+                message: m
+
+            """)) == ["t.yaml:11:12: a check on a group's fields lands on one of them: field \"received\" is outside the group"])
+    }
 }

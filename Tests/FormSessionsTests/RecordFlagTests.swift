@@ -168,6 +168,34 @@ struct RecordFlagTests {
         let result = FormlineSessions.replay(path, update: false)
         #expect(result.passed, "\(result.report)")
     }
+
+    /// A form with lists recorded by the real binary (issue 11, item 7): items, an item command,
+    /// the review's extra line for a member its label leaves out, the payload's arrays; then the
+    /// file replays, through the library and through `formline replay`.
+    @Test func aListRecordingReplays() throws {
+        let input = ["ACME", "2026-11-20", "", "ABC-1", "3", "DAMAGED", "2", "ABC-2", "5", ".delete", "y",
+                     "S1", "S2", "", "no", ".add lines", "ABC-3", "1", "", ""].joined(separator: "\n") + "\n"
+        let run = try fill("Forms/goods-receipt.yaml", input: input)
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.file.contains("\n> .delete\nDelete Line 2: ABC-2 x 5? (y/N):\n> y\n  Deleted Line 2: ABC-2 x 5.\n"), "\(run.file)")
+        #expect(run.file.contains("  4 Line 1: ABC-1 x 3 DAMAGED\n      Damaged units: 2\n"), "\(run.file)")
+        #expect(run.file.contains(#""lines":[{"damaged":2,"lot":"DAMAGED","qty":3,"sku":"ABC-1"},{"qty":1,"sku":"ABC-3"}]"#), "\(run.file)")
+        #expect(run.file.contains(#""serials":["S1","S2"]"#))
+        let path = folder.appendingPathComponent("s.session").path
+        let result = FormlineSessions.replay(path, update: false)
+        #expect(result.passed, "\(result.report)")
+        let replay = Process()
+        replay.executableURL = URL(fileURLWithPath: Self.binary)
+        replay.arguments = ["replay", path]
+        replay.environment = ["PATH": "/usr/bin:/bin", "HOME": folder.path, "XDG_STATE_HOME": folder.path, "LANG": "C.UTF-8"]
+        let out = Pipe()
+        replay.standardOutput = out
+        replay.standardError = out
+        try replay.run()
+        let said = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        replay.waitUntilExit()
+        #expect(replay.terminationStatus == 0, "\(said)")
+    }
 }
 
 /// The `formline` that `swift build` made, found from this file's path, or `FORMLINE_TEST_BINARY`

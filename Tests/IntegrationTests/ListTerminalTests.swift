@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -82,6 +83,46 @@ import Glibc
         try pty.expect("accepted (201)")
         #expect(try pty.waitForExit() == .code(0))
         #expect(!pty.output.contains(0x1B), "escape in: \(pty.tail)")
+    }
+
+    /// Tab at the prompt of a choice field inside a group's item completes like the field's own
+    /// prompt (issue 11, item 7): a unique prefix is finished, an ambiguous one lists the choices.
+    @Test func tabCompletesAChoiceInsideAnItem() throws {
+        let form = home + "/parcels.yaml"
+        let yaml = """
+            id: parcels
+            title: Parcels
+            fields:
+              - group: parcels
+                label: "Parcel {n}: {size}"
+                min_items: 1
+                fields:
+                  - {name: size, label: Size, type: choice, choices: [small, medium, large, letter]}
+                  - {name: weight, label: Weight, type: integer}
+
+            """
+        try Data(yaml.utf8).write(to: URL(fileURLWithPath: form))
+        let pty = try start(form)
+        try pty.expect("Parcel 1: Size: ")
+        pty.send("me\t")
+        try pty.expect("medium")
+        pty.send("\r")
+        try pty.expect("Parcel 1: Weight: ")
+        pty.send("3\r")
+        try pty.expect("Parcel 2: Size: ")
+        // The second item's prompt completes too: `l` is ambiguous, a second Tab lists them.
+        pty.send("l\t\t")
+        try pty.expect(regex: /large\s+letter/)
+        pty.send("a\t\r")
+        try pty.expect("Parcel 2: Weight: ")
+        pty.send("5\r")
+        try pty.expect("Parcel 3: Size: ")
+        pty.send("\r")
+        try pty.expect("Submit?")
+        #expect(pty.text.contains("Parcel 2: large"), "\(pty.tail)")
+        pty.send("\r")
+        try pty.expect("accepted")
+        #expect(try pty.waitForExit() == .code(0))
     }
 
     @Test func aVLANListOnOneLineComesBackPrefilledWhenOneValueIsRefused() throws {

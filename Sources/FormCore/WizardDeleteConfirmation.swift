@@ -1,0 +1,105 @@
+/// The delete-confirmation phase: `.delete` names an item, the wizard asks "Delete Line 2: ...?
+/// (y/N)", and the answer deletes it or keeps it; then the wizard goes back to where it was.
+extension Wizard {
+    /// The item `.delete` names: `lines.2`, a review number, or N (item N of the current list);
+    /// nothing: the current item.
+    func deleteTarget(_ argument: String, at index: Int?) -> Result<(list: String, number: Int), WizardProblem> {
+        let target: (String, Int)?
+        if argument.isEmpty {
+            target = index.flatMap { i in fields[i].item.map { ($0.list, $0.number) } }
+        } else if let n = Int(argument) {
+            if let index, let item = fields[index].item {
+                target = (item.list, n)
+            } else if let row = reviewEntries(withLabels: false).first(where: { $0.number == n }), let item = row.item {
+                target = (item.list, item.number)
+            } else {
+                target = nil
+            }
+        } else {
+            target = spec.itemLists.lazy.compactMap { list -> (String, Int)? in
+                let prefix = list.name.lowercased() + "."
+                guard argument.lowercased().hasPrefix(prefix), let n = Int(argument.dropFirst(prefix.count)) else { return nil }
+                return (list.name, n)
+            }.first
+        }
+        guard let (list, number) = target else {
+            return .failure(WizardProblem("Say which item: .delete LIST.N (like \(spec.itemLists.first.map { "\($0.name).2" } ?? "lines.2")), or a review number"))
+        }
+        let count = itemCounts[list] ?? 0
+        guard number >= 1, number <= count else {
+            return .failure(WizardProblem("\(listLabel(list)) has no item \(number) (it has \(count))"))
+        }
+        if let rule = listRule(list), count <= rule.minItems {
+            return .failure(WizardProblem("\(listLabel(list)) needs at least \(rule.minItems) item\(rule.minItems == 1 ? "" : "s"): change item \(number) instead of deleting it"))
+        }
+        return .success((list, number))
+    }
+
+    func deletePrompt(list: String, number: Int) -> Prompt {
+        let label = TextWrap.truncate(itemLabel(list: list, number: number), to: 40)
+        return Prompt(text: "Delete \(label)? (y/N): ")
+    }
+
+    /// Starts a `.delete`: the question, remembering where the wizard was.
+    mutating func askDelete(list: String, number: Int) -> [WizardEffect] {
+        let after = phase
+        phase = .confirmingDelete(list: list, number: number, after: after)
+        return [.prompt(deletePrompt(list: list, number: number))]
+    }
+
+    /// The answer to "Delete item N?": yes deletes it, anything else keeps it; then back to where
+    /// the wizard was (the review, or the field being asked, or the next one if it was deleted).
+    mutating func confirmDelete(_ line: String, list: String, number: Int, after: Phase) -> [WizardEffect] {
+        let answer = line.trimmedWhitespace.lowercased()
+        phase = after
+        guard answer == "y" || answer == "yes" else {
+            return [.output(OutputLine("  Kept.", style: .notice))] + reenter(after)
+        }
+        let label = itemLabel(list: list, number: number)
+        let askedName: String? = {
+            if case .asking(let i, _, _) = after { return fields[i].name }
+            return nil
+        }()
+        let deletedStart = itemIndices(list: list, number: number).first ?? 0
+        deleteItem(list: list, number: number)
+        let done = OutputLine("  Deleted \(TextWrap.truncate(label, to: 60)).", style: .notice)
+        switch phase {
+        case .asking(_, let lines, let walk):
+            // The field being asked was in the deleted item: ask what now stands in its place.
+            let wasDeleted = askedName.map { name in
+                name.hasPrefix(list + ".") && Int(name.dropFirst(list.count + 1).prefix { $0 != "." }) == number
+            } ?? false
+            if wasDeleted {
+                switch walk {
+                case .completing(let queue), .revisiting(let queue):
+                    return [.output(done)] + continueQueue(queue)
+                case .detour(let queue, let back):
+                    return [.output(done)] + resumeDetour(queue, returnTo: back, from: deletedStart)
+                case .forward, .reviewed:
+                    guard let next = visibleIndices.first(where: { $0 >= deletedStart }) else {
+                        return [.output(done)] + goToReview()
+                    }
+                    return [.output(done)] + ask(next)
+                }
+            }
+            if case .asking(let i, _, _) = phase { return [.output(done)] + resume(i, collected: lines) }
+            return [.output(done)]
+        case .review:
+            return [.output(done)] + reviewLines() + [.prompt(reviewPrompt)]
+        case .failed:
+            return [.output(done), .prompt(retryPrompt)]
+        case .notStarted, .submitting, .confirmingDelete, .finished:
+            return [.output(done)]
+        }
+    }
+
+    /// The prompt of the phase the wizard went back to.
+    private mutating func reenter(_ phase: Phase) -> [WizardEffect] {
+        switch phase {
+        case .asking(let i, let lines, _): return resume(i, collected: lines)
+        case .review: return [.prompt(reviewPrompt)]
+        case .failed: return [.prompt(retryPrompt)]
+        case .notStarted, .submitting, .confirmingDelete, .finished: return []
+        }
+    }
+}

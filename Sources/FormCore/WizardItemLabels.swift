@@ -1,0 +1,114 @@
+/// An item's words: its review line (the group's label template, or its label and values), the
+/// members that line leaves out, and the template's placeholders filled in.
+extension Wizard {
+    /// An item's line: the group's template (`Item {n}: {sku} x {qty}`), or its label, number and
+    /// values; a list of scalars' item by its label and number. `visible`: the item's visible
+    /// fields when the caller has them (the review), so no condition is evaluated again.
+    func itemLabel(list: String, number: Int, visible known: [Int]? = nil) -> String {
+        guard let group = spec.group(named: list) else {
+            let indices = itemIndices(list: list, number: number)
+            let value = indices.first.flatMap { values[fields[$0].name].map { shortDisplay($0, fields[indices[0]]) } } ?? "-"
+            return "\(listLabel(list)) \(number): \(value)"
+        }
+        let indices = known == nil ? itemIndices(list: list, number: number) : []
+        let visible = known ?? indices.filter { isVisible(fields[$0]) }
+        // Built only for a member the visible fields lack (hidden, or no such member).
+        var all: [Int] { indices.isEmpty ? itemIndices(list: list, number: number) : indices }
+        if let template = labelTemplates[list] {
+            var out = ""
+            var leftEmpty = false
+            for piece in template {
+                switch piece {
+                case .text(let text): out += text
+                case .number: out += String(number)
+                case .member(let member):
+                    // A visible member is among the few `visible` indices; only a hidden or unknown
+                    // one needs the item's every field.
+                    guard let i = visible.first(where: { fields[$0].item?.member == member })
+                        ?? all.first(where: { fields[$0].item?.member == member }) else {
+                        out += "{" + member + "}"
+                        continue
+                    }
+                    let shown = visible.contains(i) ? values[fields[i].name].map { shortDisplay($0, fields[i]) } ?? "" : ""
+                    if shown.isEmpty { leftEmpty = true }
+                    out += shown
+                }
+            }
+            // An empty optional value leaves its place empty: the spaces around it close up (as do
+            // doubled, leading and trailing spaces of the template).
+            guard leftEmpty || Wizard.hasLooseSpaces(out) else { return out }
+            return out.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        }
+        let parts = visible.map { i in values[fields[i].name].map { shortDisplay($0, fields[i]) } ?? "-" }
+        return "\(group.label) \(number): " + parts.joined(separator: ", ")
+    }
+
+    /// What an item's review line leaves out: each answered, visible member its group's template
+    /// does not name, as "Damaged units: 2" ("; " between them). The review shows it on the
+    /// lines under the item's label, so every value the operator must check is in sight; empty
+    /// for a list of scalars and for a group without a template (its label shows every value).
+    func itemDetails(list: String, number: Int, visible known: [Int]? = nil) -> String {
+        guard let named = labelMembers[list] else { return "" }
+        var parts: [String] = []
+        for i in known ?? itemIndices(list: list, number: number).filter({ isVisible(fields[$0]) }) {
+            guard let item = fields[i].item, let member = item.member, !named.contains(member),
+                  let value = values[fields[i].name] else { continue }
+            let label = spec.fields.first { $0.name == item.declaration }?.label ?? member
+            parts.append(label + ": " + shortDisplay(value, fields[i]))
+        }
+        return parts.joined(separator: "; ")
+    }
+
+    /// Whether `text` starts or ends with a space or has two in a row (one pass over its bytes).
+    static func hasLooseSpaces(_ text: String) -> Bool {
+        var afterSpace = true
+        for byte in text.utf8 {
+            if byte == 0x20 {
+                if afterSpace { return true }
+                afterSpace = true
+            } else {
+                afterSpace = false
+            }
+        }
+        return afterSpace && !text.isEmpty
+    }
+
+    /// A label template read once: its text, `{n}` and `{member}` pieces in order. A `{` without
+    /// its `}` is text.
+    enum TemplatePiece: Sendable, Equatable {
+        case text(String), number, member(String)
+
+        static func pieces(_ template: String) -> [TemplatePiece] {
+            var out: [TemplatePiece] = []
+            var rest = template[...]
+            while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+                if open > rest.startIndex { out.append(.text(String(rest[..<open]))) }
+                let key = String(rest[rest.index(after: open)..<close])
+                out.append(key == "n" ? .number : .member(key))
+                rest = rest[rest.index(after: close)...]
+            }
+            if !rest.isEmpty { out.append(.text(String(rest))) }
+            return out
+        }
+    }
+
+    /// Each group's label template, read once (groups with a template only), rather than once per
+    /// item of every review.
+    static func labelTemplates(_ spec: FormSpec) -> [String: [TemplatePiece]] {
+        var out: [String: [TemplatePiece]] = [:]
+        for group in spec.groups {
+            if let template = group.labelTemplate { out[group.name] = TemplatePiece.pieces(template) }
+        }
+        return out
+    }
+
+    /// The members each group's template names: `itemDetails` shows the others.
+    static func labelMembers(_ templates: [String: [TemplatePiece]]) -> [String: Set<String>] {
+        templates.mapValues { pieces in
+            Set(pieces.compactMap { piece in
+                if case .member(let name) = piece { return name }
+                return nil
+            })
+        }
+    }
+}
