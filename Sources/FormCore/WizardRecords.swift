@@ -179,9 +179,9 @@ extension Wizard {
     /// 9600 baud forty full reviews are most of a run's bytes.
     var compactReview: Bool { (recordRun?.context.number ?? 1) > 1 }
 
-    func arrivalReview() -> [WizardEffect] {
-        guard compactReview else { return reviewLines() }
-        let shown = visibleIndices.map { i -> String in
+    func arrivalReview(visible known: [Int]? = nil) -> [WizardEffect] {
+        guard compactReview else { return reviewLines(visible: known) }
+        let shown = (known ?? visibleIndices).map { i -> String in
             let field = fields[i]
             let text = values[field.name].map { shortDisplay($0, field) } ?? "-"
             return TextWrap.truncate(String(text.map { $0 == "\t" ? " " : $0 }), to: 30)

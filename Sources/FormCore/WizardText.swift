@@ -103,9 +103,10 @@ extension Wizard {
     /// (hidden fields keep theirs, so a number means the same field in every run); with lists the
     /// entries are numbered in order, one per field and one per item of a group.
     /// `withLabels: false` leaves labels and values empty: what resolving a number needs, without
-    /// filling every item's template.
-    func reviewEntries(withLabels: Bool = true) -> [ReviewEntry] {
-        let visible = visibleIndices
+    /// filling every item's template. `visible`: the visible fields when the caller has them
+    /// already (the walk to the review works them out once for its checks and the review).
+    func reviewEntries(withLabels: Bool = true, visible known: [Int]? = nil) -> [ReviewEntry] {
+        let visible = known ?? visibleIndices
         let numbered = spec.hasLists
         var entries: [ReviewEntry] = []
         entries.reserveCapacity(visible.count)
@@ -155,8 +156,8 @@ extension Wizard {
     /// "  N Label  value" for each entry, aligned. A long value wraps onto following lines under
     /// its column (nothing the operator must check is cut off); an item's label wraps the same way.
     /// A field not yet reached shows the default it will take.
-    func reviewRows() -> [String] {
-        reviewRows(reviewEntries())
+    func reviewRows(visible: [Int]? = nil) -> [String] {
+        reviewRows(reviewEntries(visible: visible))
     }
 
     func reviewRows(_ entries: [ReviewEntry]) -> [String] {
@@ -204,8 +205,8 @@ extension Wizard {
 
     /// The review; below it the server's banner lines from the last rejection until the next
     /// submission (`withBanner: false` right after the rejection printed them).
-    func reviewLines(withBanner: Bool = true) -> [WizardEffect] {
-        let rows = reviewRows()
+    func reviewLines(withBanner: Bool = true, visible: [Int]? = nil) -> [WizardEffect] {
+        let rows = reviewRows(visible: visible)
         var effects: [WizardEffect] = [.output(OutputLine("Review", style: .title))]
         effects.reserveCapacity(rows.count + 2)
         for row in rows {

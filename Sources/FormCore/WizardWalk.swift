@@ -213,8 +213,8 @@ extension Wizard {
     }
 
     mutating func continueQueue(_ remaining: [Int]) -> [WizardEffect] {
-        let visible = Set(visibleIndices)
-        var rest = remaining.filter(visible.contains)
+        // Only the queued fields are looked at: the review right after works out the rest.
+        var rest = remaining.filter { isVisible(at: $0) }
         guard !rest.isEmpty else {
             walk = walk.asking([])
             return goToReview()
@@ -292,23 +292,17 @@ extension Wizard {
             return [error("Still missing: \(names.joined(separator: ", "))")] + ask(missing[0], walk: walk.asking(missing))
         }
         var failing: [Int] = []
-        for check in checks {
-            guard let target = fieldIndex[check.field], isVisible(fields[target]) else { continue }
-            if !check.passes(values[check.first], values[check.second]) {
-                pendingErrors[check.field, default: []].append(check.message)
-                if !failing.contains(target) { failing.append(target) }
-            }
-        }
-        for failure in itemCheckFailures(visible: visible) {
-            pendingErrors[fields[failure.index].name, default: []].append(failure.message)
-            if !failing.contains(failure.index) { failing.append(failure.index) }
+        for problem in checkProblems(visible: visible) {
+            guard let name = problem.field, let target = fieldIndex[name] else { continue }
+            pendingErrors[name, default: []].append(problem.message)
+            if !failing.contains(target) { failing.append(target) }
         }
         addDistinctClashes(to: &failing)
         if !failing.isEmpty {
             return ask(failing.sorted()[0], walk: walk.asking(failing.sorted()))
         }
         phase = .review
-        return arrivalReview() + [.prompt(reviewPrompt)]
+        return arrivalReview(visible: visible) + [.prompt(reviewPrompt)]
     }
 
     /// Asks field `index`; the walk goes on as `walk` says afterwards (by default as it did).
