@@ -164,6 +164,8 @@ extension Wizard {
         let labels = entries.map { $0.item == nil ? reviewLabel($0) : "" }
         let labelWidth = labels.map(TextWrap.columns).max() ?? 0
         let numberWidth = entries.map { String($0.number).count }.max() ?? 1
+        // Every lead ("  12 ") is as wide, so an item's continuation indent is made once.
+        let continuation = String(repeating: " ", count: 2 + numberWidth + 1 + 2)
         return entries.enumerated().map { n, entry in
             let number = String(entry.number)
             let lead = "  " + String(repeating: " ", count: numberWidth - number.count) + number + " "
@@ -171,7 +173,6 @@ extension Wizard {
                 // The label, then the members it leaves out on the lines under it: an item's
                 // every answered value is in sight, within 80 columns.
                 let text = Wizard.withoutTabs(entry.label)
-                let continuation = String(repeating: " ", count: TextWrap.columns(lead) + 2)
                 var row = Wizard.wrappedRow(text, indent: lead, continuation: continuation)
                 if !entry.shown.isEmpty {
                     row += "\n" + Wizard.wrappedRow(Wizard.withoutTabs(entry.shown), indent: continuation, continuation: continuation)
