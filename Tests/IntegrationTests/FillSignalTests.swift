@@ -26,11 +26,7 @@ struct FillSignalTests {
         while !String(decoding: seen, as: UTF8.self).contains("Password:") && Date() < deadline && process.isRunning {
             seen += stdout.fileHandleForReading.availableData
         }
-        kill(process.processIdentifier, signal)
-        let waitUntil = Date().addingTimeInterval(10)
-        while process.isRunning && Date() < waitUntil { usleep(10_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        _ = signalAndWait(process, signal)
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == expected)
         let draft = try String(contentsOfFile: runner.draftPath("signup"), encoding: .utf8)

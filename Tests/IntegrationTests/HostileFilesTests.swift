@@ -259,11 +259,7 @@ struct HostileFilesTests {
         try? stdin.fileHandleForWriting.write(contentsOf: Data("bob_smith\n".utf8))
         // The draft cannot tell us it has read the line (no output): wait for the prompt loop.
         usleep(1_500_000)
-        kill(process.processIdentifier, SIGTERM)
-        let waitUntil = Date().addingTimeInterval(10)
-        while process.isRunning && Date() < waitUntil { usleep(10_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        _ = signalAndWait(process, SIGTERM)
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == 143)
         try? stdin.fileHandleForWriting.close()

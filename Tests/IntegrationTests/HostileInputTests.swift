@@ -28,12 +28,7 @@ struct HostileInputTests {
         // Wait until the output pipe is full and the process is stuck writing to it.
         usleep(1_500_000)
         #expect(process.isRunning, "formline should be blocked on its full output")
-        let sent = Date()
-        kill(process.processIdentifier, signal)
-        while process.isRunning && Date().timeIntervalSince(sent) < 10 { usleep(5_000) }
-        let took = Date().timeIntervalSince(sent)
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        let took = signalAndWait(process, signal)
         #expect(took < 1.0, "took \(took) s")
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == expected)

@@ -108,12 +108,7 @@ private final class SignalledRun: @unchecked Sendable {
 
     /// Sends `signal`; returns the exit status, stdout and how long the process took to end.
     func signal(_ signal: Int32) -> (Int32, String, Double) {
-        let sent = Date()
-        kill(process.processIdentifier, signal)
-        while process.isRunning && Date().timeIntervalSince(sent) < 10 { usleep(5_000) }
-        let took = Date().timeIntervalSince(sent)
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        let took = signalAndWait(process, signal)
         let out = stdout.fileHandleForReading.readDataToEndOfFile()
         if readsStderr { seen += stderr.fileHandleForReading.availableData }
         try? stdin.fileHandleForWriting.close()

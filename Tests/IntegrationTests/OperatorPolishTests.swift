@@ -230,11 +230,7 @@ struct OperatorPolishTests {
             seen += stdout.fileHandleForReading.availableData
         }
         usleep(200_000)
-        kill(process.processIdentifier, SIGINT)
-        let waitUntil = Date().addingTimeInterval(10)
-        while process.isRunning && Date() < waitUntil { usleep(10_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        _ = signalAndWait(process, SIGINT)
         seen += stdout.fileHandleForReading.readDataToEndOfFile()
         let text = String(decoding: seen, as: UTF8.self)
         #expect(process.terminationStatus == 130)
