@@ -414,7 +414,8 @@ struct SchemaTranslator {
         case "ipv4"?: f.type = "ipv4"; measures = false
         case "ipv6"?: f.type = "ipv6"; measures = false
         case "hostname"?, "idn-hostname"?: f.type = "hostname"; measures = false
-        case "uuid"?: f.type = "uuid"; measures = false
+        // NSwag writes .NET's Guid as `guid`: the same 8-4-4-4-12 hex shape as `uuid`.
+        case "uuid"?, "guid"?: f.type = "uuid"; measures = false
         case "password"?: f.type = "secret"
         case .some(let other):
             f.comments.append("format \(other): not checked by the form; the server checks it")

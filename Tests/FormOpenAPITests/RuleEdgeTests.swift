@@ -21,6 +21,14 @@ import Testing
         #expect(form.problems[0].message == "default 9 breaks the field's own rules (Must be at most 5); the form has no default")
     }
 
+    /// NSwag writes .NET's Guid as `format: guid`: a uuid field, not text with a problem.
+    @Test func aGuidIsAUUID() throws {
+        let form = try Self.form(#"{"type":"object","properties":{"invite":{"type":"string","format":"guid"}}}"#)
+        let spec = try TranslationTests.spec(form)
+        #expect(spec.fields.map(\.type) == [.uuid])
+        #expect(form.problems.isEmpty)
+    }
+
     @Test func numberEnumsMultipleOfAndConst() throws {
         let form = try Self.form(#"{"type":"object","required":["level","kind"],"properties":{"level":{"type":"integer","enum":[1,2,3]},"step":{"type":"number","multipleOf":0.5},"kind":{"const":"cat"}}}"#)
         let spec = try TranslationTests.spec(form)
