@@ -22,11 +22,7 @@ public enum AnswersTemplate {
                 let first = openGroup != group
                 if first {
                     let parents = Array(path.dropLast())
-                    var shared = 0
-                    while shared < min(parents.count, openPath.count) && parents[shared] == openPath[shared] { shared += 1 }
-                    for depth in shared..<parents.count {
-                        out += String(repeating: "  ", count: depth) + quoteKey(parents[depth]) + ":\n"
-                    }
+                    out += opening(parents, after: openPath)
                     let label = spec.group(named: group).map { " (\(oneLine($0.labelTemplate ?? $0.label)))" } ?? ""
                     out += "\n" + String(repeating: "  ", count: parents.count) + "# A list of items\(label): copy the item below for each one\n"
                     out += String(repeating: "  ", count: parents.count) + quoteKey(path.last ?? group) + ":\n"
@@ -35,11 +31,7 @@ public enum AnswersTemplate {
                     itemStarted = false
                 }
                 let indent = String(repeating: "  ", count: path.count)
-                var comment = "\(oneLine(field.label)) (\(field.type.rawValue)): "
-                    + describer.ruleDescriptions(field).map(oneLine).joined(separator: "; ")
-                if !field.choices.isEmpty { comment += "; choices: " + field.choices.map(oneLine).joined(separator: ", ") }
-                if let when = field.when { comment += "; only when \(when.readable)" }
-                out += indent + "  # " + comment + "\n"
+                out += indent + "  # " + comment(field, describer) + "\n"
                 if field.isSecret {
                     // A comment only; a group of nothing but secrets is then no answer (`lines:`).
                     out += indent + "  # \(quoteKey(plain)): a secret is never written into a template\n"
@@ -57,20 +49,12 @@ public enum AnswersTemplate {
             openGroup = nil
             let path = field.name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
             let parents = Array(path.dropLast())
-            var shared = 0
-            while shared < min(parents.count, openPath.count) && parents[shared] == openPath[shared] { shared += 1 }
-            for depth in shared..<parents.count {
-                out += String(repeating: "  ", count: depth) + quoteKey(parents[depth]) + ":\n"
-            }
+            out += opening(parents, after: openPath)
             openPath = parents
             let indent = String(repeating: "  ", count: parents.count)
             let key = quoteKey(path.last ?? field.name)
-            var comment = "\(oneLine(field.label)) (\(field.type.rawValue)): "
-                + describer.ruleDescriptions(field).map(oneLine).joined(separator: "; ")
-            if !field.choices.isEmpty { comment += "; choices: " + field.choices.map(oneLine).joined(separator: ", ") }
-            if let when = field.when { comment += "; only when \(when.readable)" }
-            if field.list != nil { comment += "; a list: [one, value, per, item]" }
-            out += "\n" + indent + "# " + comment + "\n"
+            out += "\n" + indent + "# " + comment(field, describer)
+                + (field.list != nil ? "; a list: [one, value, per, item]" : "") + "\n"
             if let help = field.help { out += indent + "# " + oneLine(help) + "\n" }
             if field.isSecret {
                 out += indent + "# \(key): a secret is never written into a template; add it by hand only to a file no one else can read (chmod 600)\n"
@@ -81,6 +65,27 @@ public enum AnswersTemplate {
             } else {
                 out += indent + key + ":\n"
             }
+        }
+        return out
+    }
+
+    /// A field's comment: label, type, rules, choices and the condition it is asked under.
+    static func comment(_ field: Field, _ describer: Wizard) -> String {
+        var text = "\(oneLine(field.label)) (\(field.type.rawValue)): "
+            + describer.ruleDescriptions(field).map(oneLine).joined(separator: "; ")
+        if !field.choices.isEmpty { text += "; choices: " + field.choices.map(oneLine).joined(separator: ", ") }
+        if let when = field.when { text += "; only when \(when.readable)" }
+        return text
+    }
+
+    /// The mapping keys that open `parents` below what `open` (the path written last) has open
+    /// already, each on its own line at its depth.
+    static func opening(_ parents: [String], after open: [String]) -> String {
+        var shared = 0
+        while shared < min(parents.count, open.count) && parents[shared] == open[shared] { shared += 1 }
+        var out = ""
+        for depth in shared..<parents.count {
+            out += String(repeating: "  ", count: depth) + quoteKey(parents[depth]) + ":\n"
         }
         return out
     }
