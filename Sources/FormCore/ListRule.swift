@@ -64,14 +64,29 @@ public struct RepeatGroup: Sendable, Equatable {
     /// order: the loader warns about unknown ones, and the review shows the members the template
     /// leaves out on a line of their own.
     public static func placeholders(_ template: String) -> [String] {
-        var names: [String] = []
-        var rest = template[...]
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            let key = String(rest[rest.index(after: open)..<close])
-            if key != "n" { names.append(key) }
-            rest = rest[rest.index(after: close)...]
+        LabelPiece.pieces(template).compactMap { piece in
+            if case .member(let name) = piece { return name }
+            return nil
         }
-        return names
+    }
+
+    /// A label template read once: its text, `{n}` and `{member}` pieces in order. A `{` without
+    /// its `}` is text. The one reading of the template syntax, for the loader and the review.
+    package enum LabelPiece: Sendable, Equatable {
+        case text(String), number, member(String)
+
+        package static func pieces(_ template: String) -> [LabelPiece] {
+            var out: [LabelPiece] = []
+            var rest = template[...]
+            while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+                if open > rest.startIndex { out.append(.text(String(rest[..<open]))) }
+                let key = String(rest[rest.index(after: open)..<close])
+                out.append(key == "n" ? .number : .member(key))
+                rest = rest[rest.index(after: close)...]
+            }
+            if !rest.isEmpty { out.append(.text(String(rest))) }
+            return out
+        }
     }
 }
 

@@ -69,11 +69,14 @@ extension Wizard {
         }
         tentativeLists.remove(item.list)
         var last = index
+        // The items the line filled: a queue the walk was on no longer asks them.
+        var taken: Set<Int> = []
         for (k, value) in parsed.enumerated() {
             let name = FormSpec.itemFieldName(list: item.list, number: item.number + k, member: nil)
             guard let i = fieldIndex[name] else { continue }
             values[name] = value
             visited.insert(name)
+            taken.insert(i)
             last = i
         }
         dropHiddenValues()
@@ -85,10 +88,8 @@ extension Wizard {
             if let next = visibleIndices.first(where: { $0 > end }) { return ask(next) }
             return goToReview()
         case .detour(let queue, let back):
-            let taken = Set(parsed.indices.compactMap { fieldIndex[FormSpec.itemFieldName(list: item.list, number: item.number + $0, member: nil)] })
             return resumeDetour(queue.filter { !taken.contains($0) }, returnTo: back, from: end + 1)
         case .completing(let queue), .revisiting(let queue):
-            let taken = Set(parsed.indices.compactMap { fieldIndex[FormSpec.itemFieldName(list: item.list, number: item.number + $0, member: nil)] })
             return continueQueue(queue.filter { !taken.contains($0) })
         case .reviewed:
             return goToReview()

@@ -73,24 +73,7 @@ extension Wizard {
         return afterSpace && !text.isEmpty
     }
 
-    /// A label template read once: its text, `{n}` and `{member}` pieces in order. A `{` without
-    /// its `}` is text.
-    enum TemplatePiece: Sendable, Equatable {
-        case text(String), number, member(String)
-
-        static func pieces(_ template: String) -> [TemplatePiece] {
-            var out: [TemplatePiece] = []
-            var rest = template[...]
-            while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-                if open > rest.startIndex { out.append(.text(String(rest[..<open]))) }
-                let key = String(rest[rest.index(after: open)..<close])
-                out.append(key == "n" ? .number : .member(key))
-                rest = rest[rest.index(after: close)...]
-            }
-            if !rest.isEmpty { out.append(.text(String(rest))) }
-            return out
-        }
-    }
+    typealias TemplatePiece = RepeatGroup.LabelPiece
 
     /// Each group's label template, read once (groups with a template only), rather than once per
     /// item of every review.
