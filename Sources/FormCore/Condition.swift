@@ -74,6 +74,33 @@ public struct Condition: Sendable, Equatable {
         }
     }
 
+    /// Evaluates against answers as they are (the wizard's `when`): `answer(name)` is a field's
+    /// value, nil when it has none or is hidden. The same result as `holds(_:)` over each value's
+    /// `comparableStrings`, without building those strings for every condition of a long form (a
+    /// 200-item receipt asks 200 of them at each review).
+    func holds(answers answer: (String) -> FieldValue?) -> Bool {
+        switch node {
+        case .compare(let field, let test): return Condition.test(test, answer(field))
+        case .all(let items): return items.allSatisfy { $0.holds(answers: answer) }
+        case .any(let items): return items.contains { $0.holds(answers: answer) }
+        case .not(let inner): return !inner.holds(answers: answer)
+        }
+    }
+
+    private static func test(_ test: Test, _ answer: FieldValue?) -> Bool {
+        switch test {
+        case .filled(let wanted):
+            return (answer?.comparesAsFilled ?? false) == wanted
+        case .equals(let v):
+            return answer?.compares(equalTo: v) ?? false
+        case .notEquals(let v):
+            return !(answer?.compares(equalTo: v) ?? false)
+        case .isIn(let options):
+            guard let answer else { return false }
+            return options.contains { answer.compares(equalTo: $0) }
+        }
+    }
+
     /// Evaluates against one value: every comparison in the condition sees `value`.
     public func holds(for value: [String]?) -> Bool { holds { _ in value } }
 

@@ -20,6 +20,21 @@ public enum FieldValue: Sendable, Hashable {
     /// number, "true"/"false", or each item of a multichoice.
     public var comparableStrings: [String] { json.comparableStrings ?? [] }
 
+    /// Whether one of `comparableStrings` is `text`, without building them.
+    func compares(equalTo text: String) -> Bool {
+        switch self {
+        case .text(let s), .number(let s): return s == text
+        case .boolean(let b): return text == (b ? "true" : "false")
+        case .list(let items): return items.contains(text)
+        }
+    }
+
+    /// Whether `comparableStrings` is not empty (a `filled` condition), without building it.
+    var comparesAsFilled: Bool {
+        if case .list(let items) = self { return !items.isEmpty }
+        return true
+    }
+
     /// The value as an operator would type it again (used for pre-filling the edit line).
     public var editableText: String {
         switch self {

@@ -42,6 +42,8 @@ public struct Wizard: Sendable {
     /// others).
     let labelTemplates: [String: [TemplatePiece]]
     let labelMembers: [String: Set<String>]
+    /// Each group item's review words as last made, by list and item number - 1 (WizardItemWords.swift).
+    var itemWordsKept: [String: [ItemWords?]] = [:]
     /// Lists whose offered item has said once that an empty answer ends the list (once per list:
     /// a serial line pays for the hint one time, not at every item).
     var listEndHinted: Set<String> = []

@@ -114,44 +114,60 @@ extension Wizard {
     /// duplicate lands on the later item; a total on the last item's field.
     func itemCheckFailures(visible known: [Int]? = nil) -> [ItemCheckFailure] {
         var failures: [ItemCheckFailure] = []
-        let visible = Set(known ?? visibleIndices)
+        // A flag per field: asked of every item's fields, where a set hashed each index.
+        var visible = [Bool](repeating: false, count: fields.count)
+        for i in known ?? visibleIndices { visible[i] = true }
         for list in spec.itemLists {
             let count = itemCounts[list.name] ?? 0
             guard count > 0 else { continue }
             // Over a `max_items` lowered since the draft was saved: the first extra item's first
             // field is asked, where `.delete` removes it (or any other: the operator chooses).
             if count > list.rule.maxItems,
-               let at = itemIndices(list: list.name, number: list.rule.maxItems + 1).first(where: visible.contains) {
+               let at = itemIndices(list: list.name, number: list.rule.maxItems + 1).first(where: { visible[$0] }) {
                 let extra = count - list.rule.maxItems
                 failures.append(ItemCheckFailure(index: at, message:
                     "\(listLabel(list.name)) takes at most \(list.rule.maxItems) item\(list.rule.maxItems == 1 ? "" : "s") and has \(count): delete \(extra) (.delete here, or .delete \(list.name).N)"))
             }
             let runs = itemRuns(list: list.name)
-            let uniqueMembers: [String?] = list.group.map { $0.unique.isEmpty ? [] : [nil] } ?? (list.rule.unique ? [nil] : [])
-            if !uniqueMembers.isEmpty {
+            guard let layout = runs.first else { continue }
+            // Every item of a list has its members in the same order: where each member sits in
+            // an item is found once, from the first, not by comparing every field's member name
+            // (copying each field's item place for it was most of the check).
+            func offsets(in run: [Int], where wanted: (String?) -> Bool) -> [Int] {
+                run.indices.filter { wanted(fields[run[$0]].item?.member) }
+            }
+            let uniqueSet: Set<String>? = list.group.map { Set($0.unique) }
+            let checksUnique = list.group.map { !$0.unique.isEmpty } ?? list.rule.unique
+            if checksUnique {
+                let isKeyed: (String?) -> Bool = { member in uniqueSet.map { set in member.map(set.contains) ?? false } ?? true }
+                let keyedOffsets = offsets(in: layout, where: isKeyed)
                 // One string a key (the parts joined by a separator no value holds): hashing it is
                 // one pass, where an array of parts hashed each part and its count.
                 var seen: [String: Int] = [:]
+                // Room for every item at once: growing rehashed every key seen so far.
+                seen.reserveCapacity(runs.count)
                 for (offset, indices) in runs.enumerated() {
                     let n = offset + 1
-                    let keyed = list.group.map { group in indices.filter { i in group.unique.contains(fields[i].item?.member ?? "") } } ?? indices
+                    let keyed = indices.count == layout.count ? keyedOffsets : offsets(in: indices, where: isKeyed)
                     var key = ""
                     var anyValue = false
-                    for i in keyed {
+                    var target: Int?
+                    for k in keyed {
+                        let i = indices[k]
+                        if target == nil, visible[i] { target = i }
                         if let value = values[fields[i].name] {
                             key += Wizard.uniqueKey(value)
                             anyValue = true
                         }
                         key += "\u{1E}"
                     }
-                    guard anyValue, let target = keyed.first(where: visible.contains) ?? keyed.first else { continue }
-                    if let first = seen[key] {
+                    guard anyValue, let at = target ?? keyed.first.map({ indices[$0] }) else { continue }
+                    // Looked up and claimed in one hash of the key.
+                    if let first = Wizard.claim(&seen[key, default: 0], for: n) {
                         let what = list.group.map { g in g.unique.count == 1 ? (fieldLabel(group: g.name, member: g.unique[0])) : g.unique.map { fieldLabel(group: g.name, member: $0) }.joined(separator: " and ") }
                         let verb = (list.group?.unique.count ?? 1) > 1 ? "are" : "is"
                         let message = (what.map { "\($0) \(verb)" } ?? "This is") + " the same as in item \(first): each item must differ"
-                        failures.append(ItemCheckFailure(index: target, message: message))
-                    } else {
-                        seen[key] = n
+                        failures.append(ItemCheckFailure(index: at, message: message))
                     }
                 }
             }
@@ -162,8 +178,12 @@ extension Wizard {
                 var sum = Decimal(0)
                 var whole = 0
                 var last: Int?
+                let isTotalled: (String?) -> Bool = { $0 == total.field }
+                let place = offsets(in: layout, where: isTotalled).first
                 for indices in runs {
-                    guard let i = indices.first(where: { fields[$0].item?.member == total.field }), visible.contains(i) else { continue }
+                    let at = indices.count == layout.count ? place : offsets(in: indices, where: isTotalled).first
+                    guard let at, visible[indices[at]] else { continue }
+                    let i = indices[at]
                     last = i
                     guard case .number(let text)? = values[fields[i].name] else { continue }
                     if let small = Wizard.smallWholeNumber(text) {
@@ -185,6 +205,13 @@ extension Wizard {
             }
         }
         return failures
+    }
+
+    /// The item number already in `slot` (0: none yet), else `number`, put there.
+    static func claim(_ slot: inout Int, for number: Int) -> Int? {
+        guard slot == 0 else { return slot }
+        slot = number
+        return nil
     }
 
     /// The earlier item that already holds what this answer would make item `index`'s unique

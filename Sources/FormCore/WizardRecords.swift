@@ -179,9 +179,11 @@ extension Wizard {
     /// 9600 baud forty full reviews are most of a run's bytes.
     var compactReview: Bool { (recordRun?.context.number ?? 1) > 1 }
 
-    func arrivalReview(visible known: [Int]? = nil) -> [WizardEffect] {
-        guard compactReview else { return reviewLines(visible: known) }
-        let shown = (known ?? visibleIndices).map { i -> String in
+    /// The review the walk arrives at: the full one (keeping the item words it makes), or from
+    /// the second record of a run on the compact one.
+    mutating func arrivalReview(visible: [Int]) -> [WizardEffect] {
+        guard compactReview else { return keepingItemWords(visible: visible) }
+        let shown = visible.map { i -> String in
             let field = fields[i]
             let text = values[field.name].map { shortDisplay($0, field) } ?? "-"
             return TextWrap.truncate(String(text.map { $0 == "\t" ? " " : $0 }), to: 30)

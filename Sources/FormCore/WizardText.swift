@@ -97,6 +97,8 @@ extension Wizard {
         var indices: [Int]
         /// For an item of a group: which item (`member` nil).
         var item: ItemPlace?
+        /// For an item of a group: its label's width when it is one plain line (`ItemWords`).
+        var plainColumns: Int? = nil
     }
 
     /// The review's entries. A form without lists numbers its fields by their place in the form
@@ -106,6 +108,13 @@ extension Wizard {
     /// filling every item's template. `visible`: the visible fields when the caller has them
     /// already (the walk to the review works them out once for its checks and the review).
     func reviewEntries(withLabels: Bool = true, visible known: [Int]? = nil) -> [ReviewEntry] {
+        var made: [MadeItemWords] = []
+        return reviewEntries(withLabels: withLabels, visible: known, made: &made)
+    }
+
+    /// The review's entries; `made` gets the item words that were not kept and had to be made
+    /// (the walk to the review keeps them for the next one).
+    func reviewEntries(withLabels: Bool, visible known: [Int]?, made: inout [MadeItemWords]) -> [ReviewEntry] {
         let visible = known ?? visibleIndices
         let numbered = spec.hasLists
         var entries: [ReviewEntry] = []
@@ -122,10 +131,18 @@ extension Wizard {
                     indices.append(visible[k])
                     k += 1
                 }
-                entries.append(ReviewEntry(
-                    number: n, label: withLabels ? itemLabel(list: item.list, number: item.number, visible: indices) : "",
-                    shown: withLabels ? itemDetails(list: item.list, number: item.number, visible: indices) : "", indices: indices,
-                    item: ItemPlace(list: item.list, number: item.number, member: nil, declaration: item.list)))
+                var entry = ReviewEntry(
+                    number: n, label: "", shown: "", indices: indices,
+                    item: ItemPlace(list: item.list, number: item.number, member: nil, declaration: item.list))
+                if withLabels {
+                    let start = itemStarts[FormSpec.itemFieldName(list: item.list, number: item.number, member: nil)] ?? i
+                    let (words, kept) = itemWords(list: item.list, number: item.number, start: start, visible: indices)
+                    entry.label = words.label
+                    entry.shown = words.details
+                    entry.plainColumns = words.plainColumns
+                    if !kept { made.append(MadeItemWords(list: item.list, number: item.number, words: words)) }
+                }
+                entries.append(entry)
                 continue
             }
             let name = fields[i].name
@@ -161,32 +178,58 @@ extension Wizard {
     }
 
     func reviewRows(_ entries: [ReviewEntry]) -> [String] {
-        let labels = entries.map { $0.item == nil ? reviewLabel($0) : "" }
-        let labelWidth = labels.map(TextWrap.columns).max() ?? 0
-        let numberWidth = entries.map { String($0.number).count }.max() ?? 1
+        // Entries are read in place, field by field: copying each one (its strings and indices)
+        // for every pass was a good part of a 200-item review.
+        var labels: [String] = []
+        labels.reserveCapacity(entries.count)
+        var labelWidth = 0
+        var widest = 1
+        for k in entries.indices {
+            widest = max(widest, entries[k].number)
+            guard entries[k].item == nil else {
+                labels.append("")
+                continue
+            }
+            let label = reviewLabel(entries[k])
+            labelWidth = max(labelWidth, TextWrap.columns(label))
+            labels.append(label)
+        }
+        let numberWidth = String(widest).count
         // Every lead ("  12 ") is as wide, so an item's continuation indent is made once.
         let continuation = String(repeating: " ", count: 2 + numberWidth + 1 + 2)
-        return entries.enumerated().map { n, entry in
-            let number = String(entry.number)
+        var rows: [String] = []
+        rows.reserveCapacity(entries.count)
+        for k in entries.indices {
+            let number = String(entries[k].number)
             let lead = "  " + String(repeating: " ", count: numberWidth - number.count) + number + " "
-            if entry.item != nil {
+            if entries[k].item != nil {
                 // The label, then the members it leaves out on the lines under it: an item's
-                // every answered value is in sight, within 80 columns.
-                let text = Wizard.withoutTabs(entry.label)
-                var row = Wizard.wrappedRow(text, indent: lead, continuation: continuation)
-                if !entry.shown.isEmpty {
-                    row += "\n" + Wizard.wrappedRow(Wizard.withoutTabs(entry.shown), indent: continuation, continuation: continuation)
+                // every answered value is in sight, within 80 columns. Kept words are measured
+                // already: a plain label that fits is the row as it is.
+                var row: String
+                if let columns = entries[k].plainColumns, lead.utf8.count + columns <= TextWrap.width {
+                    row = lead + entries[k].label
+                } else {
+                    row = Wizard.wrappedRow(Wizard.withoutTabs(entries[k].label), indent: lead, continuation: continuation)
                 }
-                return row
+                if !entries[k].shown.isEmpty {
+                    row += "\n" + Wizard.wrappedRow(Wizard.withoutTabs(entries[k].shown), indent: continuation, continuation: continuation)
+                }
+                rows.append(row)
+                continue
             }
-            let label = labels[n]
+            let label = labels[k]
             let head = lead + label + String(repeating: " ", count: labelWidth - TextWrap.columns(label)) + "  "
-            let shown = Wizard.withoutTabs(entry.shown)
-            guard TextWrap.columns(head) + TextWrap.columns(shown) > TextWrap.width else { return head + shown }
+            let shown = Wizard.withoutTabs(entries[k].shown)
+            guard TextWrap.columns(head) + TextWrap.columns(shown) > TextWrap.width else {
+                rows.append(head + shown)
+                continue
+            }
             // The value column, unless the labels leave too little room: then under the label.
             let column = TextWrap.columns(head) <= TextWrap.width - 30 ? TextWrap.columns(head) : TextWrap.columns(lead) + 2
-            return TextWrap.wrap(shown, indent: head, continuation: String(repeating: " ", count: column)).joined(separator: "\n")
+            rows.append(TextWrap.wrap(shown, indent: head, continuation: String(repeating: " ", count: column)).joined(separator: "\n"))
         }
+        return rows
     }
 
     /// A tab shown as a space (its width is the terminal's guess), looked for byte by byte.
@@ -207,7 +250,10 @@ extension Wizard {
     /// The review; below it the server's banner lines from the last rejection until the next
     /// submission (`withBanner: false` right after the rejection printed them).
     func reviewLines(withBanner: Bool = true, visible: [Int]? = nil) -> [WizardEffect] {
-        let rows = reviewRows(visible: visible)
+        reviewLines(rows: reviewRows(visible: visible), withBanner: withBanner)
+    }
+
+    func reviewLines(rows: [String], withBanner: Bool = true) -> [WizardEffect] {
         var effects: [WizardEffect] = [.output(OutputLine("Review", style: .title))]
         effects.reserveCapacity(rows.count + 2)
         for row in rows {

@@ -95,17 +95,19 @@ extension Wizard {
 
     private static func holds(_ condition: Condition, fields: [Field], fieldIndex: [String: Int], values: [String: FieldValue]) -> Bool {
         // A field that is hidden (or unknown) has no value to compare.
-        condition.holds { name in
+        condition.holds(answers: { name in
             guard let i = fieldIndex[name] else { return nil }
             if let inner = fields[i].when, !holds(inner, fields: fields, fieldIndex: fieldIndex, values: values) { return nil }
-            return values[name]?.comparableStrings
-        }
+            return values[name]
+        })
     }
 
     /// Sets (or clears) a value, then drops the values of fields it hides and, once the walk is
     /// asking a set of fields (after review), queues the fields it reveals so they are asked
     /// before the review comes back.
     mutating func setValue(_ value: FieldValue?, at index: Int) {
+        // The item's review words are made now, while its fields are at hand, not at the review.
+        defer { rewordItem(at: index) }
         // An answer begins the offered item: it is an item now, not an offer.
         if value != nil, isTentative(fields[index]), let list = fields[index].item?.list { tentativeLists.remove(list) }
         guard watched.contains(fields[index].name) else {

@@ -1,0 +1,76 @@
+@testable import FormCore
+import Testing
+
+/// Item words kept between reviews (WizardItemWords.swift): the review must read exactly as if
+/// every item were worded afresh, whatever changed in between, and the first review must find the
+/// items worded as they were answered (issue 11, item 9: a 200-item review within 1 ms).
+@Suite("Wizard: item words kept between reviews")
+struct WizardItemWordsTests {
+    /// The review rows this wizard shows, and the rows it would show with nothing kept.
+    private func rows(_ wizard: Wizard) -> (kept: [String], afresh: [String]) {
+        var fresh = wizard
+        fresh.itemWordsKept = [:]
+        // A row with the members its label leaves out is several lines: one element a line.
+        func lines(_ rows: [String]) -> [String] { rows.flatMap { $0.split(separator: "\n").map(String.init) } }
+        return (lines(wizard.reviewRows()), lines(fresh.reviewRows()))
+    }
+
+    /// Item words the review would have to make now (none: every item's are kept and current).
+    private func unkept(_ wizard: Wizard) -> [String] {
+        var made: [MadeItemWords] = []
+        _ = wizard.reviewEntries(withLabels: true, visible: nil, made: &made)
+        return made.map { "\($0.list).\($0.number)" }
+    }
+
+    @Test("each item is worded as it is answered: the first review makes no words")
+    func firstReviewFindsItemsWorded() throws {
+        var h = WizardHarness(try receiptSpec())
+        h.type("ACME")
+        for n in 1...12 { h.type("ABC-\(n)", "\(n)", n == 5 ? "DAMAGED" : "L\(n)") ; if n == 5 { h.type("2") } }
+        h.type("", "", "no")
+        #expect(h.lastPrompt == Wizard.reviewPromptText)
+        #expect(unkept(h.wizard) == [])
+        #expect(h.wizard.itemWordsKept["lines"]?.count == 12)
+        let transcript = h.transcript
+        #expect(transcript.contains("   6 Line 5: ABC-5 x 5"))
+        #expect(transcript.contains("       Lot: DAMAGED; Damaged: 2"))
+    }
+
+    @Test("an edit, a hidden member, a delete and an add: the review reads as if worded afresh")
+    func wordsFollowEveryChange() throws {
+        var h = WizardHarness(try receiptSpec())
+        h.type("ACME", "ABC-1", "3", "DAMAGED", "2", "ABC-2", "4", "L2", "ABC-3", "5", "", "", "", "no")
+        var (kept, afresh) = rows(h.wizard)
+        #expect(kept == afresh)
+        // Lot changes on item 1: Damaged is hidden and dropped; the item's words are made again.
+        h.type("2.3", "L1")
+        (kept, afresh) = rows(h.wizard)
+        #expect(kept == afresh)
+        #expect(kept.contains("      Lot: L1"))
+        #expect(!kept.contains { $0.contains("Damaged") })
+        // Item 1 deleted: item 2 is item 1 now, with its own values, under its new number.
+        h.type(".delete lines.1", "yes")
+        (kept, afresh) = rows(h.wizard)
+        #expect(kept == afresh)
+        #expect(kept.contains("  2 Line 1: ABC-2 x 4"))
+        #expect(kept.contains("  3 Line 2: ABC-3 x 5"))
+        #expect(!kept.contains { $0.contains("ABC-1") })
+        // An item added at the review: worded at its first answer, and right in the review.
+        h.type(".add lines", "ABC-9", "9", "")
+        #expect(h.lastPrompt == Wizard.reviewPromptText)
+        (kept, afresh) = rows(h.wizard)
+        #expect(kept == afresh)
+        #expect(kept.contains("  4 Line 3: ABC-9 x 9"))
+        #expect(unkept(h.wizard) == [])
+    }
+
+    @Test("words kept for an item do not stand for another item with the same values")
+    func sameValuesOtherItem() throws {
+        var h = WizardHarness(try receiptSpec())
+        h.type("ACME", "ABC-1", "3", "", "ABC-2", "3", "", "", "", "no")
+        // Item 2 gets item 1's SKU refused as a duplicate; the words keep their own numbers.
+        let (kept, afresh) = rows(h.wizard)
+        #expect(kept == afresh)
+        #expect(kept.contains("  2 Line 1: ABC-1 x 3") && kept.contains("  3 Line 2: ABC-2 x 3"))
+    }
+}
