@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Time from each answer to the next prompt, for a goods receipt with many items, through a pipe.
 
-    Benchmarks/list-items.py [-n RUNS] [--binary PATH] [--items N ...] [--reviews R]
+    Benchmarks/list-items.py [-n RUNS] [--binary PATH] [--items N ...] [--reviews R] [--by-kind]
 
 Each run types Forms/goods-receipt.yaml through a pipe (no terminal), one line at a time, and
 waits for the next prompt before typing the next line: the supplier, the date, the dock default,
@@ -27,6 +27,8 @@ parser.add_argument("-n", type=int, default=5)
 parser.add_argument("--binary", default=os.path.join(root, ".build", "debug", "formline"))
 parser.add_argument("--items", type=int, nargs="*", default=[10, 200])
 parser.add_argument("--reviews", type=int, default=5)
+parser.add_argument("--by-kind", action="store_true",
+                    help="also print, per kind of answer, the median, 99th percentile and maximum CPU")
 args = parser.parse_args()
 
 
@@ -129,5 +131,12 @@ try:
               f"| {pair(p99(walls), p99(cpus))} | {pair(max(walls), max(cpus))} "
               f"| {pair(statistics.median(w for w, _ in first), statistics.median(c for _, c in first))} "
               f"| {pair(max(w for w, _ in again), max(c for _, c in again))} |")
+        if args.by_kind:
+            names = {"field": "plain field", "item": "item field", "serial": "list item", "review": "first review",
+                     "again": "review again"}
+            for kind, name in names.items():
+                of_kind = [c / 1e6 for k, _, c in every if k == kind]
+                print(f"|   {name} | {len(of_kind) // args.n} | CPU median {statistics.median(of_kind):.3f} "
+                      f"| p99 {p99(of_kind):.3f} | max {max(of_kind):.3f} | | |")
 finally:
     shutil.rmtree(work, ignore_errors=True)

@@ -49,7 +49,10 @@ public struct Wizard: Sendable {
     var listEndHinted: Set<String> = []
     /// Whether the line source edits lines: pre-fill offered, and a transport failure asks what to do.
     public let interactive: Bool
-    public internal(set) var values: [String: FieldValue] = [:]
+    /// The answers, by name and by index in `fields` (WizardAnswerStore.swift).
+    var store: AnswerStore
+    /// The answers by field name.
+    public var values: [String: FieldValue] { store.byName }
     var phase: Phase = .notStarted(walk: .forward(returnTo: nil))
     /// Fields the operator has been through (answered, kept, skipped): `.done` fills the defaults
     /// of the others.
@@ -112,6 +115,7 @@ public struct Wizard: Sendable {
         itemCounts = counts
         tentativeLists = tentative
         fields = spec.concreteFields(itemCounts: counts)
+        store = AnswerStore(fieldCount: fields.count)
         fieldIndex = Wizard.indexByName(fields)
         itemStarts = Wizard.itemStarts(fields)
         watched = Wizard.watchedNames(fields)
@@ -127,10 +131,10 @@ public struct Wizard: Sendable {
         self.init(spec: spec, interactive: interactive)
         let cut = resumeItemCounts(draft.keys)
         var kept = 0
-        for field in fields where !field.isSecret {
+        for (index, field) in fields.enumerated() where !field.isSecret {
             guard let json = draft[field.name] else { continue }
             if let value = field.restore(json) {
-                values[field.name] = value
+                store.set(value, at: index, named: field.name)
                 visited.insert(field.name)
                 kept += 1
             } else {
@@ -147,7 +151,7 @@ public struct Wizard: Sendable {
         dropHiddenValues()
         walk = .revisiting(visibleIndices.filter { i in
             let f = fields[i]
-            return f.isSecret || values[f.name] == nil
+            return f.isSecret || store[i] == nil
         })
         resumeNotice = "Resuming a saved draft: \(kept) answer\(kept == 1 ? "" : "s") kept."
         for (list, count) in cut.sorted(by: { $0.key < $1.key }) {

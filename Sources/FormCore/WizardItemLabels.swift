@@ -7,7 +7,7 @@ extension Wizard {
     func itemLabel(list: String, number: Int, visible known: [Int]? = nil) -> String {
         guard let group = spec.group(named: list) else {
             let indices = itemIndices(list: list, number: number)
-            let value = indices.first.flatMap { values[fields[$0].name].map { shortDisplay($0, fields[indices[0]]) } } ?? "-"
+            let value = indices.first.flatMap { store[$0].map { shortDisplay($0, fields[indices[0]]) } } ?? "-"
             return "\(listLabel(list)) \(number): \(value)"
         }
         let indices = known == nil ? itemIndices(list: list, number: number) : []
@@ -29,7 +29,7 @@ extension Wizard {
                         out += "{" + member + "}"
                         continue
                     }
-                    let shown = visible.contains(i) ? values[fields[i].name].map { shortDisplay($0, fields[i]) } ?? "" : ""
+                    let shown = visible.contains(i) ? store[i].map { shortDisplay($0, fields[i]) } ?? "" : ""
                     if shown.isEmpty { leftEmpty = true }
                     out += shown
                 }
@@ -39,7 +39,7 @@ extension Wizard {
             guard leftEmpty || Wizard.hasLooseSpaces(out) else { return out }
             return out.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
         }
-        let parts = visible.map { i in values[fields[i].name].map { shortDisplay($0, fields[i]) } ?? "-" }
+        let parts = visible.map { i in store[i].map { shortDisplay($0, fields[i]) } ?? "-" }
         return "\(group.label) \(number): " + parts.joined(separator: ", ")
     }
 
@@ -52,7 +52,7 @@ extension Wizard {
         var parts: [String] = []
         for i in known ?? itemIndices(list: list, number: number).filter({ isVisible(fields[$0]) }) {
             guard let item = fields[i].item, let member = item.member, !named.contains(member),
-                  let value = values[fields[i].name] else { continue }
+                  let value = store[i] else { continue }
             let label = spec.fields.first { $0.name == item.declaration }?.label ?? member
             parts.append(label + ": " + shortDisplay(value, fields[i]))
         }

@@ -34,7 +34,7 @@ extension Wizard {
     func itemWords(list: String, number: Int, start: Int, visible: [Int]) -> (words: ItemWords, kept: Bool) {
         var current: [FieldValue?] = []
         current.reserveCapacity(visible.count)
-        for i in visible { current.append(values[fields[i].name]) }
+        for i in visible { current.append(store[i]) }
         if let kept = itemWordsKept[list], number >= 1, number <= kept.count, let words = kept[number - 1],
            words.start == start, words.visible == visible, words.values == current {
             return (words, true)

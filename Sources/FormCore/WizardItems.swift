@@ -68,6 +68,7 @@ extension Wizard {
     mutating func rebuildFields(renaming rename: (String) -> String? = { $0 }) {
         let oldNames = fields.map(\.name)
         fields = spec.concreteFields(itemCounts: itemCounts)
+        store.reindex(fields)
         fieldIndex = Wizard.indexByName(fields)
         itemStarts = Wizard.itemStarts(fields)
         watched = Wizard.watchedNames(fields)
@@ -143,7 +144,7 @@ extension Wizard {
     }
 
     func itemHasValues(list: String, number: Int) -> Bool {
-        itemIndices(list: list, number: number).contains { values[fields[$0].name] != nil }
+        itemIndices(list: list, number: number).contains { store[$0] != nil }
     }
 
     // MARK: - The walk over items
@@ -177,6 +178,7 @@ extension Wizard {
         let at = last + 1
         let shift = added.count
         fields.insert(contentsOf: added, at: at)
+        store.insertUnanswered(count: shift, at: at)
         for i in (at + shift)..<fields.count {
             fieldIndex[fields[i].name] = i
             if let item = fields[i].item {
@@ -226,7 +228,7 @@ extension Wizard {
         guard itemCounts[list] == number else { return }
         for i in itemIndices(list: list, number: number) {
             let name = fields[i].name
-            values[name] = nil
+            store.set(nil, at: i, named: name)
             visited.remove(name)
             pendingErrors[name] = nil
         }
@@ -280,7 +282,7 @@ extension Wizard {
             for (name, value) in dictionary { if let new = renamed(name) { out[new] = value } }
             return out
         }
-        values = moved(values)
+        store.rename(renamed)
         pendingErrors = moved(pendingErrors)
         answerRefusals = moved(answerRefusals)
         refusedAnswerText = moved(refusedAnswerText)

@@ -167,7 +167,7 @@ extension Wizard {
     mutating func addDistinctClashes(to failing: inout [Int]) {
         guard recordRun != nil else { return }
         for i in visibleIndices {
-            guard let value = values[fields[i].name], let message = distinctClash(value, at: i) else { continue }
+            guard let value = store[i], let message = distinctClash(value, at: i) else { continue }
             pendingErrors[fields[i].name, default: []].append(message)
             if !failing.contains(i) { failing.append(i) }
         }

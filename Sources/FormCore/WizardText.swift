@@ -99,6 +99,8 @@ extension Wizard {
         var item: ItemPlace?
         /// For an item of a group: its label's width when it is one plain line (`ItemWords`).
         var plainColumns: Int? = nil
+        /// Whether `item` is set, read without copying the item's place (the rows ask per entry).
+        var isItem = false
     }
 
     /// The review's entries. A form without lists numbers its fields by their place in the form
@@ -134,6 +136,7 @@ extension Wizard {
                 var entry = ReviewEntry(
                     number: n, label: "", shown: "", indices: indices,
                     item: ItemPlace(list: item.list, number: item.number, member: nil, declaration: item.list))
+                entry.isItem = true
                 if withLabels {
                     let start = itemStarts[FormSpec.itemFieldName(list: item.list, number: item.number, member: nil)] ?? i
                     let (words, kept) = itemWords(list: item.list, number: item.number, start: start, visible: indices)
@@ -148,8 +151,8 @@ extension Wizard {
             let name = fields[i].name
             var shown = ""
             if withLabels {
-                shown = values[name].map { shortDisplay($0, fields[i]) } ?? "-"
-                if values[name] == nil, !visited.contains(name), let d = defaultShown(fields[i]) { shown = d + " (default)" }
+                shown = store[i].map { shortDisplay($0, fields[i]) } ?? "-"
+                if store[i] == nil, !visited.contains(name), let d = defaultShown(fields[i]) { shown = d + " (default)" }
             }
             entries.append(ReviewEntry(number: numbered ? n : i + 1, label: withLabels ? fields[i].label : "", shown: shown, indices: [i], item: nil))
             k += 1
@@ -186,7 +189,7 @@ extension Wizard {
         var widest = 1
         for k in entries.indices {
             widest = max(widest, entries[k].number)
-            guard entries[k].item == nil else {
+            guard !entries[k].isItem else {
                 labels.append("")
                 continue
             }
@@ -202,7 +205,7 @@ extension Wizard {
         for k in entries.indices {
             let number = String(entries[k].number)
             let lead = "  " + String(repeating: " ", count: numberWidth - number.count) + number + " "
-            if entries[k].item != nil {
+            if entries[k].isItem {
                 // The label, then the members it leaves out on the lines under it: an item's
                 // every answered value is in sight, within 80 columns. Kept words are measured
                 // already: a plain label that fits is the row as it is.

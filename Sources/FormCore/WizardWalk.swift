@@ -74,31 +74,39 @@ extension Wizard {
         return out
     }
 
+    /// Whether each field is shown, by index: only a field with a `when` is asked (a 200-item
+    /// receipt answers a watched field with two of these, where two sets of indices were hashed).
+    func visibilityFlags() -> [Bool] {
+        var flags = [Bool](repeating: true, count: fields.count)
+        for i in fields.indices where fields[i].when != nil { flags[i] = isVisible(at: i) }
+        return flags
+    }
+
     /// Whether field `i` of `fields` is shown, without copying the field.
     func isVisible(at i: Int) -> Bool {
         guard let condition = fields[i].when else { return true }
-        return Wizard.holds(condition, fields: fields, fieldIndex: fieldIndex, values: values)
+        return Wizard.holds(condition, fields: fields, fieldIndex: fieldIndex, store: store)
     }
 
     func isVisible(_ field: Field) -> Bool {
         guard field.when != nil else { return true }
-        return Wizard.isVisible(field, fields: fields, fieldIndex: fieldIndex, values: values)
+        return Wizard.isVisible(field, fields: fields, fieldIndex: fieldIndex, store: store)
     }
 
     /// Static, so the condition's lookup captures three collections rather than a copy of the
     /// whole wizard: that copy retained and released every stored property once per field asked
     /// about, a third of the time a 200-item review took (docs/PERFORMANCE.md).
-    private static func isVisible(_ field: Field, fields: [Field], fieldIndex: [String: Int], values: [String: FieldValue]) -> Bool {
+    private static func isVisible(_ field: Field, fields: [Field], fieldIndex: [String: Int], store: AnswerStore) -> Bool {
         guard let condition = field.when else { return true }
-        return holds(condition, fields: fields, fieldIndex: fieldIndex, values: values)
+        return holds(condition, fields: fields, fieldIndex: fieldIndex, store: store)
     }
 
-    private static func holds(_ condition: Condition, fields: [Field], fieldIndex: [String: Int], values: [String: FieldValue]) -> Bool {
+    private static func holds(_ condition: Condition, fields: [Field], fieldIndex: [String: Int], store: AnswerStore) -> Bool {
         // A field that is hidden (or unknown) has no value to compare.
         condition.holds(answers: { name in
             guard let i = fieldIndex[name] else { return nil }
-            if let inner = fields[i].when, !holds(inner, fields: fields, fieldIndex: fieldIndex, values: values) { return nil }
-            return values[name]
+            if let inner = fields[i].when, !holds(inner, fields: fields, fieldIndex: fieldIndex, store: store) { return nil }
+            return store[i]
         })
     }
 
@@ -111,13 +119,14 @@ extension Wizard {
         // An answer begins the offered item: it is an item now, not an offer.
         if value != nil, isTentative(fields[index]), let list = fields[index].item?.list { tentativeLists.remove(list) }
         guard watched.contains(fields[index].name) else {
-            values[fields[index].name] = value
+            store.set(value, at: index, named: fields[index].name)
             return
         }
-        let visibleBefore = Set(visibleIndices)
-        values[fields[index].name] = value
+        let visibleBefore = visibilityFlags()
+        store.set(value, at: index, named: fields[index].name)
         dropHiddenValues()
-        let revealed = visibleIndices.filter { !visibleBefore.contains($0) && values[fields[$0].name] == nil }
+        let visibleAfter = visibilityFlags()
+        let revealed = fields.indices.filter { !visibleBefore[$0] && visibleAfter[$0] && store[$0] == nil }
         if case .detour(let queue, let back) = walk {
             // A field the detour's answer revealed (Damaged units after Lot) is part of it.
             let item = fields[index].item
@@ -144,8 +153,8 @@ extension Wizard {
         while changed {
             changed = false
             // Only a field with a `when` can be hidden: the others are not looked at (or copied).
-            for i in fields.indices where fields[i].when != nil && values[fields[i].name] != nil && !isVisible(at: i) {
-                values[fields[i].name] = nil
+            for i in fields.indices where fields[i].when != nil && store[i] != nil && !isVisible(at: i) {
+                store.set(nil, at: i, named: fields[i].name)
                 visited.remove(fields[i].name)
                 changed = true
             }
@@ -184,7 +193,7 @@ extension Wizard {
         if let back = returnTo, back != index, Set(visibleIndices).contains(back) {
             // Fields the edit has just revealed come first, then the field the walk was at.
             if let revealed = visibleIndices.first(where: { i in
-                i > index && i < back && values[fields[i].name] == nil && !visited.contains(fields[i].name)
+                i > index && i < back && store[i] == nil && !visited.contains(fields[i].name)
             }) {
                 return ask(revealed)
             }
@@ -230,9 +239,9 @@ extension Wizard {
     private mutating func settleForReview() {
         dropUnbegunItems()
         // Only an empty, unvisited field with a default takes one: visibility is asked last.
-        for i in fields.indices where fields[i].defaultText != nil && values[fields[i].name] == nil
+        for i in fields.indices where fields[i].defaultText != nil && store[i] == nil
             && !visited.contains(fields[i].name) && isVisible(at: i) {
-            if let d = fields[i].defaultValue { values[fields[i].name] = d }
+            if let d = fields[i].defaultValue { store.set(d, at: i, named: fields[i].name) }
         }
         dropHiddenValues()
     }
@@ -272,7 +281,7 @@ extension Wizard {
         settleForReview()
         // What is shown no longer changes below: one pass over the fields serves every check.
         let visible = visibleIndices
-        let missing = visible.filter { fields[$0].required && values[fields[$0].name] == nil }
+        let missing = visible.filter { fields[$0].required && store[$0] == nil }
         if submitsWithoutReview {
             let problems = missing.map { EndingError(field: fields[$0].name, message: "Required", line: nil) }
                 + checkProblems(visible: visible)

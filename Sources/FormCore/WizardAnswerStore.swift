@@ -1,0 +1,54 @@
+/// The wizard's answers, by field name and by the field's index in `fields`.
+///
+/// By name is what drafts, payloads, commands and server errors speak; by index is what the
+/// passes over every field read (visibility, the required fields, the item checks, the review's
+/// item words): a name costs a hash of the whole string (`lines.123.sku`) at every look, an index
+/// nothing, and a 200-item review looked thousands of times. Both change together, only here; a
+/// rebuild of the fields (`reindex`) or a new item's fields (`insertUnanswered`) keep the indices
+/// in step with `fields`.
+struct AnswerStore: Sendable {
+    private(set) var byName: [String: FieldValue] = [:]
+    private var byIndex: [FieldValue?]
+
+    init(fieldCount: Int) {
+        byIndex = Array(repeating: nil, count: fieldCount)
+    }
+
+    subscript(name: String) -> FieldValue? { byName[name] }
+
+    /// The value of field `index` (nil outside `fields`).
+    subscript(index: Int) -> FieldValue? { index >= 0 && index < byIndex.count ? byIndex[index] : nil }
+
+    /// Answers held (a multiline value counts once).
+    var count: Int { byName.count }
+
+    /// Sets (nil: clears) the value of field `index`, named `name`.
+    mutating func set(_ value: FieldValue?, at index: Int, named name: String) {
+        byName[name] = value
+        if index >= 0 && index < byIndex.count { byIndex[index] = value }
+    }
+
+    /// Renames every answer (an item deleted: later items move down one number); nil drops it.
+    /// `reindex` must follow, once the fields are rebuilt.
+    mutating func rename(_ renamed: (String) -> String?) {
+        var out: [String: FieldValue] = [:]
+        out.reserveCapacity(byName.count)
+        for (name, value) in byName { if let new = renamed(name) { out[new] = value } }
+        byName = out
+    }
+
+    /// Lines the indices up with `fields` again after they were rebuilt.
+    mutating func reindex(_ fields: [Field]) {
+        byIndex = fields.map { byName[$0.name] }
+    }
+
+    /// `count` new fields, not answered yet, were inserted at `index`.
+    mutating func insertUnanswered(count: Int, at index: Int) {
+        byIndex.insert(contentsOf: repeatElement(nil, count: count), at: min(max(index, 0), byIndex.count))
+    }
+
+    /// Whether the indices agree with `fields` (for tests: every path that changes fields keeps them).
+    func isInStep(with fields: [Field]) -> Bool {
+        byIndex.count == fields.count && fields.indices.allSatisfy { byIndex[$0] == byName[fields[$0].name] }
+    }
+}
