@@ -128,13 +128,13 @@ extension Wizard {
                 failures.append(ItemCheckFailure(index: at, message:
                     "\(listLabel(list.name)) takes at most \(list.rule.maxItems) item\(list.rule.maxItems == 1 ? "" : "s") and has \(count): delete \(extra) (.delete here, or .delete \(list.name).N)"))
             }
-            let runs = itemRuns(list: list.name)
+            let runs = itemSpans(list: list.name)
             guard let layout = runs.first else { continue }
             // Every item of a list has its members in the same order: where each member sits in
             // an item is found once, from the first, not by comparing every field's member name
             // (copying each field's item place for it was most of the check).
-            func offsets(in run: [Int], where wanted: (String?) -> Bool) -> [Int] {
-                run.indices.filter { wanted(fields[run[$0]].item?.member) }
+            func offsets(in run: Range<Int>, where wanted: (String?) -> Bool) -> [Int] {
+                (0..<run.count).filter { wanted(fields[run.lowerBound + $0].item?.member) }
             }
             let uniqueSet: Set<String>? = list.group.map { Set($0.unique) }
             let checksUnique = list.group.map { !$0.unique.isEmpty } ?? list.rule.unique
@@ -153,7 +153,7 @@ extension Wizard {
                     var anyValue = false
                     var target: Int?
                     for k in keyed {
-                        let i = indices[k]
+                        let i = indices.lowerBound + k
                         if target == nil, visible[i] { target = i }
                         if let value = store[i] {
                             key += Wizard.uniqueKey(value)
@@ -161,7 +161,7 @@ extension Wizard {
                         }
                         key += "\u{1E}"
                     }
-                    guard anyValue, let at = target ?? keyed.first.map({ indices[$0] }) else { continue }
+                    guard anyValue, let at = target ?? keyed.first.map({ indices.lowerBound + $0 }) else { continue }
                     // Looked up and claimed in one hash of the key.
                     if let first = Wizard.claim(&seen[key, default: 0], for: n) {
                         let what = list.group.map { g in g.unique.count == 1 ? (fieldLabel(group: g.name, member: g.unique[0])) : g.unique.map { fieldLabel(group: g.name, member: $0) }.joined(separator: " and ") }
@@ -183,8 +183,8 @@ extension Wizard {
                 let place = offsets(in: layout, where: isTotalled).first
                 for indices in runs {
                     let at = indices.count == layout.count ? place : offsets(in: indices, where: isTotalled).first
-                    guard let at, visible[indices[at]] else { continue }
-                    let i = indices[at]
+                    guard let at, visible[indices.lowerBound + at] else { continue }
+                    let i = indices.lowerBound + at
                     last = i
                     guard case .number(let text)? = store[i] else { continue }
                     if let small = Wizard.smallWholeNumber(text) {

@@ -32,13 +32,13 @@ extension Wizard {
     /// Item `number` of group `list`'s words for `visible` (its visible fields, in order, from
     /// `start`), reused when kept for the same fields and values; `kept` says which.
     func itemWords(list: String, number: Int, start: Int, visible: [Int]) -> (words: ItemWords, kept: Bool) {
-        var current: [FieldValue?] = []
-        current.reserveCapacity(visible.count)
-        for i in visible { current.append(store[i]) }
+        // Compared in place: nothing is allocated for words that are kept.
         if let kept = itemWordsKept[list], number >= 1, number <= kept.count, let words = kept[number - 1],
-           words.start == start, words.visible == visible, words.values == current {
+           words.start == start, words.visible == visible,
+           zip(visible, words.values).allSatisfy({ store[$0] == $1 }) {
             return (words, true)
         }
+        let current = visible.map { store[$0] }
         let label = Wizard.withoutTabs(itemLabel(list: list, number: number, visible: visible))
         let details = Wizard.withoutTabs(itemDetails(list: list, number: number, visible: visible))
         let plain = Wizard.hasLooseSpaces(label) ? nil : TextWrap.columns(label)
@@ -55,9 +55,16 @@ extension Wizard {
     }
 
     /// Words the item of group field `index` again after its value changed, so the review finds
-    /// them ready. A field outside a group's item changes no item's words.
+    /// them ready: at the item's last visible field, once its answers are in (not at each of
+    /// them). A field outside a group's item changes no item's words; an item left before its
+    /// last field is worded by the review that finds it so.
     mutating func rewordItem(at index: Int) {
         guard let item = fields[index].item, item.member != nil else { return }
+        var next = index + 1
+        while next < fields.count, let other = fields[next].item, other.list == item.list, other.number == item.number {
+            if isVisible(at: next) { return }
+            next += 1
+        }
         let indices = itemIndices(list: item.list, number: item.number)
         guard let start = indices.first else { return }
         let visible = indices.filter { isVisible(at: $0) }

@@ -98,18 +98,34 @@ extension Wizard {
         return out
     }
 
-    /// The indices of every item of `list`, item by item, in one walk over its fields (they are
-    /// contiguous): the checks across items read each item without building its name.
-    func itemRuns(list: String) -> [[Int]] {
-        guard var i = itemStarts[FormSpec.itemFieldName(list: list, number: 1, member: nil)] else { return [] }
-        var runs: [[Int]] = []
-        runs.reserveCapacity(itemCounts[list] ?? 0)
+    /// The fields of every item of `list`, item by item (they are contiguous): the checks across
+    /// items read each item without building its name. Every item holds the same members in the
+    /// same order, so the spans follow from the first item's size; the last item's place is
+    /// checked, and anything else falls back to walking the list's fields one by one.
+    func itemSpans(list: String) -> [Range<Int>] {
+        let count = itemCounts[list] ?? 0
+        guard count > 0, let start = itemStarts[FormSpec.itemFieldName(list: list, number: 1, member: nil)] else { return [] }
+        var size = 0
+        while start + size < fields.count, let item = fields[start + size].item, item.list == list, item.number == 1 { size += 1 }
+        let end = start + size * count
+        if size > 0, end <= fields.count, let last = fields[end - 1].item, last.list == list, last.number == count,
+           end == fields.count || fields[end].item?.list != list {
+            return (0..<count).map { start + $0 * size ..< start + ($0 + 1) * size }
+        }
+        return itemSpansWalked(list: list)
+    }
+
+    /// `itemSpans` found by walking the list's fields one by one.
+    func itemSpansWalked(list: String) -> [Range<Int>] {
+        guard let start = itemStarts[FormSpec.itemFieldName(list: list, number: 1, member: nil)] else { return [] }
+        var spans: [Range<Int>] = []
+        var i = start
         while i < fields.count, let item = fields[i].item, item.list == list {
-            if item.number != runs.count { runs.append([]) }
-            runs[runs.count - 1].append(i)
+            if item.number != spans.count { spans.append(i..<i) }
+            spans[spans.count - 1] = spans[spans.count - 1].lowerBound ..< i + 1
             i += 1
         }
-        return runs
+        return spans
     }
 
     private func sameItem(_ a: Int, _ b: Int) -> Bool {

@@ -108,4 +108,21 @@ struct WizardItemWordsTests {
         #expect(resumed.submissions.count == 1)
         #expect(steps == 7)
     }
+
+    @Test("item spans from the first item's size are the spans found by walking every field")
+    func itemSpansMatchTheWalk() throws {
+        var h = WizardHarness(try receiptSpec())
+        func check() {
+            for list in ["lines", "serials"] {
+                #expect(h.wizard.itemSpans(list: list) == h.wizard.itemSpansWalked(list: list), "\(list)")
+            }
+        }
+        h.type("ACME", "ABC-1", "3", "DAMAGED", "2", "ABC-2", "4", "", "ABC-3", "5", "", "", "7, 8")
+        check()
+        #expect(h.wizard.itemSpans(list: "lines").count == 3)
+        #expect(h.wizard.itemSpans(list: "serials").map(\.count) == [1, 1])
+        h.type("no", ".delete lines.2", "yes")
+        check()
+        #expect(h.wizard.itemSpans(list: "lines").map(\.count) == [4, 4])
+    }
 }
