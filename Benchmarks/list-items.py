@@ -16,7 +16,9 @@ For every answer it measures, from writing the line to reading the next prompt (
 /proc/PID/task/*/schedstat run time, in nanoseconds; a busy machine delays the wall time, not
 this). It prints per item count the median, 99th percentile and maximum over every answer of
 every run, the answer that shows the first review, and the review shown again after an edit.
-The target (issue 11, item 9) is each prompt within 1 ms of the previous answer.
+The target (issue 11, item 9) is each prompt within 1 ms of the previous answer. `--by-kind`
+also prints each kind of answer apart (plain fields, item fields, list items, the first review,
+reviews shown again): median, 99th percentile and maximum CPU.
 """
 import argparse, os, select, shutil, statistics, subprocess, tempfile, time
 
