@@ -29,6 +29,19 @@ public enum FieldValue: Sendable, Hashable {
         }
     }
 
+    /// Whether two values are the same down to their bytes. `==` compares text by Unicode
+    /// equivalence ("é" precomposed equals "e" and a combining accent); what was shown must be
+    /// shown again only for the very same bytes.
+    static func sameBytes(_ a: FieldValue?, _ b: FieldValue?) -> Bool {
+        switch (a, b) {
+        case (nil, nil): return true
+        case (.text(let x)?, .text(let y)?), (.number(let x)?, .number(let y)?): return x.utf8.elementsEqual(y.utf8)
+        case (.boolean(let x)?, .boolean(let y)?): return x == y
+        case (.list(let x)?, .list(let y)?): return x.count == y.count && zip(x, y).allSatisfy { $0.utf8.elementsEqual($1.utf8) }
+        default: return false
+        }
+    }
+
     /// Whether `comparableStrings` is not empty (a `filled` condition), without building it.
     var comparesAsFilled: Bool {
         if case .list(let items) = self { return !items.isEmpty }

@@ -23,17 +23,37 @@ public enum Payload {
             if counted[item.list] == nil { order.append((item.list, item.member != nil)) }
             counted[item.list] = max(counted[item.list] ?? 0, item.number)
         }
+        // Each list's items are filled in an array of their own, put in its place once at the end:
+        // a member's value goes one step into its item, not down the whole path from the root
+        // (a 200-item receipt's payload has 600 of them).
+        var arrays: [String: [JSONValue]] = [:]
         for (list, isGroup) in order {
-            let count = counted[list] ?? 0
-            insert(.array(Array(repeating: isGroup ? .object([:]) : .null, count: count)), at: keys(list)[...], into: &root)
+            arrays[list] = Array(repeating: isGroup ? .object([:]) : .null, count: counted[list] ?? 0)
         }
         for field in fields where field.send {
-            guard let value = values[field.name] else {
+            let value: JSONValue
+            if let answer = values[field.name] {
+                value = transform(field, answer)
+            } else if field.sendsNullWhenEmpty {
                 // `nullable: true`: an empty answer is an explicit null.
-                if field.sendsNullWhenEmpty { insert(.null, at: path(of: field)[...], into: &root) }
+                value = .null
+            } else {
                 continue
             }
-            insert(transform(field, value), at: path(of: field)[...], into: &root)
+            guard let item = field.item, var items = arrays.removeValue(forKey: item.list) else {
+                insert(value, at: path(of: field)[...], into: &root)
+                continue
+            }
+            if items.indices.contains(item.number - 1) {
+                var node = items[item.number - 1]
+                items[item.number - 1] = .null
+                insert(value, at: (item.member.map(keys) ?? [])[...], into: &node)
+                items[item.number - 1] = node
+            }
+            arrays[item.list] = items
+        }
+        for (list, _) in order {
+            insert(.array(arrays[list] ?? []), at: keys(list)[...], into: &root)
         }
         return root
     }

@@ -4,8 +4,8 @@
 /// passes over every field read (visibility, the required fields, the item checks, the review's
 /// item words): a name costs a hash of the whole string (`lines.123.sku`) at every look, an index
 /// nothing, and a 200-item review looked thousands of times. Both change together, only here; a
-/// rebuild of the fields (`reindex`) or a new item's fields (`insertUnanswered`) keep the indices
-/// in step with `fields`.
+/// rebuild of the fields (`reindex`) or a new item's fields (`insert`) keep the indices in step
+/// with `fields`.
 struct AnswerStore: Sendable {
     private(set) var byName: [String: FieldValue] = [:]
     private var byIndex: [FieldValue?]
@@ -37,18 +37,27 @@ struct AnswerStore: Sendable {
         byName = out
     }
 
-    /// Lines the indices up with `fields` again after they were rebuilt.
-    mutating func reindex(_ fields: [Field]) {
+    /// Lines the indices up with `fields` again after they were rebuilt. An answer whose field is
+    /// gone (a list given whole with fewer items than the draft had) goes with it: an item added
+    /// later starts empty, as a new item should, rather than bringing back a replaced answer.
+    mutating func reindex(_ fields: [Field], index fieldIndex: [String: Int]) {
         byIndex = fields.map { byName[$0.name] }
+        // Field names are unique: as many answered fields as answers means none is left over.
+        if byIndex.lazy.filter({ $0 != nil }).count != byName.count {
+            byName = byName.filter { fieldIndex[$0.key] != nil }
+        }
     }
 
-    /// `count` new fields, not answered yet, were inserted at `index`.
-    mutating func insertUnanswered(count: Int, at index: Int) {
-        byIndex.insert(contentsOf: repeatElement(nil, count: count), at: min(max(index, 0), byIndex.count))
+    /// `added` fields were inserted at `index` (a new item's): their answers, if any, by name.
+    mutating func insert(_ added: [Field], at index: Int) {
+        byIndex.insert(contentsOf: added.map { byName[$0.name] }, at: min(max(index, 0), byIndex.count))
     }
 
-    /// Whether the indices agree with `fields` (for tests: every path that changes fields keeps them).
+    /// Whether the two views agree with `fields` (for tests: every path that changes fields keeps
+    /// them in step, and no answer outlives its field).
     func isInStep(with fields: [Field]) -> Bool {
-        byIndex.count == fields.count && fields.indices.allSatisfy { byIndex[$0] == byName[fields[$0].name] }
+        let names = Set(fields.map(\.name))
+        return byIndex.count == fields.count && fields.indices.allSatisfy { FieldValue.sameBytes(byIndex[$0], byName[fields[$0].name]) }
+            && byName.keys.allSatisfy(names.contains)
     }
 }

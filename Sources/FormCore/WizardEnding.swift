@@ -49,6 +49,8 @@ extension Wizard {
     /// bells, newlines) become spaces, and any secret the server repeats back is masked.
     func serverText(_ text: String) -> String {
         var clean = Wizard.withoutControlCharacters(text)
+        // Without a secret there is nothing to mask (and no need to gather every answer's text).
+        guard fields.contains(where: \.isSecret) else { return clean }
         // A secret that is also typed in the open (a password equal to the username) is shown
         // there anyway; masking it would only make the server's words unreadable.
         let visibleText = fields.filter { !$0.isSecret }.compactMap { values[$0.name]?.editableText }

@@ -35,7 +35,7 @@ extension Wizard {
         // Compared in place: nothing is allocated for words that are kept.
         if let kept = itemWordsKept[list], number >= 1, number <= kept.count, let words = kept[number - 1],
            words.start == start, words.visible == visible,
-           zip(visible, words.values).allSatisfy({ store[$0] == $1 }) {
+           zip(visible, words.values).allSatisfy({ FieldValue.sameBytes(store[$0], $1) }) {
             return (words, true)
         }
         let current = visible.map { store[$0] }

@@ -68,8 +68,8 @@ extension Wizard {
     mutating func rebuildFields(renaming rename: (String) -> String? = { $0 }) {
         let oldNames = fields.map(\.name)
         fields = spec.concreteFields(itemCounts: itemCounts)
-        store.reindex(fields)
         fieldIndex = Wizard.indexByName(fields)
+        store.reindex(fields, index: fieldIndex)
         itemStarts = Wizard.itemStarts(fields)
         watched = Wizard.watchedNames(fields)
         checks = spec.concreteChecks(itemCounts: itemCounts)
@@ -194,7 +194,7 @@ extension Wizard {
         let at = last + 1
         let shift = added.count
         fields.insert(contentsOf: added, at: at)
-        store.insertUnanswered(count: shift, at: at)
+        store.insert(added, at: at)
         for i in (at + shift)..<fields.count {
             fieldIndex[fields[i].name] = i
             if let item = fields[i].item {

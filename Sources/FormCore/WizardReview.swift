@@ -71,10 +71,12 @@ extension Wizard {
 
     /// Enter at the review: submits, unless these are the very values the server just refused.
     mutating func submitIfChanged() -> [WizardEffect] {
+        // The payload is built to compare only when there is a refused one to compare with.
+        guard let refused = rejectedPayload else { return submit(retry: false) }
         let payload = Wizard.attempt(
             SubmitPath.fill(spec.submit.path, values: values),
             Payload.build(fields: bodyFields, values: values, emptyLists: emptyListsSent))
-        guard let refused = rejectedPayload, refused == payload else { return submit(retry: false) }
+        guard refused == payload else { return submit(retry: false) }
         let hint = "Nothing has changed since the server refused these values, so sending them again would get the same answer. Type a field's number to change it, .retry to send the same values anyway, or .cancel to stop (a draft is kept)."
         return Wizard.wrapped(hint, .error, indent: "  ! ", continuation: "    ") + [.prompt(reviewPrompt)]
     }
@@ -99,14 +101,17 @@ extension Wizard {
                 return [.output(OutputLine("Submitting...", endsLine: false)), .submit(last)]
             }
             attempt += 1
+            // The transcript's and the screen's payloads differ from the sent one only in secrets:
+            // without a secret they are the same (a 200-item payload is not built three times).
+            let hasSecret = sent.contains(where: \.isSecret)
             submission = Submission(
                 method: spec.submit.method.rawValue,
                 path: path,
                 payload: payload,
-                transcriptPayload: Payload.build(fields: sent, values: values, emptyLists: emptyListsSent) { f, v in
+                transcriptPayload: !hasSecret ? payload : Payload.build(fields: sent, values: values, emptyLists: emptyListsSent) { f, v in
                     f.isSecret ? .string("[\(f.name)]") : v.json
                 },
-                displayPayload: Payload.build(fields: sent, values: values, emptyLists: emptyListsSent) { f, v in
+                displayPayload: !hasSecret ? payload : Payload.build(fields: sent, values: values, emptyLists: emptyListsSent) { f, v in
                     f.isSecret ? .string("[secret]") : v.json
                 },
                 attempt: attempt,

@@ -57,6 +57,34 @@ import Testing
         #expect(json == #"{"password":"[password]","username":"a"}"#)
     }
 
+    @Test("items: arrays in item order, members with dotted names, an empty item as {}, nullable members, a dotted list name")
+    func itemsBuildArrays() {
+        var members = [
+            Field(name: "order.lines.sku"),
+            Field(name: "order.lines.size.width", type: .integer),
+            Field(name: "order.lines.note", required: false),
+        ]
+        members[2].sendsNullWhenEmpty = true
+        for i in members.indices { members[i].group = "order.lines" }
+        var tags = Field(name: "tags", type: .integer)
+        tags.list = ListRule()
+        var helper = Field(name: "order.checked", type: .boolean)
+        helper.send = false
+        let spec = FormSpec(
+            id: "p", title: "P", fields: [Field(name: "order.ref")] + members + [tags, helper],
+            groups: [RepeatGroup(name: "order.lines", label: "Line", rule: ListRule())])
+        let fields = spec.concreteFields(itemCounts: ["order.lines": 3, "tags": 2])
+        let values: [String: FieldValue] = [
+            "order.ref": .text("R1"),
+            "order.lines.1.sku": .text("A"), "order.lines.1.size.width": .number("2"),
+            "order.lines.3.sku": .text("C"), "order.lines.3.note": .text("n"),
+            "tags.1": .number("7"), "tags.2": .number("8"),
+            "order.checked": .boolean(true),
+        ]
+        let json = Payload.build(fields: fields, values: values, emptyLists: ["empty"]).compactText
+        #expect(json == #"{"empty":[],"order":{"lines":[{"note":null,"size":{"width":2},"sku":"A"},{"note":null},{"note":"n","sku":"C"}],"ref":"R1"},"tags":[7,8]}"#)
+    }
+
     @Test func emptyMultichoiceIsAnEmptyArray() {
         #expect(Payload.build(fields: fields, values: ["handling": .list([])]).compactText == #"{"handling":[]}"#)
     }

@@ -64,6 +64,21 @@ struct WizardItemWordsTests {
         #expect(unkept(h.wizard) == [])
     }
 
+    @Test("a value edited to other bytes that Unicode counts as equal is shown as now typed")
+    func canonicallyEqualValuesAreWordedAgain() throws {
+        var h = WizardHarness(try receiptSpec())
+        let composed = "Caf\u{E9}"
+        let decomposed = "Cafe\u{301}"
+        #expect(composed == decomposed, "Swift's == counts them as equal: the reason for this test")
+        h.type("ACME", "ABC-1", "3", composed, "", "", "no")
+        h.type("2.3", decomposed)
+        #expect(h.lastPrompt == Wizard.reviewPromptText)
+        let detail = try #require(h.transcript.last { $0.hasPrefix("      Lot: ") })
+        #expect(Array(detail.utf8) == Array("      Lot: \(decomposed)".utf8))
+        let (kept, afresh) = rows(h.wizard)
+        #expect(kept.map { Array($0.utf8) } == afresh.map { Array($0.utf8) })
+    }
+
     @Test("words kept for an item do not stand for another item with the same values")
     func sameValuesOtherItem() throws {
         var h = WizardHarness(try receiptSpec())

@@ -1,4 +1,4 @@
-import FormCore
+@testable import FormCore
 import Testing
 
 /// Items from outside the walk: scripted answers (`--answers`, `--set lines.2.qty=3`), resumed
@@ -45,6 +45,28 @@ struct WizardListAnswersTests {
         #expect(wizard.itemCounts["serials"] == 2)
         #expect(wizard.values["serials.1"] == .number("7"))
         #expect(wizard.values["serials.3"] == nil)
+    }
+
+    @Test("a whole list replacing a draft's items: an item added later starts empty, not with a replaced answer")
+    func replacedItemsStayReplaced() throws {
+        let draft: [String: JSONValue] = [
+            "supplier": .string("ACME"), "lines.1.sku": .string("ABC-1"), "lines.1.qty": .number("3"), "checked": .bool(false),
+            "serials.1": .number("10"), "serials.2": .number("20"), "serials.3": .number("30"),
+        ]
+        var wizard = Wizard(spec: try receiptSpec(), interactive: true, resuming: draft)
+        #expect(wizard.itemCounts["serials"] == 3)
+        #expect(wizard.apply([answer("serials", "40")]).isEmpty)
+        #expect(wizard.itemCounts["serials"] == 1)
+        #expect(wizard.values["serials.2"] == nil && wizard.values["serials.3"] == nil)
+        var h = WizardHarness(wizard: wizard)
+        h.send(.start)
+        h.type(".add serials")
+        // Item 2 is new: no [20] offered, nothing pre-filled.
+        #expect(h.lastPrompt == "Serial 2: ")
+        #expect(h.prompts.last?.prefill == nil)
+        #expect(h.wizard.store.isInStep(with: h.wizard.fields))
+        h.type("50", "")
+        #expect(try #require(h.submissions.first).payload.objectValue?["serials"] == .array([.number("40"), .number("50")]))
     }
 
     @Test("an item beyond max_items, a group answered as a whole, a member without an item and a misspelt member are errors naming the concrete path")
