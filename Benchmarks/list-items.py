@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Time from each answer to the next prompt, for a goods receipt with many items, through a pipe.
 
-    Benchmarks/list-items.py [-n RUNS] [--binary PATH] [--items N ...] [--reviews R] [--by-kind]
+    Benchmarks/list-items.py [-n RUNS] [--binary PATH] [--items N ...] [--reviews R] [--by-kind] [--rejected]
 
 Each run types Forms/goods-receipt.yaml through a pipe (no terminal), one line at a time, and
 waits for the next prompt before typing the next line: the supplier, the date, the dock default,
@@ -9,7 +9,10 @@ N items of three fields (SKU `ABC-n`, a quantity, a non-empty lot `L-n`: the gro
 [sku, lot] check compares whole keys at every answer), the empty SKU that ends the list (none
 at max_items, 200), 50 unique serial numbers (the unique list check, up to its max_items), "no",
 then at the review R times "1" and Enter (edit the supplier, keep it: each shows the whole review
-again), then Enter to submit (the in-process fake accepts).
+again), then Enter to submit (the in-process fake accepts). With `--rejected` the middle item's
+quantity is 999, which the form's in-process fake refuses: the first submit is rejected (the run
+passes `--keep-asking`, so a pipe is asked for the correction instead of stopping), the wizard
+asks that quantity again, "5" brings the review back, and Enter submits again (accepted).
 
 For every answer it measures, from writing the line to reading the next prompt (output ending in
 ": "): the wall time, and the CPU the process used meanwhile (the sum of its threads'
@@ -18,8 +21,9 @@ this). It prints per item count the median, 99th percentile and maximum over eve
 every run, the answer that shows the first review, and the review shown again after an edit.
 The target (issue 11, item 9) is each prompt within 1 ms of the previous answer. `--by-kind`
 also prints each kind of answer apart (plain fields, item fields, list items, the first review,
-reviews shown again, and the Enter that submits, measured to the end of the process): median,
-99th percentile and maximum CPU.
+reviews shown again, with `--rejected` the rejected submit and the corrected answer, and the
+Enter that submits, measured to the end of the process): median, 99th percentile and maximum
+CPU.
 """
 import argparse, os, select, shutil, statistics, subprocess, tempfile, time
 
@@ -32,6 +36,8 @@ parser.add_argument("--items", type=int, nargs="*", default=[10, 200])
 parser.add_argument("--reviews", type=int, default=5)
 parser.add_argument("--by-kind", action="store_true",
                     help="also print, per kind of answer, the median, 99th percentile and maximum CPU")
+parser.add_argument("--rejected", action="store_true",
+                    help="one quantity the fake refuses: measure the rejected submit and the correction")
 args = parser.parse_args()
 
 
@@ -50,13 +56,16 @@ def cpu_ns(pid):
 def answers(items):
     lines = [("field", "ACME"), ("field", "2026-11-20"), ("field", "")]
     for n in range(1, items + 1):
-        lines += [("item", f"ABC-{n}"), ("item", str(n % 20 + 1)), ("item", f"L-{n}")]
+        refused = args.rejected and n == (items + 1) // 2
+        lines += [("item", f"ABC-{n}"), ("item", "999" if refused else str(n % 20 + 1)), ("item", f"L-{n}")]
     if items < 200:
         lines.append(("field", ""))
     lines += [("serial", f"S{n}") for n in range(1, 51)]
     lines.append(("review", "no"))
     for _ in range(args.reviews):
         lines += [("field", "1"), ("again", "")]
+    if args.rejected:
+        lines += [("rejected", ""), ("corrected", "5")]
     return lines
 
 
@@ -65,7 +74,8 @@ def run_once(items, work):
     shutil.rmtree(state, ignore_errors=True)
     os.makedirs(state)
     env = {"PATH": os.environ["PATH"], "HOME": work, "XDG_STATE_HOME": state, "LANG": "C.UTF-8", "TERM": "dumb"}
-    child = subprocess.Popen([args.binary, "fill", os.path.join(root, "Forms", "goods-receipt.yaml")],
+    options = ["--keep-asking"] if args.rejected else []
+    child = subprocess.Popen([args.binary, "fill", *options, os.path.join(root, "Forms", "goods-receipt.yaml")],
                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
     out = child.stdout.fileno()
     seen = b""
@@ -95,7 +105,7 @@ def run_once(items, work):
         shown = wait_prompt()
         wall = time.perf_counter_ns() - start
         cpu = cpu_ns(child.pid) - cpu_before
-        if b"  ! " in shown:
+        if b"  ! " in shown and kind != "rejected":
             raise SystemExit(f"an answer was refused: {shown.decode(errors='replace')[-600:]}")
         timings.append((kind, wall, cpu))
     # The Enter that submits: from it to the process's end (the fake transport accepts, the run
@@ -147,9 +157,12 @@ try:
               f"| {pair(max(w for w, _ in again), max(c for _, c in again))} |")
         if args.by_kind:
             names = {"field": "plain field", "item": "item field", "serial": "list item", "review": "first review",
-                     "again": "review again", "submit": "submit, to the end of the run"}
+                     "again": "review again", "rejected": "submit rejected, field asked",
+                     "corrected": "corrected, review again", "submit": "submit, to the end of the run"}
             for kind, name in names.items():
                 of_kind = [c / 1e6 for k, _, c in every if k == kind]
+                if not of_kind:
+                    continue
                 print(f"|   {name} | {len(of_kind) // args.n} | CPU median {statistics.median(of_kind):.3f} "
                       f"| p99 {p99(of_kind):.3f} | max {max(of_kind):.3f} | | |")
 finally:

@@ -21,10 +21,15 @@ struct ItemNames {
     /// `names`: the concrete fields' names; `declared`: the names the form file itself gives.
     init(names: [String], declared: Set<String>) {
         var lists: Set<String> = []
+        var loose = LooseSegments()
         for name in names where !declared.contains(name) {
             let segments = Self.segments(of: name)
-            for (position, segment) in segments.enumerated() where position > 0 && Self.isItemNumber(segment) {
-                lists.insert(Self.looseKey(Array(segments[..<position]), lastIsFollowedByItem: true))
+            guard segments.dropFirst().contains(where: Self.isItemNumber) else { continue }
+            // The loose parts of the whole name: the part before an item number is loosened as
+            // followed by one, as the prefix alone with `lastIsFollowedByItem` would be.
+            let parts = loose.parts(segments)
+            for position in 1..<segments.count where Self.isItemNumber(segments[position]) {
+                lists.insert(parts[..<position].joined(separator: "."))
             }
         }
         self.lists = lists
@@ -59,7 +64,13 @@ struct ItemNames {
 
     /// A field name's segments (`lines.2.qty` -> `lines`, `2`, `qty`).
     static func segments(of name: String) -> [String] {
-        name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        // An ASCII name (nearly every one) is split on its bytes: splitting on characters finds
+        // grapheme boundaries first, most of the time a rejected 200-item form took to place its
+        // errors. Any other name by characters, so a dot joined to a combining mark stays as it was.
+        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            return name.utf8.split(separator: 0x2E, omittingEmptySubsequences: false).map { String(Substring($0)) }
+        }
+        return name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
     }
 
     /// All ASCII digits: an item number in a concrete name, an index in a path's text.
@@ -73,26 +84,71 @@ struct ItemNames {
         var keys: [String] = []
         keys.reserveCapacity(segments.count)
         for (position, segment) in segments.enumerated() {
-            var lowered = segment.lowercased()
             let followedByItem = position + 1 < segments.count ? isItemNumber(segments[position + 1]) : lastIsFollowedByItem
-            if followedByItem, lowered.count > railsSuffix.count, lowered.hasSuffix(railsSuffix) {
-                lowered.removeLast(railsSuffix.count)
-            }
-            keys.append(String(lowered.unicodeScalars.filter { $0 != "_" && $0 != "-" }))
+            keys.append(looseSegment(segment, followedByItem: followedByItem))
         }
         return keys.joined(separator: ".")
+    }
+
+    /// One segment of a loose key (see `looseKey`).
+    static func looseSegment(_ segment: String, followedByItem: Bool) -> String {
+        var lowered = segment.lowercased()
+        if followedByItem, lowered.count > railsSuffix.count, lowered.hasSuffix(railsSuffix) {
+            lowered.removeLast(railsSuffix.count)
+        }
+        return String(lowered.unicodeScalars.filter { $0 != "_" && $0 != "-" })
     }
 
     /// The loose key of a concrete name without its item numbers (`lines_attributes.2.qty` ->
     /// `lines.qty`): what Rails writes for an item's error when `index_errors` is off. nil for a
     /// name without item numbers, and for a list of scalars' item (`vlans.3`), whose item-less
-    /// name is the whole list.
-    static func itemlessKey(_ segments: [String]) -> String? {
+    /// name is the whole list. `parts`: the name's loose parts when the caller has them
+    /// (`LooseSegments.parts`).
+    static func itemlessKey(_ segments: [String], parts known: [String]? = nil) -> String? {
         guard segments.dropFirst().contains(where: isItemNumber), let last = segments.last, !isItemNumber(last) else { return nil }
-        let loose = looseKey(segments).split(separator: ".", omittingEmptySubsequences: false)
-        let kept = zip(segments, loose).filter { !isItemNumber($0.0) }.map { String($0.1) }
+        var parts: [String] { known ?? looseParts(segments) }
+        var kept: [String] = []
+        for (segment, part) in zip(segments, parts) where !isItemNumber(segment) { kept.append(part) }
         return kept.joined(separator: ".")
     }
 
+    /// Each segment of `segments` loosened as `looseKey` does, unjoined.
+    static func looseParts(_ segments: [String]) -> [String] {
+        segments.indices.map { position in
+            looseSegment(segments[position], followedByItem: position + 1 < segments.count && isItemNumber(segments[position + 1]))
+        }
+    }
+
     private static let railsSuffix = "_attributes"
+}
+
+/// Loose keys for many names at once (every field of a 200-item form when a rejection is
+/// placed): each distinct segment is loosened once, and an item number (digits, which loosening
+/// leaves as they are) not at all. Building every key afresh was most of the time a rejected
+/// 200-item form took to ask its failed field again.
+struct LooseSegments {
+    private var plain: [String: String] = [:]
+    private var beforeItem: [String: String] = [:]
+
+    /// The loose parts of `segments`, as `ItemNames.looseParts` gives them.
+    mutating func parts(_ segments: [String]) -> [String] {
+        var out: [String] = []
+        out.reserveCapacity(segments.count)
+        for position in segments.indices {
+            let segment = segments[position]
+            if ItemNames.isItemNumber(segment) {
+                out.append(segment)
+                continue
+            }
+            let followed = position + 1 < segments.count && ItemNames.isItemNumber(segments[position + 1])
+            if let known = followed ? beforeItem[segment] : plain[segment] {
+                out.append(known)
+                continue
+            }
+            let part = ItemNames.looseSegment(segment, followedByItem: followed)
+            if followed { beforeItem[segment] = part } else { plain[segment] = part }
+            out.append(part)
+        }
+        return out
+    }
 }

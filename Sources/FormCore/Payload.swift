@@ -6,8 +6,8 @@ public enum Payload {
     /// and so are fields with `send: false`. `emptyLists` are lists with no items sent as `[]`
     /// (`send_empty: true`). `transform` lets callers replace values (secrets by a placeholder for
     /// transcripts and output).
-    public static func build(
-        fields: [Field], values: [String: FieldValue], emptyLists: [String] = [],
+    public static func build<Fields: Collection<Field>>(
+        fields: Fields, values: [String: FieldValue], emptyLists: [String] = [],
         transform: (Field, FieldValue) -> JSONValue = { $1.json }
     ) -> JSONValue {
         var root: JSONValue = .object([:])

@@ -122,21 +122,27 @@ private struct FieldIndex {
         let declared = Set(spec.fields.map(\.name))
         self.names = ItemNames(names: allFields.map(\.name), declared: declared)
         self.visible = visibleFields
-        self.fields = allFields.filter { visibleFields.contains($0.name) }
+        // Sized once: growing an array of whole fields copied them again at every doubling.
+        var shown: [Field] = []
+        shown.reserveCapacity(visibleFields.count)
+        for field in allFields where visibleFields.contains(field.name) { shown.append(field) }
+        self.fields = shown
         var loose: [String: String] = [:]
         var prefixes: [String: [String]] = [:]
         var itemless: [String: [String]] = [:]
+        var segmentsLoosened = LooseSegments()
         for field in fields {
             let segments = ItemNames.segments(of: field.name)
-            let key = ItemNames.looseKey(segments)
+            let parts = segmentsLoosened.parts(segments)
+            let key = parts.joined(separator: ".")
             // The first field in form order wins if two only differ by case or separators.
             if loose[key] == nil { loose[key] = field.name }
             var prefix = ""
-            for (position, segment) in key.split(separator: ".", omittingEmptySubsequences: false).dropLast().enumerated() {
-                prefix += position == 0 ? String(segment) : "." + segment
+            for (position, part) in parts.dropLast().enumerated() {
+                prefix += position == 0 ? part : "." + part
                 prefixes[prefix, default: []].append(field.name)
             }
-            if !declared.contains(field.name), let bare = ItemNames.itemlessKey(segments) {
+            if !declared.contains(field.name), let bare = ItemNames.itemlessKey(segments, parts: parts) {
                 itemless[bare, default: []].append(field.name)
             }
         }

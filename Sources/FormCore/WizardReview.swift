@@ -64,9 +64,13 @@ extension Wizard {
     static func attempt(_ path: String, _ payload: JSONValue) -> JSONValue { .array([.string(path), payload]) }
 
     /// The visible fields sent in the body: those `submit.path` names go in the path instead.
-    var bodyFields: [Field] {
+    var bodyFields: LazyMapSequence<[Int], Field> {
+        // The fields are read where they are, one at a time: an array of copies of every visible
+        // field (of a 200-item receipt) was as costly as building the payload itself.
         let inPath = Set(spec.submit.pathFieldNames)
-        return visibleIndices.map { fields[$0] }.filter { !inPath.contains($0.name) }
+        let all = fields
+        let sent = visibleIndices.filter { inPath.isEmpty || !inPath.contains(all[$0].name) }
+        return sent.lazy.map { all[$0] }
     }
 
     /// Enter at the review: submits, unless these are the very values the server just refused.
@@ -103,6 +107,10 @@ extension Wizard {
             attempt += 1
             // The transcript's and the screen's payloads differ from the sent one only in secrets:
             // without a secret they are the same (a 200-item payload is not built three times).
+            var secrets: [String: String] = [:]
+            for field in sent where field.isSecret {
+                if case .text(let value)? = values[field.name] { secrets[field.name] = value }
+            }
             let hasSecret = sent.contains(where: \.isSecret)
             submission = Submission(
                 method: spec.submit.method.rawValue,
@@ -115,10 +123,7 @@ extension Wizard {
                     f.isSecret ? .string("[secret]") : v.json
                 },
                 attempt: attempt,
-                secrets: Dictionary(uniqueKeysWithValues: sent.filter(\.isSecret).compactMap { f in
-                    if case .text(let value)? = values[f.name] { return (f.name, value) }
-                    return nil
-                }),
+                secrets: secrets,
                 body: spec.submit.body)
         }
         lastSubmission = submission
