@@ -28,9 +28,11 @@ public struct Wizard: Sendable {
     var fieldIndex: [String: Int]
     /// `lines.2` -> the index of item 2's first field.
     var itemStarts: [String: Int]
-    /// The fields some `when` looks at: only a change to one of them can show or hide a field,
-    /// so answering any other field skips the walk over every field (a 600-field receipt).
-    var watched: Set<String>
+    /// Each field some `when` looks at -> the fields whose `when` names it (by name, which stays
+    /// when items are added). Only an answer to one of these can show or hide a field, and only
+    /// those fields (and theirs in turn) can change: an answer to a 200-item receipt's Lot looks
+    /// at that item's Damaged units, not at every field.
+    var dependents: [String: [String]]
     /// The form's checks for the current items (a check on a group's members runs per item).
     var checks: [CrossFieldCheck]
     /// Items in each list (lists of scalars and groups), by list name.
@@ -118,7 +120,7 @@ public struct Wizard: Sendable {
         store = AnswerStore(fieldCount: fields.count)
         fieldIndex = Wizard.indexByName(fields)
         itemStarts = Wizard.itemStarts(fields)
-        watched = Wizard.watchedNames(fields)
+        dependents = Wizard.dependentsByName(fields)
         checks = spec.concreteChecks(itemCounts: counts)
         labelTemplates = Wizard.labelTemplates(spec)
         labelMembers = Wizard.labelMembers(labelTemplates)

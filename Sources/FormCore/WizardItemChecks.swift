@@ -243,7 +243,10 @@ extension Wizard {
     /// The earlier item that already holds what this answer would make item `index`'s unique
     /// key, checked as the answer is typed so the operator fixes it at once, not after the rest
     /// of the form: a list of scalars with `unique`, or a group's `unique` members once all of
-    /// them have a value in this item. nil: no clash (or not a unique field). Linear in the items.
+    /// them have a value in this item. nil: no clash (or not a unique field). Linear in the items,
+    /// each read in place (its span of fields) and left at its first differing member: this runs
+    /// at every answer to a unique member, so building each item's name and whole key made
+    /// entering 800 items quadratic in practice.
     func duplicateItem(of value: FieldValue, at index: Int) -> Int? {
         guard let item = fields[index].item else { return nil }
         let uniqueMembers: [String]
@@ -254,20 +257,31 @@ extension Wizard {
             guard listRule(item.list)?.unique == true else { return nil }
             uniqueMembers = []
         }
-        func key(_ number: Int, substituting: FieldValue?) -> [String]? {
-            let indices = itemIndices(list: item.list, number: number)
-            let keyed = uniqueMembers.isEmpty ? indices : indices.filter { uniqueMembers.contains(fields[$0].item?.member ?? "") }
-            var parts: [String] = []
-            for i in keyed {
-                let v = i == index ? substituting : store[i]
-                guard let v else { return nil }
-                parts.append(Wizard.uniqueKey(v))
-            }
-            return parts.isEmpty ? nil : parts
+        let spans = itemSpans(list: item.list)
+        guard item.number >= 1, item.number <= spans.count else { return nil }
+        func keyed(_ span: Range<Int>) -> [Int] {
+            span.filter { uniqueMembers.isEmpty || uniqueMembers.contains(fields[$0].item?.member ?? "") }.map { $0 - span.lowerBound }
         }
-        guard let mine = key(item.number, substituting: value) else { return nil }
-        for n in 1...max(1, itemCounts[item.list] ?? 0) where n != item.number {
-            if key(n, substituting: nil) == mine { return n }
+        let own = spans[item.number - 1]
+        let places = keyed(own)
+        var mine: [String] = []
+        for k in places {
+            let i = own.lowerBound + k
+            guard let v = i == index ? value : store[i] else { return nil }
+            mine.append(Wizard.uniqueKey(v))
+        }
+        guard !mine.isEmpty else { return nil }
+        for (offset, span) in spans.enumerated() where offset != item.number - 1 {
+            let theirs = span.count == own.count ? places : keyed(span)
+            guard theirs.count == mine.count else { continue }
+            var same = true
+            for (j, k) in theirs.enumerated() {
+                guard let v = store[span.lowerBound + k], Wizard.uniqueKey(v) == mine[j] else {
+                    same = false
+                    break
+                }
+            }
+            if same { return offset + 1 }
         }
         return nil
     }

@@ -14,10 +14,17 @@ extension Wizard {
         return starts
     }
 
-    static func watchedNames(_ fields: [Field]) -> Set<String> {
-        var names: Set<String> = []
-        for field in fields { if let when = field.when { names.formUnion(when.fields) } }
-        return names
+    static func dependentsByName(_ fields: [Field]) -> [String: [String]] {
+        var out: [String: [String]] = [:]
+        for field in fields { addDependents(of: field, to: &out) }
+        return out
+    }
+
+    /// Adds `field` under each name its `when` looks at.
+    static func addDependents(of field: Field, to map: inout [String: [String]]) {
+        guard let when = field.when else { return }
+        var named: Set<String> = []
+        for name in when.fields where named.insert(name).inserted { map[name, default: []].append(field.name) }
     }
 
     static func indexByName(_ fields: [Field]) -> [String: Int] {
@@ -71,7 +78,7 @@ extension Wizard {
         fieldIndex = Wizard.indexByName(fields)
         store.reindex(fields, index: fieldIndex)
         itemStarts = Wizard.itemStarts(fields)
-        watched = Wizard.watchedNames(fields)
+        dependents = Wizard.dependentsByName(fields)
         checks = spec.concreteChecks(itemCounts: itemCounts)
         var moved: [Int?] = []
         moved.reserveCapacity(oldNames.count)
@@ -204,7 +211,7 @@ extension Wizard {
         }
         for (k, field) in added.enumerated() {
             fieldIndex[field.name] = at + k
-            if let when = field.when { watched.formUnion(when.fields) }
+            Wizard.addDependents(of: field, to: &dependents)
         }
         itemStarts[FormSpec.itemFieldName(list: list, number: number, member: nil)] = at
         checks += spec.itemChecks(list: list, number: number)

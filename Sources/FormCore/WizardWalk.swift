@@ -74,12 +74,20 @@ extension Wizard {
         return out
     }
 
-    /// Whether each field is shown, by index: only a field with a `when` is asked (a 200-item
-    /// receipt answers a watched field with two of these, where two sets of indices were hashed).
-    func visibilityFlags() -> [Bool] {
-        var flags = [Bool](repeating: true, count: fields.count)
-        for i in fields.indices where fields[i].when != nil { flags[i] = isVisible(at: i) }
-        return flags
+    /// The fields whose visibility a change to `name` can change, in form order: those whose
+    /// `when` names it, and in turn those whose `when` names one of them (a field hidden loses
+    /// its value, and a hidden field counts as having none).
+    func visibilityDependents(of name: String) -> [Int] {
+        var seen: Set<String> = [name]
+        var pending = [name]
+        var out: [Int] = []
+        while let next = pending.popLast() {
+            for dependent in dependents[next] ?? [] where seen.insert(dependent).inserted {
+                if let i = fieldIndex[dependent] { out.append(i) }
+                pending.append(dependent)
+            }
+        }
+        return out.sorted()
     }
 
     /// Whether field `i` of `fields` is shown, without copying the field.
@@ -118,15 +126,17 @@ extension Wizard {
         defer { rewordItem(at: index) }
         // An answer begins the offered item: it is an item now, not an offer.
         if value != nil, isTentative(fields[index]), let list = fields[index].item?.list { tentativeLists.remove(list) }
-        guard watched.contains(fields[index].name) else {
+        guard dependents[fields[index].name] != nil else {
             store.set(value, at: index, named: fields[index].name)
             return
         }
-        let visibleBefore = visibilityFlags()
+        // Only the fields whose conditions look at this one (and theirs) can appear or go.
+        let affected = visibilityDependents(of: fields[index].name)
+        let visibleBefore = affected.map { isVisible(at: $0) }
         store.set(value, at: index, named: fields[index].name)
         dropHiddenValues()
-        let visibleAfter = visibilityFlags()
-        let revealed = fields.indices.filter { !visibleBefore[$0] && visibleAfter[$0] && store[$0] == nil }
+        var revealed: [Int] = []
+        for (i, before) in zip(affected, visibleBefore) where !before && store[i] == nil && isVisible(at: i) { revealed.append(i) }
         if case .detour(let queue, let back) = walk {
             // A field the detour's answer revealed (Damaged units after Lot) is part of it.
             let item = fields[index].item

@@ -141,3 +141,48 @@ struct WizardItemWordsTests {
         #expect(h.wizard.itemSpans(list: "lines").map(\.count) == [4, 4])
     }
 }
+
+/// An answer to a watched field looks only at the fields whose conditions name it, and theirs in
+/// turn (`Wizard.visibilityDependents`): what it reveals and what it hides must be what looking
+/// at every field found.
+@Suite("Wizard: an answer's visibility dependents")
+struct WizardVisibilityDependentsTests {
+    private func chainSpec() -> FormSpec {
+        FormSpec(id: "chain", title: "Chain", fields: [
+            Field(name: "a", label: "A"),
+            Field(name: "b", label: "B", when: Condition(field: "a", test: .equals("x"))),
+            Field(name: "c", label: "C", when: Condition(field: "b", test: .equals("y"))),
+            Field(name: "d", label: "D", required: false, when: .any([
+                Condition(field: "c", test: .filled(true)), Condition(field: "a", test: .equals("z")),
+            ])),
+            Field(name: "e", label: "E"),
+        ])
+    }
+
+    @Test("revealed in a chain at the review, hidden in a chain with their values dropped")
+    func chainRevealsAndHides() throws {
+        var h = WizardHarness(chainSpec())
+        #expect(h.wizard.visibilityDependents(of: "a") == [1, 2, 3])
+        #expect(h.wizard.visibilityDependents(of: "c") == [3])
+        #expect(h.wizard.visibilityDependents(of: "e") == [])
+        h.type("q", "E1")
+        #expect(h.lastPrompt == Wizard.reviewPromptText)
+        // a = x reveals b; b = y reveals c; c filled reveals d: each asked before the review.
+        h.type("1", "x")
+        #expect(h.lastPrompt == "B: ")
+        h.type("y")
+        #expect(h.lastPrompt == "C: ")
+        h.type("c1")
+        #expect(h.lastPrompt == "D (optional): ")
+        h.type("d1")
+        #expect(h.lastPrompt == Wizard.reviewPromptText)
+        #expect(h.wizard.values == ["a": .text("x"), "b": .text("y"), "c": .text("c1"), "d": .text("d1"), "e": .text("E1")])
+        // a = q hides b, so c (which looks at b) and d (which looks at c) go too, values and all.
+        h.type("1", "q")
+        #expect(h.lastPrompt == Wizard.reviewPromptText)
+        #expect(h.wizard.values == ["a": .text("q"), "e": .text("E1")])
+        // a = z shows d alone (d's other condition): asked, as a revealed field is.
+        h.type("1", "z")
+        #expect(h.lastPrompt == "D (optional): ")
+    }
+}
