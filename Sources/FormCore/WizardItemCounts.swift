@@ -38,7 +38,9 @@ extension Wizard {
             let begun = tentativeLists.contains(list.name) && !itemHasValues(list: list.name, number: now) ? now - 1 : now
             var count = exact[list.name] ?? begun
             count = max(count, named[list.name] ?? 0, list.rule.minItems)
-            count = min(count, list.rule.maxItems)
+            // A resumed draft over a lowered `max_items` keeps every item it has (the review asks
+            // for the extra ones to be deleted): only a whole list given replaces them.
+            count = min(count, exact[list.name] == nil ? max(list.rule.maxItems, now) : list.rule.maxItems)
             if count != now { changed = true }
             itemCounts[list.name] = count
         }

@@ -69,6 +69,26 @@ struct WizardListAnswersTests {
         #expect(try #require(h.submissions.first).payload.objectValue?["serials"] == .array([.number("40"), .number("50")]))
     }
 
+    @Test("a draft over a lowered max_items keeps every item when answers are given too; the review asks to delete the extra")
+    func overMaximumDraftWithAnswersKeepsItems() throws {
+        let draft: [String: JSONValue] = [
+            "supplier": .string("ACME"), "checked": .bool(false),
+            "lines.1.sku": .string("ABC-1"), "lines.1.qty": .number("1"),
+            "lines.2.sku": .string("ABC-2"), "lines.2.qty": .number("2"),
+            "lines.3.sku": .string("ABC-3"), "lines.3.qty": .number("3"),
+        ]
+        var wizard = Wizard(spec: try receiptSpec(maxLines: 2), interactive: true, resuming: draft)
+        #expect(wizard.itemCounts["lines"] == 3)
+        #expect(wizard.apply([answer("supplier", "Other")]).isEmpty)
+        #expect(wizard.itemCounts["lines"] == 3)
+        #expect(wizard.values["lines.3.sku"] == .text("ABC-3"))
+        var h = WizardHarness(wizard: wizard)
+        h.send(.start)
+        // Every draft answer is still there; the first extra item is asked, where .delete removes one.
+        #expect(h.transcript.contains { $0.contains("takes at most 2 items and has 3") })
+        #expect(h.wizard.values["lines.3.qty"] == .number("3"))
+    }
+
     @Test("an item beyond max_items, a group answered as a whole, a member without an item and a misspelt member are errors naming the concrete path")
     func itemProblems() throws {
         var wizard = Wizard(spec: try receiptSpec(maxLines: 4), interactive: false)
