@@ -81,13 +81,7 @@ struct ItemNames {
     /// The key for loose comparison: each segment lowercased with `_` and `-` removed, and a
     /// trailing `_attributes` dropped from a segment followed by an item number.
     static func looseKey(_ segments: [String], lastIsFollowedByItem: Bool = false) -> String {
-        var keys: [String] = []
-        keys.reserveCapacity(segments.count)
-        for (position, segment) in segments.enumerated() {
-            let followedByItem = position + 1 < segments.count ? isItemNumber(segments[position + 1]) : lastIsFollowedByItem
-            keys.append(looseSegment(segment, followedByItem: followedByItem))
-        }
-        return keys.joined(separator: ".")
+        looseParts(segments, lastIsFollowedByItem: lastIsFollowedByItem).joined(separator: ".")
     }
 
     /// One segment of a loose key (see `looseKey`).
@@ -113,10 +107,15 @@ struct ItemNames {
     }
 
     /// Each segment of `segments` loosened as `looseKey` does, unjoined.
-    static func looseParts(_ segments: [String]) -> [String] {
+    static func looseParts(_ segments: [String], lastIsFollowedByItem: Bool = false) -> [String] {
         segments.indices.map { position in
-            looseSegment(segments[position], followedByItem: position + 1 < segments.count && isItemNumber(segments[position + 1]))
+            looseSegment(segments[position], followedByItem: isFollowedByItem(segments, at: position, last: lastIsFollowedByItem))
         }
+    }
+
+    /// Whether segment `position` is followed by an item number (`last` for the last segment).
+    static func isFollowedByItem(_ segments: [String], at position: Int, last: Bool = false) -> Bool {
+        position + 1 < segments.count ? isItemNumber(segments[position + 1]) : last
     }
 
     private static let railsSuffix = "_attributes"
@@ -140,7 +139,7 @@ struct LooseSegments {
                 out.append(segment)
                 continue
             }
-            let followed = position + 1 < segments.count && ItemNames.isItemNumber(segments[position + 1])
+            let followed = ItemNames.isFollowedByItem(segments, at: position)
             if let known = followed ? beforeItem[segment] : plain[segment] {
                 out.append(known)
                 continue

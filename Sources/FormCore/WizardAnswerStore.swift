@@ -14,13 +14,8 @@ struct AnswerStore: Sendable {
         byIndex = Array(repeating: nil, count: fieldCount)
     }
 
-    subscript(name: String) -> FieldValue? { byName[name] }
-
     /// The value of field `index` (nil outside `fields`).
     subscript(index: Int) -> FieldValue? { index >= 0 && index < byIndex.count ? byIndex[index] : nil }
-
-    /// Answers held (a multiline value counts once).
-    var count: Int { byName.count }
 
     /// Sets (nil: clears) the value of field `index`, named `name`.
     mutating func set(_ value: FieldValue?, at index: Int, named name: String) {

@@ -133,14 +133,11 @@ extension Wizard {
             // Every item of a list has its members in the same order: where each member sits in
             // an item is found once, from the first, not by comparing every field's member name
             // (copying each field's item place for it was most of the check).
-            func offsets(in run: Range<Int>, where wanted: (String?) -> Bool) -> [Int] {
-                (0..<run.count).filter { wanted(fields[run.lowerBound + $0].item?.member) }
-            }
             let uniqueSet: Set<String>? = list.group.map { Set($0.unique) }
             let checksUnique = list.group.map { !$0.unique.isEmpty } ?? list.rule.unique
             if checksUnique {
-                let isKeyed: (String?) -> Bool = { member in uniqueSet.map { set in member.map(set.contains) ?? false } ?? true }
-                let keyedOffsets = offsets(in: layout, where: isKeyed)
+                let isKeyed: (String?) -> Bool = { Wizard.isUniqueKeyMember($0, groupUnique: uniqueSet) }
+                let keyedOffsets = memberOffsets(in: layout, where: isKeyed)
                 // One string a key (the parts joined by a separator no value holds): hashing it is
                 // one pass, where an array of parts hashed each part and its count.
                 var seen: [String: Int] = [:]
@@ -148,7 +145,7 @@ extension Wizard {
                 seen.reserveCapacity(runs.count)
                 for (offset, indices) in runs.enumerated() {
                     let n = offset + 1
-                    let keyed = indices.count == layout.count ? keyedOffsets : offsets(in: indices, where: isKeyed)
+                    let keyed = indices.count == layout.count ? keyedOffsets : memberOffsets(in: indices, where: isKeyed)
                     var key = ""
                     var anyValue = false
                     var target: Int?
@@ -180,9 +177,9 @@ extension Wizard {
                 var whole = 0
                 var last: Int?
                 let isTotalled: (String?) -> Bool = { $0 == total.field }
-                let place = offsets(in: layout, where: isTotalled).first
+                let place = memberOffsets(in: layout, where: isTotalled).first
                 for indices in runs {
-                    let at = indices.count == layout.count ? place : offsets(in: indices, where: isTotalled).first
+                    let at = indices.count == layout.count ? place : memberOffsets(in: indices, where: isTotalled).first
                     guard let at, visible[indices.lowerBound + at] else { continue }
                     let i = indices.lowerBound + at
                     last = i
@@ -206,6 +203,19 @@ extension Wizard {
             }
         }
         return failures
+    }
+
+    /// Where in an item (offsets from its first field, `span.lowerBound`) the members `wanted`
+    /// accepts sit; a list of scalars' item has one field, its member nil.
+    func memberOffsets(in span: Range<Int>, where wanted: (String?) -> Bool) -> [Int] {
+        (0..<span.count).filter { wanted(fields[span.lowerBound + $0].item?.member) }
+    }
+
+    /// Whether a member is part of its item's unique key: one of the group's `unique` members, or,
+    /// for a list of scalars (`groupUnique` nil), the item itself.
+    static func isUniqueKeyMember(_ member: String?, groupUnique: Set<String>?) -> Bool {
+        guard let groupUnique else { return true }
+        return member.map(groupUnique.contains) ?? false
     }
 
     /// How a total breaks its bounds: the sum as the message shows it, and the bound.
@@ -249,18 +259,18 @@ extension Wizard {
     /// entering 800 items quadratic in practice.
     func duplicateItem(of value: FieldValue, at index: Int) -> Int? {
         guard let item = fields[index].item else { return nil }
-        let uniqueMembers: [String]
+        let groupUnique: Set<String>?
         if let member = item.member {
             guard let group = spec.group(named: item.list), group.unique.contains(member) else { return nil }
-            uniqueMembers = group.unique
+            groupUnique = Set(group.unique)
         } else {
             guard listRule(item.list)?.unique == true else { return nil }
-            uniqueMembers = []
+            groupUnique = nil
         }
         let spans = itemSpans(list: item.list)
         guard item.number >= 1, item.number <= spans.count else { return nil }
         func keyed(_ span: Range<Int>) -> [Int] {
-            span.filter { uniqueMembers.isEmpty || uniqueMembers.contains(fields[$0].item?.member ?? "") }.map { $0 - span.lowerBound }
+            memberOffsets(in: span) { Wizard.isUniqueKeyMember($0, groupUnique: groupUnique) }
         }
         let own = spans[item.number - 1]
         let places = keyed(own)

@@ -61,7 +61,7 @@ extension Wizard {
     mutating func rewordItem(at index: Int) {
         guard let item = fields[index].item, item.member != nil else { return }
         var next = index + 1
-        while next < fields.count, let other = fields[next].item, other.list == item.list, other.number == item.number {
+        while next < fields.count, sameItem(next, index) {
             if isVisible(at: next) { return }
             next += 1
         }

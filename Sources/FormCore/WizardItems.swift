@@ -135,7 +135,8 @@ extension Wizard {
         return spans
     }
 
-    private func sameItem(_ a: Int, _ b: Int) -> Bool {
+    /// Whether fields `a` and `b` are in the same item of the same list.
+    func sameItem(_ a: Int, _ b: Int) -> Bool {
         guard let x = fields[a].item, let y = fields[b].item else { return false }
         return x.list == y.list && x.number == y.number
     }
