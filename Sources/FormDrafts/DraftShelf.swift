@@ -70,11 +70,37 @@ public struct DraftShelf: Sendable {
         drafts(of: formID).max { ($0.modified, $0.number) < ($1.modified, $1.number) }
     }
 
-    /// The lowest number with no draft of `formID` yet.
-    public func freeNumber(for formID: String) -> Int {
-        let taken = Set(drafts(of: formID).map(\.number))
-        var n = 1
-        while taken.contains(n) && n < Self.maximumPerForm { n += 1 }
-        return n
+    /// Claims a new draft number of `formID` for this run alone and returns its path.
+    ///
+    /// Each number from the lowest is tried with an exclusive create (`O_CREAT|O_EXCL`, 0600): the
+    /// file system gives a name to exactly one run, so runs that end in the same millisecond (a
+    /// terminal server hanging up on every clerk at once) each get a file of their own, where
+    /// "the lowest free number, then a write" gave several runs one number and kept the last
+    /// write. The claimed file is empty until the caller's save replaces it; a caller whose save
+    /// fails removes it (`release`). At most `maximumPerForm` names are tried: when all are
+    /// taken no draft is overwritten, the claim fails.
+    public func claim(formID: String) throws(DraftError) -> String {
+        AtomicFile.makeDirectories(folder)
+        for number in 1...Self.maximumPerForm {
+            let candidate = path(formID: formID, number: number)
+            let fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            if fd >= 0 {
+                close(fd)
+                return candidate
+            }
+            // A symlink or anything else already under the name is taken too: never followed.
+            guard errno == EEXIST else { throw .unwritable(candidate, systemErrorText(errno)) }
+        }
+        throw .unwritable(path(formID: formID, number: Self.maximumPerForm),
+                          "all \(Self.maximumPerForm) drafts of \(formID) are kept already "
+                          + "(formline drafts \(formID) lists them; --discard N deletes one)")
+    }
+
+    /// Removes a claimed draft file that was never written (still empty): a failed save leaves
+    /// no empty draft behind, and a file another run has written is never touched.
+    public static func release(_ claimed: String) {
+        var info = stat()
+        guard lstat(claimed, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size == 0 else { return }
+        unlink(claimed)
     }
 }

@@ -177,7 +177,8 @@ package enum AtomicFile {
         return (dir.isEmpty ? "/" : dir, String(path[path.index(after: slash)...]))
     }
 
-    static func makeDirectories(_ dir: String) {
+    /// Makes each missing folder of `dir` (0700); one that exists is left as it is.
+    package static func makeDirectories(_ dir: String) {
         var partial = dir.hasPrefix("/") ? "" : "."
         for component in dir.split(separator: "/") {
             partial += "/" + component

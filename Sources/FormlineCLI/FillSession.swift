@@ -233,17 +233,18 @@ public struct FillSession {
             formID: spec.id, plain: options.plain)
 
         let formIDForDrafts = spec.id
-        let newDraft: @Sendable () -> DraftStore = {
-            DraftStore(path: shelf.path(formID: formIDForDrafts, number: shelf.freeNumber(for: formIDForDrafts)))
+        // A new run's first save claims a number of its own (DraftShelf.claim), never shared.
+        let newDraft: @Sendable () throws(DraftError) -> DraftStore = {
+            DraftStore(path: try shelf.claim(formID: formIDForDrafts))
         }
         let drafts = SessionDriver.DraftHandling(
             saving: { values in
                 let draft = Draft(formID: spec.id, formSHA256: DraftStore.fingerprint(formBytes),
                                   savedAt: DraftStore.timestamp(), values: values)
-                // A new run's first save takes the lowest free number; later saves go back there.
-                let store = ownDraft.storeForSaving(newDraft)
+                // A new run's first save claims a number; later saves go back there.
                 do {
-                    ownDraft.identity = try store.save(draft)
+                    let store = try ownDraft.storeForSaving(newDraft)
+                    ownDraft.identity = try ownDraft.saved(draft, to: store)
                     for line in TextWrap.wrap("Draft saved: \(store.path)", continuation: "  ") {
                         output.write(renderer.render(OutputLine(line, style: .notice)))
                     }
@@ -267,9 +268,9 @@ public struct FillSession {
             let values = snapshots.interruptionDraft
             guard !values.isEmpty else { return }
             let draft = Draft(formID: formID, formSHA256: fingerprint, savedAt: DraftStore.timestamp(), values: values)
-            let store = ownDraft.storeForSaving(newDraft)
             do {
-                try store.save(draft)
+                let store = try ownDraft.storeForSaving(newDraft)
+                try ownDraft.saved(draft, to: store)
                 writeIfReady("\nDraft saved: \(store.path)\n", to: promptOutput)
             } catch {
                 writeIfReady("formline: \(error)\n", to: 2)
@@ -434,7 +435,7 @@ public struct FillSession {
 /// The draft file this run resumed or last saved: where it saves, and the only one its success
 /// may delete. Shared with the signal watchdog's thread, hence the lock.
 final class OwnDraft: Sendable {
-    private let state = Mutex<(store: DraftStore?, identity: DraftIdentity?)>((nil, nil))
+    private let state = Mutex<(store: DraftStore?, identity: DraftIdentity?, claimed: Bool)>((nil, nil, false))
 
     var store: DraftStore? {
         get { state.withLock { $0.store } }
@@ -448,17 +449,35 @@ final class OwnDraft: Sendable {
 
     /// The next record of a run of records saves a draft of its own.
     func forgetForNextRecord() {
-        state.withLock { $0 = (nil, nil) }
+        state.withLock { $0 = (nil, nil, false) }
     }
 
-    /// The store this run saves to: the one it has, else a new draft under the lowest number free
-    /// now (chosen at the first save, so runs started together do not pick the same number).
-    func storeForSaving(_ fresh: () -> DraftStore) -> DraftStore {
-        state.withLock { state in
+    /// The store this run saves to: the one it has, else a draft number claimed now for this run
+    /// alone (at the first save, so a run that saves nothing claims nothing).
+    func storeForSaving(_ fresh: () throws(DraftError) -> DraftStore) throws(DraftError) -> DraftStore {
+        try state.withLock { state throws(DraftError) in
             if let store = state.store { return store }
-            let store = fresh()
+            let store = try fresh()
             state.store = store
+            state.claimed = true
             return store
+        }
+    }
+
+    /// Saves `draft` to `store`; a number this run claimed but could not write is given back (no
+    /// empty draft is left) and claimed afresh by the next save.
+    @discardableResult
+    func saved(_ draft: Draft, to store: DraftStore) throws(DraftError) -> DraftIdentity? {
+        do {
+            return try store.save(draft)
+        } catch {
+            state.withLock { state in
+                guard state.claimed, state.store?.path == store.path, state.identity == nil else { return }
+                DraftShelf.release(store.path)
+                state.store = nil
+                state.claimed = false
+            }
+            throw error
         }
     }
 }
