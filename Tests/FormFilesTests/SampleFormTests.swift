@@ -12,7 +12,7 @@ import Testing
         return parts.joined(separator: "/")
     }()
 
-    static let sampleNames = ["signup", "login", "incident-report", "shipment-intake", "switch-port", "port-entry", "goods-receipt"]
+    static let sampleNames = ["signup", "login", "incident-report", "shipment-intake", "switch-port", "port-entry", "goods-receipt", "work-order"]
 
     static func load(_ name: String) throws -> FormSpec {
         switch FormFileLoader.load(path: "\(root)/Forms/\(name).yaml") {

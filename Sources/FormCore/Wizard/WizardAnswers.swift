@@ -63,6 +63,8 @@ extension Wizard {
             answerRefusals[name] = nil
             pendingErrors[name] = nil
             refusedAnswerText[name] = nil
+            // Refused, so not kept for when the field shows (unlike an answer hidden later).
+            if let i = fieldIndex[name] { store.set(nil, at: i, named: name) }
             let condition = field.when.map { " (asked only when \($0.readable))" } ?? ""
             problems.append(AnswerProblem(origin: answer.origin, field: name, message:
                 "this field is hidden by its condition\(condition), so it takes no answer"))

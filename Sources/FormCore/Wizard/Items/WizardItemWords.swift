@@ -5,7 +5,7 @@
 /// review took. An item's words depend only on which of its fields are visible and their values,
 /// so they are kept with exactly those, and reused while they are the same. Each item is worded
 /// as it is answered (`rewordItem`), so even the first review finds its items worded; anything
-/// else that changes a value (a default, a hidden field dropped, an item deleted) makes the next
+/// else that changes a value (a default, a hidden answer kept aside, an item deleted) makes the next
 /// review word that item again, because its shown values no longer match.
 struct ItemWords: Sendable {
     /// The item's first field, its visible fields (indices in `fields`) and their values: what the

@@ -168,7 +168,8 @@ extension Wizard {
     }
 
     func itemHasValues(list: String, number: Int) -> Bool {
-        itemIndices(list: list, number: number).contains { store[$0] != nil }
+        // An answer kept while its field is hidden makes a begun item too.
+        itemIndices(list: list, number: number).contains { store[$0] != nil || store.keptWhileHidden[fields[$0].name] != nil }
     }
 
     // MARK: - The walk over items

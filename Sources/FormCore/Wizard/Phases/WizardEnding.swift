@@ -2,11 +2,13 @@
 extension Wizard {
     // MARK: - Endings
 
-    /// The non-secret values, as stored in a draft.
+    /// The non-secret values, as stored in a draft: with the answers of fields hidden now, which
+    /// come back when a resumed draft shows their fields again.
     var draftValues: [String: JSONValue] {
         var out: [String: JSONValue] = [:]
+        let kept = store.keptWhileHidden
         for field in fields where !field.isSecret {
-            if let v = values[field.name] { out[field.name] = v.json }
+            if let v = values[field.name] ?? kept[field.name] { out[field.name] = v.json }
         }
         return out
     }
@@ -14,8 +16,9 @@ extension Wizard {
     /// How much state a copy of the wizard carries (values plus lines being collected): what the
     /// driver weighs before publishing a snapshot (`SessionSnapshots`).
     public var sessionSize: Int {
-        if case .asking(_, let lines, _) = phase { return values.count + lines.count }
-        return values.count
+        let kept = store.keptWhileHidden.count
+        if case .asking(_, let lines, _) = phase { return values.count + kept + lines.count }
+        return values.count + kept
     }
 
     /// What a signal ending the session now would save as the draft: the non-secret values and

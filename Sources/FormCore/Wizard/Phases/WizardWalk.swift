@@ -75,8 +75,8 @@ extension Wizard {
     }
 
     /// The fields whose visibility a change to `name` can change, in form order: those whose
-    /// `when` names it, and in turn those whose `when` names one of them (a field hidden loses
-    /// its value, and a hidden field counts as having none).
+    /// `when` names it, and in turn those whose `when` names one of them (a hidden field's answer
+    /// is kept aside, and a hidden field counts as having none).
     func visibilityDependents(of name: String) -> [Int] {
         var seen: Set<String> = [name]
         var pending = [name]
@@ -118,9 +118,10 @@ extension Wizard {
         })
     }
 
-    /// Sets (or clears) a value, then drops the values of fields it hides and, once the walk is
-    /// asking a set of fields (after review), queues the fields it reveals so they are asked
-    /// before the review comes back.
+    /// Sets (or clears) a value, then keeps aside the answers of fields it hides (and brings back
+    /// those of fields it shows again) and, once the walk is asking a set of fields (after
+    /// review), queues the fields it reveals so they are asked, pre-filled with any answer they
+    /// had, before the review comes back.
     mutating func setValue(_ value: FieldValue?, at index: Int) {
         // The item's review words are made now, while its fields are at hand, not at the review.
         defer { rewordItem(at: index) }
@@ -136,7 +137,9 @@ extension Wizard {
         store.set(value, at: index, named: fields[index].name)
         dropHiddenValues()
         var revealed: [Int] = []
-        for (i, before) in zip(affected, visibleBefore) where !before && store[i] == nil && isVisible(at: i) { revealed.append(i) }
+        // A revealed field may hold its answer from before it was hidden: it is asked again with
+        // that answer pre-filled (Enter keeps it), as the walk asked it the first time.
+        for (i, before) in zip(affected, visibleBefore) where !before && isVisible(at: i) { revealed.append(i) }
         if case .detour(let queue, let back) = walk {
             // A field the detour's answer revealed (Damaged units after Lot) is part of it.
             let item = fields[index].item
@@ -158,15 +161,24 @@ extension Wizard {
         return nil
     }
 
+    /// Keeps aside the answers of fields hidden now and brings back those of fields shown again,
+    /// until nothing changes (an answer brought back can show a field of its own). A hidden field
+    /// counts as unvisited, so it is asked when it shows again, with its answer pre-filled.
+    /// (Named for what it did before hidden answers were kept: they were dropped, issue 28.)
     mutating func dropHiddenValues() {
         var changed = true
         while changed {
             changed = false
             // Only a field with a `when` can be hidden: the others are not looked at (or copied).
-            for i in fields.indices where fields[i].when != nil && store[i] != nil && !isVisible(at: i) {
-                store.set(nil, at: i, named: fields[i].name)
-                visited.remove(fields[i].name)
-                changed = true
+            for i in fields.indices where fields[i].when != nil {
+                if store[i] != nil {
+                    guard !isVisible(at: i) else { continue }
+                    store.hide(at: i, named: fields[i].name)
+                    visited.remove(fields[i].name)
+                    changed = true
+                } else if !store.keptWhileHidden.isEmpty, isVisible(at: i), store.reveal(at: i, named: fields[i].name) {
+                    changed = true
+                }
             }
         }
     }
@@ -203,7 +215,8 @@ extension Wizard {
         if let back = returnTo, back != index, Set(visibleIndices).contains(back) {
             // Fields the edit has just revealed come first, then the field the walk was at.
             if let revealed = visibleIndices.first(where: { i in
-                i > index && i < back && store[i] == nil && !visited.contains(fields[i].name)
+                // Unvisited: empty, or an answer kept while hidden and shown again (pre-filled).
+                i > index && i < back && !visited.contains(fields[i].name)
             }) {
                 return ask(revealed)
             }
@@ -245,7 +258,7 @@ extension Wizard {
     }
 
     /// The values as the review shows them: unbegun items dropped, fields never visited take
-    /// their default, hidden fields lose their values.
+    /// their default, hidden fields' answers kept aside (not shown, checked or sent).
     private mutating func settleForReview() {
         dropUnbegunItems()
         // Only an empty, unvisited field with a default takes one: visibility is asked last.
