@@ -55,8 +55,27 @@ struct FormReader {
         if let e = entries["submit"] {
             let (spec, targets) = SubmitReader(reader: reader).read(e)
             submit = spec
+            var routeIndex = 0
             for (name, position, user) in targets {
+                defer { if user == "a message route" { routeIndex += 1 } }
+                // A route to one item's field: the member it meant, which lands on any item.
+                if user == "a message route", named.byName[name] == nil,
+                   let item = RouteReach.itemMember(name, in: named.byName) {
+                    diagnostics.error(
+                        "a message route names item \(item.number) of \(item.list) (\"\(name)\"): route to the member, "
+                            + "\"\(item.member)\", and it lands on the item the error's path names", at: position)
+                    continue
+                }
                 let field = lookUp(name, at: position, in: named, by: user)
+                if diagnostics.wantsWarnings, let field, user == "alias" || user == "a message route" {
+                    let what = user == "alias" ? "this alias can never place an error" : "this message route can never fire"
+                    if let reason = RouteReach.neverReceives(field, by: user, fields: fields) {
+                        diagnostics.warning("\(what): \(reason)", at: position)
+                    } else if user == "a message route", routeIndex < submit.messageRoutes.count,
+                              let reason = RouteReach.shadowed(submit.messageRoutes, at: routeIndex, fields: named.byName) {
+                        diagnostics.warning("\(what): \(reason)", at: position)
+                    }
+                }
                 // A path segment can't be left out: the field is always asked and always has a value.
                 if user == "submit path", let field, !field.required || field.when != nil || field.type == .multichoice {
                     diagnostics.error(

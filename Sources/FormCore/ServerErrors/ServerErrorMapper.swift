@@ -41,6 +41,9 @@ package struct ErrorPlacement: Sendable, Equatable {
 /// `mgmt`, fields `mgmt.ip` and `mgmt.mask`; an item `lines.2`), to all of them, the message on
 /// the first in form order; else to the field of the first `submit.messages` route whose text its
 /// message contains (ignoring case); else to the banner, as "path: message" when it has a path.
+/// A route to a list's member (`medications.code`) lands on the item the error's path names
+/// (`medications[1]` is `medications.2.code`), and before the item's fields are all asked: the
+/// route says which of them the message is about. Without an item in the path it does not apply.
 /// A path naming a whole list (`lines: at least 2 items`) is never spread over its items: what
 /// fixes it (another item, other quantities) is not one field, so it is a banner line above the
 /// review, unless a code or a message route places it.
@@ -70,6 +73,8 @@ package enum ServerErrorMapper {
             if let path, let (field, message) = index.place(path: path, message: error.message) {
                 placement.fieldErrors[field, default: []].append(message)
             } else if let code = error.code, let field = index.field(forCode: code) {
+                placement.fieldErrors[field, default: []].append(error.message)
+            } else if let path, let field = index.itemField(forMessage: error.message, path: path) {
                 placement.fieldErrors[field, default: []].append(error.message)
             } else if let path, let group = index.itemFields(named: path) ?? index.fields(under: path) {
                 placement.fieldErrors[group.fields[0], default: []].append(group.message(error.message))
@@ -116,6 +121,9 @@ private struct FieldIndex {
     private let byItemlessName: [String: [String]]
     private let aliases: [String: String]
     private let looseAliases: [String: String]
+    /// Message routes to a list's member (`medications.code`, a list of scalars `vlans`), in
+    /// order: the route, the list and the member (nil for a list of scalars).
+    private let itemRoutes: [(route: MessageRoute, list: [String], member: String?)]
 
     init(spec: FormSpec, fields allFields: [Field], visibleFields: Set<String>) {
         self.spec = spec
@@ -161,6 +169,37 @@ private struct FieldIndex {
         }
         self.aliases = aliases
         self.looseAliases = looseAliases
+        var itemRoutes: [(route: MessageRoute, list: [String], member: String?)] = []
+        if !spec.submit.messageRoutes.isEmpty {
+            let declarations = Dictionary(spec.fields.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            for route in spec.submit.messageRoutes {
+                guard let field = declarations[route.field] else { continue }
+                if let group = field.group, route.field.hasPrefix(group + ".") {
+                    itemRoutes.append((route, ItemNames.segments(of: group), String(route.field.dropFirst(group.count + 1))))
+                } else if field.list != nil {
+                    itemRoutes.append((route, ItemNames.segments(of: route.field), nil))
+                }
+            }
+        }
+        self.itemRoutes = itemRoutes
+    }
+
+    /// The first route to a list's member whose text `message` contains, applied to the item
+    /// `path` names (after wrappers, as rule 5): that item's member, when it is shown.
+    func itemField(forMessage message: String, path: [ServerError.PathComponent]) -> String? {
+        guard !itemRoutes.isEmpty else { return nil }
+        for (route, list, member) in itemRoutes where route.matches(message) {
+            let listKey = ItemNames.looseKey(list, lastIsFollowedByItem: true)
+            for rest in wrapperDrops(path) {
+                let segments = names.operatorSegments(rest)
+                guard segments.count > list.count, ItemNames.isItemNumber(segments[list.count]),
+                      ItemNames.looseKey(Array(segments.prefix(list.count)), lastIsFollowedByItem: true) == listKey,
+                      let number = Int(segments[list.count]) else { continue }
+                let name = FormSpec.itemFieldName(list: list.joined(separator: "."), number: number, member: member)
+                if visible.contains(name) { return name }
+            }
+        }
+        return nil
     }
 
     /// The ways rule 5 may shorten a path: every drop of leading keys that does not cut a list
