@@ -44,7 +44,7 @@ struct AnswersFileBoundsTests {
         #expect(answers.first?.text.hasPrefix("t1, t2, t3") == true)
     }
 
-    /// The reader's own hygiene (README, "Input hygiene"): a byte-order mark is not part of the
+    /// The reader's own hygiene (docs/scripting.md, "Input hygiene"): a byte-order mark is not part of the
     /// first key, and CRLF ends lines everywhere, inside a block scalar too, where a CR left in
     /// would reach the field as part of its value.
     @Test func aByteOrderMarkAndCRLFReadAsIfAbsent() throws {

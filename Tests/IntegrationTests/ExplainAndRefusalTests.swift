@@ -64,7 +64,7 @@ struct ExplainAndRefusalTests {
     @Test("the login form: Enter with the refused values says what to do instead of sending them again")
     func loginRefusedEnter() throws {
         let runner = try BinaryRunner()
-        // A pipe stops at a rejection unless told to keep asking (README "Scripting formline").
+        // A pipe stops at a rejection unless told to keep asking (docs/scripting.md).
         let r = try runner.run(["fill", "Forms/login.yaml", "--keep-asking"], lines: ["bob", "wrong horse", "", "", "2", "correct horse", ""])
         #expect(r.status == 0, "\(r.stdout)\n\(r.stderr)")
         #expect(r.stdout.components(separatedBy: "Submitting...").count == 3, "two submissions, not three")

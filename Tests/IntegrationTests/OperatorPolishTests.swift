@@ -131,10 +131,10 @@ struct OperatorPolishTests {
         #expect(normal.stdout.hasPrefix("A draft of this form exists"), "the notice still shows on a run that starts")
     }
 
-    @Test("README documents shell completion")
+    @Test("docs/cli.md documents shell completion")
     func completionDocumented() throws {
-        let readme = try String(contentsOf: BinaryRunner.root.appendingPathComponent("README.md"), encoding: .utf8)
-        #expect(readme.contains("formline --generate-completion-script bash"))
+        let page = try String(contentsOf: BinaryRunner.root.appendingPathComponent("docs/cli.md"), encoding: .utf8)
+        #expect(page.contains("formline --generate-completion-script bash"))
         let runner = try BinaryRunner()
         let r = try runner.run(["--generate-completion-script", "bash"], input: [])
         #expect(r.status == 0)
