@@ -12,7 +12,7 @@ import Crypto
 import FormCore
 import FormSystem
 
-/// A saved, unfinished form: what the operator typed, secrets left out (design.md section 7).
+/// A saved, unfinished form: what the operator typed, secrets left out (docs/drafts.md).
 public struct Draft: Sendable, Equatable {
     public var formID: String
     public var formSHA256: String

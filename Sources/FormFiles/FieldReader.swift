@@ -131,7 +131,7 @@ struct FieldReader {
 
     // MARK: Runs of records
 
-    /// `carry: true | next` and `distinct: true` (README "Entering many records"): what a field
+    /// `carry: true | next` and `distinct: true` (docs/records.md): what a field
     /// does in the next record of a `fill --repeat` run.
     private func readRecordKeys(_ entries: Entries, into field: inout Field) {
         if let e = entries["carry"] {

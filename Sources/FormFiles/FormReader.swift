@@ -108,7 +108,7 @@ struct FormReader {
 
     /// Duplicate names, and names that would both hold a value and nest (`a` and `a.b`), in one
     /// pass: each name looks up its own dotted prefixes, and the first name nested under each
-    /// prefix is remembered, so 50,000 fields take linear time (README, bound 8c).
+    /// prefix is remembered, so 50,000 fields take linear time (docs/SECURITY.md, rule 8c).
     private func checkNames(_ drafts: [FieldDraft]) {
         var seen: [String: Position] = [:]
         /// A dotted prefix ("a", "a.b" of "a.b.c") -> the first field name nested under it.

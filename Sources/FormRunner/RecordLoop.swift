@@ -1,6 +1,6 @@
 import FormCore
 
-/// Runs record after record of one form (`fill --repeat`, README "Entering many records").
+/// Runs record after record of one form (`fill --repeat`, docs/records.md).
 ///
 /// Each record is one `SessionDriver` run of a fresh wizard, made from the record before it
 /// (`Wizard.nextRecord`): the loop is edge work, the wizards stay pure. The CLI and replay share

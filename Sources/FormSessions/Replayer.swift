@@ -10,7 +10,7 @@ import FormSystem
 
 /// Replays transcripts in-process: loads the form named by `#! form:`, runs the real
 /// `SessionDriver` and `Wizard` with a `ScriptedLineSource` and a `ReplayTransport`, records with
-/// the same `TranscriptRecorder` as `fill --record`, and compares (design.md section 6).
+/// the same `TranscriptRecorder` as `fill --record`, and compares (docs/sessions.md, "Replay").
 ///
 /// ```swift
 /// let result = Replayer().replay(file: "Tests/Sessions/signup.session")

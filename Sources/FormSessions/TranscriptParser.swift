@@ -16,7 +16,7 @@ public struct TranscriptError: Error, Sendable, Equatable, CustomStringConvertib
     public var description: String { "\(file):\(line): \(message)" }
 }
 
-/// Reads transcript text (design.md section 6) into a `Transcript`.
+/// Reads transcript text (docs/sessions.md, "Format") into a `Transcript`.
 public enum TranscriptParser {
     /// Parses `text`; `file` only names the file in errors.
     public static func parse(_ text: String, file: String = "<transcript>") throws(TranscriptError) -> Transcript {

@@ -2,7 +2,7 @@ import FormCore
 import FormRunner
 import FormSystem
 
-/// Records a session as a transcript (design.md section 6): the one recorder behind
+/// Records a session as a transcript (docs/sessions.md): the one recorder behind
 /// `formline fill --record FILE` and behind replay, so what replay compares is what `--record`
 /// writes.
 ///

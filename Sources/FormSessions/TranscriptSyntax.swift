@@ -1,7 +1,7 @@
 import FormCore
 
 /// The small pieces of transcript syntax that the recorder writes and the parser reads, kept in
-/// one place so the two can never disagree (design.md section 6).
+/// one place so the two can never disagree (docs/sessions.md, "Format").
 enum TranscriptSyntax {
     static let header = "#! formline-session 1"
     static let version = 1

@@ -45,8 +45,8 @@ public struct FillOptions: Equatable, Sendable {
     public var caFile: String?
     public var clientCert: String?
     public var clientKey: String?
-    /// `--repeat`: a run of records, the form started again after each one (README "Entering
-    /// many records").
+    /// `--repeat`: a run of records, the form started again after each one
+    /// (docs/records.md).
     public var repeats = false
 
     public init(form: String) { self.form = form }

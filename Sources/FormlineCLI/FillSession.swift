@@ -22,7 +22,7 @@ public struct FillSession {
     public func run() -> ExitStatus {
         let usage = UsageErrors()
         let status = session(usage: usage)
-        // Under --output json every ending has its document, a usage error too (README, "Scripting").
+        // Under --output json every ending has its document, a usage error too (docs/scripting.md).
         if options.output == .json, !usage.messages.isEmpty {
             let errors = usage.messages.map { EndingError(field: nil, message: $0, line: nil) }
             let document = EndingReport.document(ending: "usage", status: .usage, errors: errors)

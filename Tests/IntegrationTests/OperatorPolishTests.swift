@@ -209,6 +209,20 @@ struct OperatorPolishTests {
         }
     }
 
+    @Test("every relative link in README.md and docs/*.md resolves (Scripts/check-links.py)")
+    func docsLinksResolve() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "Scripts/check-links.py"]
+        process.currentDirectoryURL = BinaryRunner.root
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let broken = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0 && broken.isEmpty, "broken links:\n\(broken)")
+    }
+
     @Test("Ctrl-C during Submitting... ends that line before the draft notice")
     func interruptWhileSubmitting() throws {
         let listener = try TCPListener()  // accepts connections, never answers
