@@ -67,7 +67,8 @@ public final class SessionDriver {
     public private(set) var wizard: Wizard
     private var edges: Edges
     private var keys: [Int: String] = [:]
-    /// Set when the last draft save failed: the run then ends `.draftNotSaved` (docs/drafts.md, exit status 6).
+    /// Set when the last draft save failed: the run then ends `.draftNotSaved` (docs/drafts.md,
+    /// exit status 6).
     private var draftLost = false
     private var eventsSinceSnapshot = 0
     /// Output lines rendered and not yet written (see `run`).

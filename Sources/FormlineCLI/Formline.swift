@@ -29,7 +29,8 @@ struct Formline: ParsableCommand {
         ]
     )
 
-    /// Like ParsableCommand.main, but usage errors exit 2 (docs/drafts.md, "Exit status"), not EX_USAGE.
+    /// Like ParsableCommand.main, but usage errors exit 2 (docs/drafts.md, "Exit status"), not
+    /// EX_USAGE.
     static func main() {
         let arguments = ResumeNumberArgument.rewrite(Array(CommandLine.arguments.dropFirst()))
         // The everyday `fill FORM [options]` skips argument-parser's reflection (QuickFillArguments).

@@ -44,9 +44,9 @@ struct AnswersFileBoundsTests {
         #expect(answers.first?.text.hasPrefix("t1, t2, t3") == true)
     }
 
-    /// The reader's own hygiene (docs/scripting.md, "Input hygiene"): a byte-order mark is not part of the
-    /// first key, and CRLF ends lines everywhere, inside a block scalar too, where a CR left in
-    /// would reach the field as part of its value.
+    /// The reader's own hygiene (docs/scripting.md, "Input hygiene"): a byte-order mark is not part
+    /// of the first key, and CRLF ends lines everywhere, inside a block scalar too, where a CR left
+    /// in would reach the field as part of its value.
     @Test func aByteOrderMarkAndCRLFReadAsIfAbsent() throws {
         let yaml = "\u{FEFF}username: bob\r\ndescription: |\r\n  line one\r\n  line two\r\nage: 42\r\n"
         let answers = try AnswersFileReader.parse(bytes: Array(yaml.utf8), path: "a.yaml").get()

@@ -5,10 +5,10 @@ import FormlineTesting
 import Glibc
 import Testing
 
-/// The pty replay of docs/sessions.md ("Replay"): every transcript in Tests/Sessions is typed into the
-/// real binary under a pseudo-terminal (readline, TERM=dumb, INPUTRC=/dev/null) with `--record`,
-/// and the file it records must equal the transcript. The in-process replay checks the wizard;
-/// this checks that the terminal edges record the very same session.
+/// The pty replay of docs/sessions.md ("Replay"): every transcript in Tests/Sessions is typed into
+/// the real binary under a pseudo-terminal (readline, TERM=dumb, INPUTRC=/dev/null) with
+/// `--record`, and the file it records must equal the transcript. The in-process replay checks the
+/// wizard; this checks that the terminal edges record the very same session.
 @Suite("sessions replayed through a real pty", .serialized)
 struct PtyReplayTests {
     static let sessionsFolder = PseudoTerminal.repositoryRoot + "/Tests/Sessions"

@@ -1,4 +1,5 @@
-/// Sorts a server's answer into accepted, rejected or failed (docs/server-errors.md, "Classification").
+/// Sorts a server's answer into accepted, rejected or failed (docs/server-errors.md,
+/// "Classification").
 ///
 /// - 2xx: accepted. The summary is `id=N` when the body is a JSON object with an `id` (or
 ///   JSON:API's `data.id`), else nil. A 2xx whose body is not JSON is still accepted: the server
