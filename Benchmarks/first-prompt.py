@@ -9,8 +9,7 @@ Each run: fresh empty XDG_STATE_HOME (or a copy of --state-from DIR), INPUTRC=/d
 REGEX (default "Username"), answers Ctrl-D and lets the program end. Prints medians and each
 command's ratio to the first. Not a test: read the ratios, absolute times drift here.
 
-TOOLS (default Benchmarks/tools) holds the pty driver and the bash baseline; they are not in the
-repository yet (docs/PERFORMANCE.md, "How to measure").
+TOOLS (default Benchmarks/tools) holds the pty driver (ptydrive.py) and the bash baseline (bench/).
 """
 import argparse, json, os, shutil, statistics, subprocess, sys, tempfile
 
