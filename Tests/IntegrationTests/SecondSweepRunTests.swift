@@ -232,6 +232,33 @@ struct SecondSweepRunTests {
         #expect(replay.status == 0, "\(replay.stdout)\(replay.stderr)")
     }
 
+    @Test("a recording whose document copy can't be written at the end: the run does not end 0")
+    func aRecordingLostAtTheEndIsNotExitZero() throws {
+        let runner = try BinaryRunner()
+        let doc = try openAPIDocument(runner)
+        let session = runner.home.appendingPathComponent("late.session").path
+        let copy = runner.home.appendingPathComponent("late.openapi.json").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: BinaryRunner.product("formline"))
+        process.arguments = ["fill", "--openapi", doc, "--operation", "createUser", "--record", session, "--keep-asking"]
+        process.environment = ["HOME": runner.home.path, "XDG_STATE_HOME": runner.stateHome, "TERM": "dumb"]
+        let stdin = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = stderr
+        try process.run()
+        try stdin.fileHandleForWriting.write(contentsOf: Data("alice\nalice@example.com\n\n".utf8))
+        usleep(500_000)
+        // The name was free at start-up; a folder takes it before the run ends.
+        try FileManager.default.createDirectory(atPath: copy, withIntermediateDirectories: false)
+        try stdin.fileHandleForWriting.write(contentsOf: Data("\n".utf8))
+        try stdin.fileHandleForWriting.close()
+        process.waitUntilExit()
+        let said = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 6, "\(said)")
+        #expect(said.contains("formline: --record: \(copy): cannot write the document's copy: "), "\(said)")
+    }
+
     // MARK: - Item 11: a mistyped secret in a recording
 
     @Test("a recorded session whose operator mistyped a secret replays: the refused line is marked and refused again")
