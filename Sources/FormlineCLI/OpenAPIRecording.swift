@@ -30,7 +30,7 @@ enum OpenAPIRecording {
         if let problem = AtomicFile.problem(writing: copy) {
             return "--record \(transcript): cannot keep the document's copy at \(copy): \(problem)"
         }
-        guard let existing = try? WholeFile.read(copy) else {
+        guard let existing = try? WholeFile.read(copy, limit: OpenAPISource.documentLimit) else {
             var info = stat()
             // Absent: written at the end. Present but unreadable: not ours to replace.
             return lstat(copy, &info) != 0 ? nil
@@ -45,7 +45,7 @@ enum OpenAPIRecording {
     /// transcript's must). A file already there with these very bytes is left alone.
     static func writeCopy(of source: inout OpenAPISource, to path: String) throws {
         let bytes = try source.bytes()
-        if let existing = try? WholeFile.read(path), existing == bytes { return }
+        if let existing = try? WholeFile.read(path, limit: OpenAPISource.documentLimit), existing == bytes { return }
         do {
             try AtomicFile.write(bytes, to: path, mode: 0o600, createFolders: false)
         } catch {
