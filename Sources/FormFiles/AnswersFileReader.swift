@@ -28,7 +28,7 @@ public enum AnswersFileReader {
     /// Keys and list items looked at, aliases expanded: far above any real form's answers.
     static let nodeLimit = 100_000
     /// Problems listed before the rest are only counted: a few screens, never megabytes.
-    static let problemLimit = 100
+    package static let problemLimit = 100
 
     /// The answers in `path`, or one message per problem (`FILE:LINE: ...`). `name` is how
     /// origins and messages name the file (default: `path`); a recorded session names it as its

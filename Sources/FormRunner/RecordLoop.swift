@@ -205,6 +205,7 @@ private final class RunRecorder: SessionRecorder {
     func prompt(_ text: String) { inner.prompt(text) }
     func input(_ line: String) { inner.input(line) }
     func secretInput(field: String) { inner.secretInput(field: field) }
+    func refusedSecretInput(field: String) { inner.refusedSecretInput(field: field) }
     func unreadable(_ reason: String) { inner.unreadable(reason) }
     func request(_ submission: Submission) { inner.request(submission) }
     func response(_ outcome: Result<TransportResponse, TransportFailure>) { inner.response(outcome) }

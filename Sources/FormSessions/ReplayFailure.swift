@@ -24,6 +24,8 @@ public enum ReplayFailure: Error, Sendable, Equatable, CustomStringConvertible {
     case answersRefused([String])
     /// A `>* [name]` whose value cannot be made up: no default passes the secret's rules.
     case noDefaultSecret(line: Int, field: String)
+    /// `>* [name: refused]` and no value could be made that the field refuses as recorded.
+    case noRefusedSecret(line: Int, field: String)
     case notASecretField(line: Int, field: String)
     /// The wizard asked again after the script ran out.
     case promptWithNoInput(String)
@@ -42,7 +44,7 @@ public enum ReplayFailure: Error, Sendable, Equatable, CustomStringConvertible {
     public var isOutputOnly: Bool {
         switch self {
         case .outputDiffers: return true
-        case .unreadableFile, .cannotReadFile, .notUTF8, .invalidTranscript, .unknownArgument, .formNotLoaded, .formPathRefused, .answersPathRefused, .answersNotLoaded, .answersRefused, .noDefaultSecret,
+        case .unreadableFile, .cannotReadFile, .notUTF8, .invalidTranscript, .unknownArgument, .formNotLoaded, .formPathRefused, .answersPathRefused, .answersNotLoaded, .answersRefused, .noDefaultSecret, .noRefusedSecret,
              .notASecretField, .promptWithNoInput, .inputLeftOver, .requestWithNoResponse, .responseNeverUsed,
              .recordingDoesNotParse, .cannotUpdate, .cannotWriteActual:
             return false
@@ -67,6 +69,8 @@ public enum ReplayFailure: Error, Sendable, Equatable, CustomStringConvertible {
             return "the answers end the session before its first prompt: " + messages.joined(separator: "; ")
         case .noDefaultSecret(let line, let name):
             return "line \(line): no default value passes the rules of secret \"\(name)\": add \"#! secret \(name) = VALUE\""
+        case .noRefusedSecret(let line, let name):
+            return "line \(line): no value could be made that secret \"\(name)\" refuses as the recorded one was (the refusal shown after the line names no rule of the field a value can break)"
         case .notASecretField(let line, let name):
             return "line \(line): the form has no secret field \"\(name)\" (give a value with \"#! secret \(name) = VALUE\")"
         case .promptWithNoInput(let prompt): return "prompt \"\(prompt)\" with no input left"

@@ -173,7 +173,20 @@ public struct Replayer: Sendable {
             }
         }
 
-        let source = ScriptedLineSource(steps: transcript.lines, secrets: secrets)
+        // Each refused secret line: a value the field refuses as the recorded run's was.
+        var refusedSecrets: [Int: String] = [:]
+        for (position, line) in transcript.lines.enumerated() {
+            guard case .refusedSecretInput(let name) = line.kind else { continue }
+            guard let field = spec.field(named: name), field.isSecret else {
+                return ReplayResult(path: path, problems: [.notASecretField(line: line.number, field: name)])
+            }
+            guard let value = RefusedSecret.value(for: field, accepted: secrets[name] ?? transcript.secrets[name] ?? DefaultSecret.value(for: field),
+                                                  shownAfter: RefusedSecret.outputAfter(position, in: transcript.lines)) else {
+                return ReplayResult(path: path, problems: [.noRefusedSecret(line: line.number, field: name)])
+            }
+            refusedSecrets[line.number] = value
+        }
+        let source = ScriptedLineSource(steps: transcript.lines, secrets: secrets, refusedSecrets: refusedSecrets)
         let transport = ReplayTransport(responses: transcript.lines)
         let recorder = TranscriptRecorder(
             formPath: transcript.formPath, args: transcript.args, clock: transcript.clock,
@@ -264,7 +277,7 @@ public struct Replayer: Sendable {
                 prompted = false
             case .output:
                 prompted = afterFailure
-            case .input, .secretInput, .endOfInput, .unreadable, .interrupt:
+            case .input, .secretInput, .refusedSecretInput, .endOfInput, .unreadable, .interrupt:
                 if afterFailure && prompted { return true }
                 afterFailure = false
             case .request:

@@ -145,7 +145,12 @@ public enum TranscriptParser {
                 guard placeholder.hasPrefix("["), placeholder.hasSuffix("]"), placeholder.count > 2 else {
                     throw fail(number, "a secret line is \">* [name]\": the value is never written")
                 }
-                kind = .secretInput(field: String(placeholder.dropFirst().dropLast()))
+                let inside = String(placeholder.dropFirst().dropLast())
+                if let field = TranscriptSyntax.refusedSecretField(inside) {
+                    kind = .refusedSecretInput(field: field)
+                } else {
+                    kind = .secretInput(field: inside)
+                }
             } else if line.hasPrefix(">") {
                 throw fail(number, "an operator line starts with \"> \" (or is \">\" alone for an empty line)")
             } else if line.hasPrefix("=>") {

@@ -154,6 +154,10 @@ public final class TranscriptRecorder: SessionRecorder {
         entries.append(.fixed(">* [\(field)]"))
     }
 
+    public func refusedSecretInput(field: String) {
+        entries.append(.fixed(TranscriptSyntax.refusedSecretLine(field: field)))
+    }
+
     public func unreadable(_ reason: String) {
         if TranscriptSyntax.needsVersion2(reason) { needsVersion2 = true }
         entries.append(.fixed(TranscriptSyntax.unreadableLine(reason)))

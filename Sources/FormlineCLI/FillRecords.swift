@@ -24,7 +24,10 @@ extension FillSession {
             edges: edges,
             beginRecord: { number in
                 // Record 1 may continue a draft (--resume); each later one keeps its own.
-                if number > 1 { ownDraft.forgetForNextRecord() }
+                if number > 1 {
+                    ownDraft.forgetForNextRecord()
+                    edges.attemptKeys?.forgetForNextRecord()
+                }
                 accepted.members = nil
             },
             endRecord: { outcome, driver in

@@ -28,6 +28,14 @@ public struct FillSession {
             let document = EndingReport.document(ending: "usage", status: .usage, errors: errors)
             TerminalOutput(fd: 1).write(JSONValue.object(document).compactText + "\n")
         }
+        // The document is what a script reads: lost (`> /dev/full`), the run must not end 0 as if
+        // it had been written. 6, as for a draft that could not be written: something the run had
+        // to write is lost, and stderr says what (and that an accepted form must not be resent).
+        if options.output == .json, let reason = StandardOutputLoss.reason {
+            let accepted = status == .accepted ? " (the form was accepted: do not send it again)" : ""
+            StandardError.write("formline: --output json: the document could not be written to standard output: \(reason)\(accepted)\n")
+            return .draftNotSaved
+        }
         return status
     }
 
@@ -103,6 +111,10 @@ public struct FillSession {
         if let problem = Self.startProblem(store: named, record: options.record) {
             return usage.fail(problem)
         }
+        if let file = options.record, var form = derived,
+           let problem = OpenAPIRecording.copyProblem(transcript: file, source: &form) {
+            return usage.fail(problem)
+        }
         // Scripted answers: --answers, --set, --no-input. Without a terminal they ask nothing.
         let scripted = options.answers != nil || !options.sets.isEmpty || !options.secretSources.isEmpty || options.noInput
         // A run of records reads each record's missing answers from its input, pipe or terminal.
@@ -114,6 +126,9 @@ public struct FillSession {
         var wizard = Wizard(spec: spec, interactive: interactive)
         wizard.stopsAtRefusal = stopsAtRefusal
         let ownDraft = OwnDraft()
+        // The key of an attempt the server never answered goes into the draft, and back out of
+        // the draft this run resumes (AttemptKeyBook).
+        var resumedAttempt: AttemptKeyBook.Entry?
         if options.resume {
             let store = named ?? DraftStore(path: options.resumeNumber.map { shelf.path(formID: spec.id, number: $0) }
                 ?? shelf.latest(of: spec.id)?.path ?? shelf.path(formID: spec.id, number: 1))
@@ -124,6 +139,7 @@ public struct FillSession {
                 guard draft.formID == spec.id else {
                     return usage.fail("\(store.path) is a draft of form \"\(draft.formID)\", not \"\(spec.id)\"")
                 }
+                resumedAttempt = draft.lastAttempt.map { AttemptKeyBook.Entry(key: $0.key, fingerprint: $0.sha256) }
                 wizard = Wizard(spec: spec, interactive: interactive, resuming: draft.values,
                                 formChanged: draft.formSHA256 != DraftStore.fingerprint(formBytes))
                 wizard.stopsAtRefusal = stopsAtRefusal
@@ -147,8 +163,15 @@ public struct FillSession {
             case .unusable(let messages):
                 for message in messages { usage.report(message, prefixed: false) }
                 return .usage
-            case .refused(let problems):
+            case .refused(let all):
+                // As the answers file's own problems: at most 100 listed, then a count (5,000
+                // unknown keys printed 5,000 lines).
+                let problems = all.prefix(AnswersFileReader.problemLimit)
                 for problem in problems { StandardError.write("\(problem)\n") }
+                if all.count > problems.count {
+                    let origin = options.answers.map { answersName ?? $0 } ?? "--set"
+                    StandardError.write("\(origin): and \(all.count - problems.count) more problems\n")
+                }
                 if options.output == .json {
                     let errors = problems.map { EndingError(field: $0.field, message: $0.message, line: nil, origin: $0.origin) }
                     let document = EndingReport.document(ending: "refused", status: .inputRefused, errors: errors)
@@ -236,10 +259,12 @@ public struct FillSession {
         let newDraft: @Sendable () -> DraftStore = {
             DraftStore(path: shelf.path(formID: formIDForDrafts, number: shelf.freeNumber(for: formIDForDrafts)))
         }
+        let attemptKeys = AttemptKeyBook(resumed: resumedAttempt, hash: { ContentHash.sha256($0) })
         let drafts = SessionDriver.DraftHandling(
             saving: { values in
                 let draft = Draft(formID: spec.id, formSHA256: DraftStore.fingerprint(formBytes),
-                                  savedAt: DraftStore.timestamp(), values: values)
+                                  savedAt: DraftStore.timestamp(), values: values,
+                                  lastAttempt: attemptKeys.entryForDraft.map { ($0.key, $0.fingerprint) })
                 // A new run's first save takes the lowest free number; later saves go back there.
                 let store = ownDraft.storeForSaving(newDraft)
                 do {
@@ -266,7 +291,8 @@ public struct FillSession {
         SignalWatchdog.start(terminalFD: 0, fallback: SignalWatchdog.Fallback(saveDraft: {
             let values = snapshots.interruptionDraft
             guard !values.isEmpty else { return }
-            let draft = Draft(formID: formID, formSHA256: fingerprint, savedAt: DraftStore.timestamp(), values: values)
+            let draft = Draft(formID: formID, formSHA256: fingerprint, savedAt: DraftStore.timestamp(), values: values,
+                              lastAttempt: attemptKeys.entryForDraft.map { ($0.key, $0.fingerprint) })
             let store = ownDraft.storeForSaving(newDraft)
             do {
                 try store.save(draft)
@@ -295,7 +321,7 @@ public struct FillSession {
                 // In a run of records the record's own line is written when the record ends.
                 if repeats { accepted.members = result } else { jsonEnding?.write(EndingReport.accepted(result)) }
             },
-            snapshots: snapshots)
+            snapshots: snapshots, attemptKeys: attemptKeys)
         let status: ExitStatus
         if repeats {
             status = runRecords(first: wizard, edges: edges, answers: scriptedAnswers, interactive: interactive,
@@ -315,6 +341,8 @@ public struct FillSession {
                 try recorder.write(to: file)
             } catch {
                 StandardError.write("formline: --record: \(error)\n")
+                // The recording is lost: never 0, as for a lost draft (README, exit status).
+                return RecordingLoss.status(after: status)
             }
         }
         return status

@@ -65,6 +65,8 @@ public enum FormlineMain {
     public static func run() -> Never {
         // Before anything opens a file or a pipe: 0, 1 and 2 must not be handed out as those.
         _ = StandardDescriptors.closedAtStart
+        // Before any secret is read or any document fetched: no core dump can hold one.
+        CoreDumpGuard.install()
         Formline.main()
         Glibc.exit(0)
     }

@@ -54,7 +54,7 @@ struct PtyReplayTests {
 
         var prompt: String?
         var expectedExit: Int32 = 0
-        for line in transcript.lines {
+        for (position, line) in transcript.lines.enumerated() {
             switch line.kind {
             case .output(let shown):
                 prompt = shown
@@ -66,6 +66,13 @@ struct PtyReplayTests {
                 try pty.expect(try #require(prompt))
                 let secret = try #require(transcript.secrets[field] ?? spec?.field(named: field).flatMap(DefaultSecret.value))
                 pty.send(secret + "\r")
+            case .refusedSecretInput(let name):
+                try pty.expect(try #require(prompt))
+                let field = try #require(spec?.field(named: name))
+                let accepted = transcript.secrets[name] ?? DefaultSecret.value(for: field)
+                let refused = try #require(RefusedSecret.value(for: field, accepted: accepted,
+                                                               shownAfter: RefusedSecret.outputAfter(position, in: transcript.lines)))
+                pty.send("\u{15}" + refused + "\r")
             case .endOfInput:
                 try pty.expect(try #require(prompt))
                 pty.send("\u{15}\u{4}")
