@@ -3,7 +3,8 @@
 # it: .ci/run is this script). First, before any long build, it says what it installs and installs
 # what is missing:
 #   - Debian: libreadline-dev libpcre2-dev pkg-config (the build), python3-venv (the Python venvs),
-#     dpkg-dev lintian man-db (building, checking and installing the Debian package);
+#     dpkg-dev lintian man-db (building, checking and installing the Debian package), valgrind
+#     (the first prompt's instruction budget, IntegrationTests/FirstPromptBudgetTests);
 #   - the real-server apps (Scripts/install-real-servers.sh: pinned Debian packages for Rails,
 #     Express, Symfony, and a PyPI venv for the Django and FastAPI apps);
 #   - the OpenAPI generators' PyPI venv (Tests/OpenAPIGenerators/requirements.txt).
@@ -24,7 +25,7 @@ if ! command -v swift >/dev/null; then
 fi
 
 # 1. Install (or name) everything a bare machine lacks, before anything long runs.
-DEBIAN_PACKAGES=(libreadline-dev libpcre2-dev pkg-config python3-venv dpkg-dev lintian man-db)
+DEBIAN_PACKAGES=(libreadline-dev libpcre2-dev pkg-config python3-venv dpkg-dev lintian man-db valgrind)
 mapfile -t missing < <(missing_debian_packages "${DEBIAN_PACKAGES[@]}")
 if ((skip_real == 0)); then
     mapfile -t real_missing < <(Scripts/install-real-servers.sh --missing)
@@ -34,7 +35,7 @@ if ((EUID != 0)); then
     # One line with everything, rather than one command at a time.
     need_root_or_print_apt_line test "every test (the build, the package, the real-server apps)" "${missing[@]}"
 fi
-need_debian_packages test "for the build, the Python venvs and the Debian package" "${DEBIAN_PACKAGES[@]}"
+need_debian_packages test "for the build, the Python venvs, the Debian package and the start-up budget" "${DEBIAN_PACKAGES[@]}"
 if ((skip_real == 0)); then
     # The stock framework apps the real-server tests submit to (Tests/RealServers): pinned
     # versions, quick when already installed.
