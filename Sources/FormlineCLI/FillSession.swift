@@ -285,14 +285,16 @@ public struct FillSession {
         // Whatever the loop is doing when a signal comes, the run ends within a second with the
         // draft saved (docs/terminal.md, "Signals"): the watchdog saves what the driver last published.
         let snapshots = SessionSnapshots()
-        let formID = spec.id, fingerprint = DraftStore.fingerprint(formBytes), promptOutput = output.fd
+        // The form's fingerprint is worked out only if the watchdog saves a draft: hashing is no
+        // part of reaching the first prompt (docs/PERFORMANCE.md, "First prompt").
+        let formID = spec.id, promptOutput = output.fd
         // One JSON document whoever ends the run (a run of records writes its own lines).
         let jsonEnding = options.output == .json && !options.repeats ? JSONEnding() : nil
         SignalWatchdog.start(terminalFD: 0, fallback: SignalWatchdog.Fallback(saveDraft: {
             let values = snapshots.interruptionDraft
             guard !values.isEmpty else { return }
-            let draft = Draft(formID: formID, formSHA256: fingerprint, savedAt: DraftStore.timestamp(), values: values,
-                              lastAttempt: attemptKeys.entryForDraft.map { ($0.key, $0.fingerprint) })
+            let draft = Draft(formID: formID, formSHA256: DraftStore.fingerprint(formBytes), savedAt: DraftStore.timestamp(),
+                              values: values, lastAttempt: attemptKeys.entryForDraft.map { ($0.key, $0.fingerprint) })
             let store = ownDraft.storeForSaving(newDraft)
             do {
                 try store.save(draft)
