@@ -92,6 +92,25 @@ private func placed(_ body: String, status: Int = 422) -> ErrorPlacement? {
     }
 }
 
+@Suite struct StructuralSupplementTests {
+    @Test func messagesADialectLeavesOutAreReadByStructureBesideIt() {
+        // `laravel` reads `errors` and ignores everything else; the structure adds what it left out.
+        let body = #"{"message":"The given data was invalid.","errors":{"mrn":["is taken"]},"extra":{"items":{"1":{"code":["Unknown code."]}}}}"#
+        #expect(classify(body) == .rejected(status: 422, errors: [
+            E(path: [.key("mrn")], message: "is taken"),
+            E(path: [.key("extra"), .key("items"), .index(1), .key("code")], message: "Unknown code."),
+        ]))
+        #expect(placed(body) == ErrorPlacement(fieldErrors: ["mrn": ["is taken"], "items.2.code": ["Unknown code."]]))
+    }
+
+    @Test func nothingIsAddedWhenTheDialectReadEveryMessage() {
+        // Rails' details entry is read by the dialect; a problem's summary stays a summary.
+        #expect(classify(#"{"errors":{"mrn":[{"error":"blank"}]}}"#) == .rejected(status: 422, errors: [E(path: [.key("mrn")], message: "blank", code: "blank")]))
+        let problem = ##"{"type":"https://example.net/validation","title":"Invalid request","errors":[{"detail":"must be a positive integer","pointer":"#/age"}]}"##
+        #expect(classify(problem) == .rejected(status: 422, errors: [E(path: [.key("age")], message: "must be a positive integer")]))
+    }
+}
+
 @Suite struct DeclaredShapeFallbackTests {
     @Test func aBodyOutsideTheFormsShapeIsReadAsAutoWouldReadIt() {
         let shape = ErrorShape(list: ["problems"], path: ["field"], pathSyntax: .dotted, message: ["text"])

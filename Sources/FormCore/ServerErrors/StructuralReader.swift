@@ -59,6 +59,19 @@ enum StructuralReader {
         return found
     }
 
+    /// The errors the structure finds in `json` that a dialect's `errors` left out: a message text
+    /// (compared within the length the structure keeps) that is none of theirs, nor one of their
+    /// codes (Rails' `errors.details` `{"error":"blank"}` is the code of a message already read).
+    /// Summaries are left out as always. Empty when the dialect read every message.
+    static func unread(by errors: [ServerError], in json: JSONValue) -> [ServerError] {
+        let cut = maximumMessageLength - 3
+        var known = Set(errors.map { String($0.message.prefix(cut)) })
+        for error in errors { if let code = error.code { known.insert(String(code.prefix(cut))) } }
+        return found(json).filter { found in
+            found.rule != .summary && found.rule != .overflow && !known.contains(String(found.error.message.prefix(cut)))
+        }.map(\.error)
+    }
+
     // MARK: Key names
 
     /// Keys whose string names an entry's message, in the order tried.
@@ -68,9 +81,11 @@ enum StructuralReader {
                            "field_name", "fieldName", "instancePath", "dataPath", "param", "parameter", "name", "target", "source"]
     /// Keys whose scalar is an entry's code (for `server_codes`).
     static let codeKeys = ["code", "type", "keyword", "rule", "error_code", "errorCode"]
-    /// Keys that never hold errors: echoes of the input, templates, links, traces.
+    /// Keys that never hold errors: echoes of the input, templates, links, traces, the document's
+    /// own version (JSON:API's `{"jsonapi":{"version":"1.1"}}`).
     static let metadataKeys: Set<String> = ["input", "ctx", "params", "parameters", "context", "schemaPath", "links", "meta",
-                                            "documentation_url", "rejectedValue", "arguments", "codes", "traceback", "stack", "stacktrace", "trace"]
+                                            "documentation_url", "rejectedValue", "arguments", "codes", "traceback", "stack", "stacktrace", "trace",
+                                            "jsonapi", "version", "apiVersion", "api_version"]
     /// Keys describing the response rather than an error, when their value is a scalar.
     static let responseKeys: Set<String> = ["status", "status_code", "statusCode", "code", "type", "instance", "timestamp", "path", "method",
                                             "url", "traceId", "trace_id", "requestId", "request_id", "error_code", "errorCode", "success", "ok"]

@@ -4,7 +4,8 @@
 ///   JSON:API's `data.id`), else nil. A 2xx whose body is not JSON is still accepted: the server
 ///   said it took the form, and calling that a failure would invite a duplicate resubmission.
 /// - 400/409/422 whose JSON body holds at least one error: rejected (`readErrors`: the form's
-///   shape or dialect, then what `auto` reads, then the body's structure, then every text in it),
+///   shape or dialect, then what `auto` reads, then the body's structure, then every text in it;
+///   beside a dialect's errors, any message the structure finds that the dialect left out),
 ///   so nothing the server said is lost and the review comes back, whatever shape the form declared.
 /// - Anything else is a failure with one line an operator can act on:
 ///   - 3xx: `the server redirected to https://... (redirects are not followed)`;
@@ -81,10 +82,12 @@ package enum SubmissionClassifier {
         if let shape {
             if let errors = shape.parse(json), !errors.isEmpty { return (errors, .shape) }
         } else if dialect != .auto {
-            if let errors = ServerErrorParser.parse(json, as: dialect), !errors.isEmpty { return (errors, .namedDialect(dialect)) }
+            if let errors = ServerErrorParser.parse(json, as: dialect), !errors.isEmpty {
+                return (errors + StructuralReader.unread(by: errors, in: json), .namedDialect(dialect))
+            }
         }
         if let errors = ServerErrorParser.parse(json, contentType: contentType, preferring: preferred), !errors.isEmpty {
-            return (errors, .auto)
+            return (errors + StructuralReader.unread(by: errors, in: json), .auto)
         }
         let structural = StructuralReader.read(json)
         if !structural.isEmpty { return (structural, .structure) }
