@@ -103,6 +103,22 @@ private func placed(_ body: String, status: Int = 422) -> ErrorPlacement? {
         #expect(placed(body) == ErrorPlacement(fieldErrors: ["mrn": ["is taken"], "items.2.code": ["Unknown code."]]))
     }
 
+    @Test func explainNamesWhatTheStructureAddedBesideTheDialect() {
+        let form = FormSpec(id: "o", fields: [Field(name: "mrn"), Field(name: "note", required: false)])
+        let body = #"{"message":"The given data was invalid.","errors":{"mrn":["is taken"]},"extra":{"note":["too long"]}}"#
+        #expect(ResponseExplanation.explain(status: 422, contentType: "application/json", body: Array(body.utf8), spec: form).text == """
+            rejected (422)
+            read as: auto: rule 17 (`errors` is an object beside `message`): laravel
+              mrn: is taken
+                -> field mrn
+                by: the path names the field
+              extra.note: too long
+                -> field note
+                by: read by structure beside the dialect's errors as a list of messages under its key path (the list's index dropped); the path names the field, wrapper `extra` dropped
+
+            """)
+    }
+
     @Test func nothingIsAddedWhenTheDialectReadEveryMessage() {
         // Rails' details entry is read by the dialect; a problem's summary stays a summary.
         #expect(classify(#"{"errors":{"mrn":[{"error":"blank"}]}}"#) == .rejected(status: 422, errors: [E(path: [.key("mrn")], message: "blank", code: "blank")]))

@@ -44,20 +44,27 @@ package struct ResponseExplanation: Sendable, Equatable {
             let names = fields.map(\.name)
             let visible = Set(names)
             let placement = ServerErrorMapper.place(errors, in: spec, fields: fields, visibleFields: visible)
-            let source = JSONValue.parse(body).flatMap { json in
+            let json = JSONValue.parse(body)
+            let read = json.flatMap { json in
                 SubmissionClassifier.readErrors(contentType: contentType, json: json, dialect: spec.submit.errors,
-                                                preferred: spec.submit.preferredErrors, shape: spec.submit.errorShape)?.source
+                                                preferred: spec.submit.preferredErrors, shape: spec.submit.errorShape)
             }
-            // The structural reader's own rule for each error, when it is what read the body.
-            let structural: [StructuralReader.Rule]? = source == .structure
-                ? JSONValue.parse(body).map { StructuralReader.found($0).map(\.rule) } : nil
+            // The structural reader's own rule for each error it gave (the whole body, or the
+            // messages a dialect left out, from `byStructureFrom` on).
+            let structuralFrom = read?.byStructureFrom ?? errors.count
+            let structuralRules: [String: StructuralReader.Rule] = json.map { json in
+                Dictionary(StructuralReader.found(json).map { ($0.error.description, $0.rule) }, uniquingKeysWith: { first, _ in first })
+            } ?? [:]
             let lines = errors.enumerated().map { position, error in
                 let one = ServerErrorMapper.place([error], in: spec, fields: fields, visibleFields: visible)
                 var destinations = names.filter { one.fieldErrors[$0] != nil }.map(Line.Destination.field)
                 destinations += one.alsoAsked.map(Line.Destination.alsoAsked)
                 if !one.banner.isEmpty { destinations.append(.banner) }
                 var rule = ServerErrorMapper.rule(for: error, in: spec, fields: fields, visibleFields: visible)
-                if let structural, position < structural.count { rule = "read by structure as \(structural[position].rawValue); \(rule)" }
+                if position >= structuralFrom, let found = structuralRules[error.description] {
+                    let beside = read?.source == .structure ? "" : " beside the dialect's errors"
+                    rule = "read by structure\(beside) as \(found.rawValue); \(rule)"
+                }
                 return Line(path: error.pathText, code: error.code, message: error.message, destinations: destinations, rule: rule)
             }
             return ResponseExplanation(

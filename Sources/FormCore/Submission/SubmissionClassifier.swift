@@ -78,21 +78,22 @@ package enum SubmissionClassifier {
     /// dialect, else `auto` with its preference; when what the form declared reads nothing, `auto`
     /// (a declared shape never hides what `auto` shows: a 409 `{"detail": ..}` outside it is still
     /// shown); then the body's structure; then every text in it. nil when nothing holds an error.
-    package static func readErrors(contentType: String?, json: JSONValue, dialect: ErrorDialect, preferred: ErrorDialect?, shape: ErrorShape?) -> (errors: [ServerError], source: ErrorSource)? {
+    /// `byStructureFrom`: the index of the first error the structure added beside a dialect's.
+    package static func readErrors(contentType: String?, json: JSONValue, dialect: ErrorDialect, preferred: ErrorDialect?, shape: ErrorShape?) -> (errors: [ServerError], source: ErrorSource, byStructureFrom: Int?)? {
         if let shape {
-            if let errors = shape.parse(json), !errors.isEmpty { return (errors, .shape) }
+            if let errors = shape.parse(json), !errors.isEmpty { return (errors, .shape, nil) }
         } else if dialect != .auto {
             if let errors = ServerErrorParser.parse(json, as: dialect), !errors.isEmpty {
-                return (errors + StructuralReader.unread(by: errors, in: json), .namedDialect(dialect))
+                return (errors + StructuralReader.unread(by: errors, in: json), .namedDialect(dialect), errors.count)
             }
         }
         if let errors = ServerErrorParser.parse(json, contentType: contentType, preferring: preferred), !errors.isEmpty {
-            return (errors + StructuralReader.unread(by: errors, in: json), .auto)
+            return (errors + StructuralReader.unread(by: errors, in: json), .auto, errors.count)
         }
         let structural = StructuralReader.read(json)
-        if !structural.isEmpty { return (structural, .structure) }
+        if !structural.isEmpty { return (structural, .structure, 0) }
         let unread = UnreadBody.messages(in: json)
-        if !unread.isEmpty { return (unread, .unread) }
+        if !unread.isEmpty { return (unread, .unread, nil) }
         return nil
     }
 
