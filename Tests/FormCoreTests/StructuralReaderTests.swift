@@ -120,6 +120,10 @@ private func placed(_ body: String, status: Int = 422) -> ErrorPlacement? {
     }
 
     @Test func nothingIsAddedWhenTheDialectReadEveryMessage() {
+        // express-validator with `msg` as an object: the entry's other keys (its `value`, `type`,
+        // `location`) are not messages.
+        let validator = #"{"errors":[{"type":"field","value":"hunter22x","msg":{"message":"is taken","code":"taken"},"path":"mrn","location":"body"}]}"#
+        #expect(classify(validator) == .rejected(status: 422, errors: [E(path: [.key("mrn")], message: "is taken", code: "taken")]))
         // Rails' details entry is read by the dialect; a problem's summary stays a summary.
         #expect(classify(#"{"errors":{"mrn":[{"error":"blank"}]}}"#) == .rejected(status: 422, errors: [E(path: [.key("mrn")], message: "blank", code: "blank")]))
         let problem = ##"{"type":"https://example.net/validation","title":"Invalid request","errors":[{"detail":"must be a positive integer","pointer":"#/age"}]}"##

@@ -176,9 +176,11 @@ enum StructuralReader {
         /// One entry: its own path when it names one (replacing where it sits), else where it sits.
         mutating func entry(_ members: [String: JSONValue], at path: [ServerError.PathComponent], marked: Bool) {
             guard let (messageKey, message) = StructuralReader.messageKeys.lazy.compactMap({ key in
-                members[key]?.stringValue.map { (key, $0) }
+                members[key].flatMap(StructuralReader.messageText).map { (key, $0) }
             }).first else { return }
-            let code = StructuralReader.codeKeys.lazy.filter { $0 != messageKey }.compactMap { members[$0]?.scalarText }.first
+            // express-validator's `msg` may be `{message, code}`: its code is the entry's.
+            let code = members[messageKey]?["code"]?.scalarText
+                ?? StructuralReader.codeKeys.lazy.filter { $0 != messageKey }.compactMap { members[$0]?.scalarText }.first
             guard let pathKey = StructuralReader.pathKeys.first(where: { key in members[key].map(StructuralReader.isPathValue) ?? false }),
                   let value = members[pathKey] else {
                 emit(path, message, code: code, rule: marked ? .nonFieldMarker : .entry)
@@ -193,10 +195,16 @@ enum StructuralReader {
     /// An object holding a message under a message key and no further errors of its own (other
     /// objects or lists only under path, source and metadata keys).
     static func isEntry(_ members: [String: JSONValue]) -> Bool {
-        guard messageKeys.contains(where: { members[$0]?.stringValue != nil }) else { return false }
+        guard let messageKey = messageKeys.first(where: { members[$0].flatMap(messageText) != nil }) else { return false }
         return members.allSatisfy { key, value in
-            !value.isContainer || metadataKeys.contains(key) || key == "loc" || key == "source" || key == "path"
+            !value.isContainer || key == messageKey || metadataKeys.contains(key) || key == "loc" || key == "source" || key == "path"
         }
+    }
+
+    /// A message key's text: a string, or an object's `message` (express-validator's `msg` as
+    /// `{message, code}`).
+    static func messageText(_ value: JSONValue) -> String? {
+        value.stringValue ?? value["message"]?.stringValue
     }
 
     /// A value a path key can hold: text, a list of keys and indexes, null (no field), or a
