@@ -10,7 +10,8 @@ import Testing
 /// the framework publishes (`fill --openapi`).
 @Suite("Receipts on real servers")
 struct ReceiptRealServerTests {
-    static let apps = ["drf", "drf_standardized", "drf_jsonapi", "fastapi", "fastapi_problem", "ninja", "express", "symfony", "rails"]
+    static let apps = ["drf", "drf_standardized", "drf_jsonapi", "fastapi", "fastapi_problem", "ninja", "express", "symfony", "rails",
+                       "flask_smorest", "apiflask", "litestar"]
 
     /// The apps whose framework publishes an OpenAPI document, and each one's receipt operation.
     static let openAPIApps: [(app: String, operation: String)] = [
