@@ -35,6 +35,12 @@ struct FormReader {
             if case .sequence(let items) = e.value {
                 if items.isEmpty { diagnostics.error("fields must list at least one field", at: e.valuePosition) }
                 readItems(Array(items), in: [], depth: 1, group: nil, into: &drafts, sections: &sections, groups: &groups)
+                if drafts.count > FormLimits.fieldsPerForm {
+                    diagnostics.error(
+                        "a form holds at most \(FormLimits.fieldsPerForm) fields (this one has \(drafts.count), group members included)",
+                        at: drafts[FormLimits.fieldsPerForm].namePosition)
+                    drafts.removeLast(drafts.count - FormLimits.fieldsPerForm)
+                }
             } else {
                 diagnostics.error("fields must be a list, not \(YAMLNodeReader.describe(e.value))", at: e.valuePosition)
             }
@@ -234,10 +240,31 @@ struct FormReader {
 
     /// A group's `unique` and `total` name its own members; a total sums a number member; no other
     /// field's name starts with the group's.
+    /// Linear in groups and fields (members looked up by group, names by set): a form of
+    /// thousands of one-field groups checks as fast as one of plain fields.
     private func checkGroups(_ groups: [GroupDraft], drafts: [FieldDraft]) {
+        let membersByGroup = Dictionary(grouping: drafts.filter { $0.field.group != nil }, by: { $0.field.group ?? "" })
+        let groupNames = Set(groups.map(\.group.name))
+        if !groupNames.isEmpty {
+            for other in drafts {
+                let name = other.field.name
+                if groupNames.contains(name) {
+                    diagnostics.error("field name \"\(name)\" collides with group \"\(name)\"", at: other.namePosition)
+                }
+                // Every dotted prefix that names a group the field was not declared in.
+                var prefixEnd = name.startIndex
+                while let dot = name[prefixEnd...].firstIndex(of: ".") {
+                    let prefix = String(name[..<dot])
+                    if other.field.group != prefix && groupNames.contains(prefix) {
+                        diagnostics.error("field name \"\(name)\" is inside group \"\(prefix)\": declare it in the group", at: other.namePosition)
+                    }
+                    prefixEnd = name.index(after: dot)
+                }
+            }
+        }
         for draft in groups {
             let name = draft.group.name
-            let members = drafts.filter { $0.field.group == name }
+            let members = membersByGroup[name] ?? []
             func member(_ plain: String) -> Field? { members.first { $0.field.name == name + "." + plain }?.field }
             let plainNames = members.map { String($0.field.name.dropFirst(name.count + 1)) }
             for (plain, position) in zip(draft.group.unique, draft.uniquePositions) where member(plain) == nil {
@@ -261,12 +288,6 @@ struct FormReader {
                 if field.type != .integer && field.type != .decimal {
                     diagnostics.error("total sums an integer or decimal field: \"\(plain)\" is \(field.type.rawValue)", at: position)
                 }
-            }
-            for other in drafts where other.field.group != name && other.field.name.hasPrefix(name + ".") {
-                diagnostics.error("field name \"\(other.field.name)\" is inside group \"\(name)\": declare it in the group", at: other.namePosition)
-            }
-            for other in drafts where other.field.name == name {
-                diagnostics.error("field name \"\(name)\" collides with group \"\(name)\"", at: other.namePosition)
             }
         }
     }

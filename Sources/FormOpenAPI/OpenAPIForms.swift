@@ -32,9 +32,11 @@ package enum OpenAPIForms {
             return [OpenAPIProblem(pointer: "", message: error.description)]
         }
         var problems: [OpenAPIProblem] = []
-        for op in doc.operations() where op.hasBody {
+        let operations = doc.operations()
+        let counts = FormFileWriter.baseIDCounts(of: operations)
+        for op in operations where op.hasBody {
             do {
-                problems += try FormFileWriter(document: doc, operation: op, documentName: "").write().problems
+                problems += try FormFileWriter(document: doc, operation: op, documentName: "", baseIDCounts: counts).write().problems
             } catch {
                 problems.append(OpenAPIProblem(pointer: error.pointer ?? op.pointer, message: error.reason, operation: op.summary.label))
             }

@@ -180,7 +180,12 @@ struct SchemaTranslator {
         let minItems = node["minItems"]?.number.flatMap { Int($0) }
         let maxItems = node["maxItems"]?.number.flatMap { Int($0) }
         let enumValues = (items.type == "string" || items.types.isEmpty) ? items["enum"]?.array : nil
-        let isMultichoice = enumValues.map { !$0.isEmpty && $0.allSatisfy { $0.string != nil } } ?? false
+        var isMultichoice = enumValues.map { !$0.isEmpty && $0.allSatisfy { $0.string != nil } } ?? false
+        if isMultichoice, let count = enumValues?.count, count > FormLimits.choicesPerField {
+            // Past what a form lists: a list of text, which the server checks.
+            isMultichoice = false
+            reader.problem(JSONPointer.appending(itemsPointer, "enum"), "an enum of \(count) values is more than a field lists (at most \(FormLimits.choicesPerField)): asked as text, the server checks it")
+        }
         // Inside a group's item only a multichoice can take several values: a list (or group)
         // there would be a list of lists, which the form-file loader refuses.
         if inGroup && !isMultichoice && items.type != "object" {
@@ -194,7 +199,8 @@ struct SchemaTranslator {
             field.choices = values.compactMap(\.string)
             field.required = required && !node.nullable && (minItems ?? 0) > 0
             field.help = node["description"]?.string ?? items["description"]?.string
-            if let d = node["default"]?.array, !d.isEmpty, d.allSatisfy({ $0.string.map(field.choices.contains) ?? false }) {
+            let choices = Set(field.choices)
+            if let d = node["default"]?.array, !d.isEmpty, d.allSatisfy({ $0.string.map(choices.contains) ?? false }) {
                 field.defaultList = d.compactMap(\.string)
             } else if let d = node["default"], d != .array([]) {
                 field.comments.append("default \(d.compactText) is not used: not a list of the choices")
@@ -346,7 +352,11 @@ struct SchemaTranslator {
             reader.problem(JSONPointer.appending(p, "type"), "unknown type \"\(other)\": asked as text")
         }
         if let values = node["enum"]?.array, !values.isEmpty, f.type != "boolean" {
-            if values.allSatisfy({ $0.string != nil }) {
+            if values.count > FormLimits.choicesPerField {
+                // Past what a form lists: asked as text, and the server checks it.
+                f.comments.append("enum of \(values.count) values: checked by the server")
+                reader.problem(JSONPointer.appending(p, "enum"), "an enum of \(values.count) values is more than a field lists (at most \(FormLimits.choicesPerField)): asked as text, the server checks it")
+            } else if values.allSatisfy({ $0.string != nil }) {
                 f.type = "choice"
                 f.choices = values.compactMap(\.string)
                 f.minLength = nil; f.maxLength = nil; f.pattern = nil; f.patternMessage = nil

@@ -61,3 +61,85 @@ struct HostileSecondSweepTests {
         #expect(r.stderr.isEmpty)
     }
 }
+
+extension HostileSecondSweepTests {
+    // MARK: - Item 4: no quadratic list checks, and what a form may hold is capped
+
+    /// A form of one choice field listing `count` choices.
+    private func choicesForm(_ runner: BinaryRunner, count: Int) throws -> String {
+        let path = runner.home.appendingPathComponent("choices\(count).yaml").path
+        let list = (0..<count).map { "c\($0)" }.joined(separator: ", ")
+        try "id: many\ntitle: Many\nfields:\n  - name: pick\n    type: choice\n    choices: [\(list)]\n"
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test("20,000 choices are refused at load with their position; 10,000 load quickly")
+    func twentyThousandChoicesAreRefusedQuickly() throws {
+        let runner = try BinaryRunner()
+        let big = try choicesForm(runner, count: 20_000)
+        let started = Date()
+        let r = try runner.run(["check", big], input: [])
+        #expect(r.status == 2)
+        #expect(r.stderr == "\(big):6:14: a field lists at most 10000 choices (this one has 20000)\n")
+        let most = try choicesForm(runner, count: 10_000)
+        let ok = try runner.run(["check", most], input: [])
+        #expect(ok.status == 0, "\(ok.stderr.prefix(300))")
+        #expect(ok.stdout == "\(most): ok (many, 1 field)\n")
+        #expect(Date().timeIntervalSince(started) < 20)
+    }
+
+    @Test("a form of more than 10,000 fields is refused at the first field past the cap")
+    func tooManyFieldsAreRefused() throws {
+        let runner = try BinaryRunner()
+        let path = runner.home.appendingPathComponent("fields.yaml").path
+        var text = "id: wide\ntitle: Wide\nfields:\n"
+        for i in 0..<10_001 { text += "  - name: f\(i)\n" }
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let r = try runner.run(["check", path], input: [])
+        #expect(r.status == 2)
+        #expect(r.stderr == "\(path):10004:11: a form holds at most 10000 fields (this one has 10001, group members included)\n")
+    }
+
+    /// An OpenAPI document of one POST whose body has `properties` (JSON text).
+    private func openAPIDocument(_ runner: BinaryRunner, name: String, properties: String, required: String = "[]") throws -> String {
+        let path = runner.home.appendingPathComponent(name).path
+        try """
+            {"openapi": "3.1.0", "info": {"title": "T", "version": "1"}, "paths": {"/x": {"post": {"operationId": "make",
+             "requestBody": {"content": {"application/json": {"schema": {"type": "object", "required": \(required),
+             "properties": \(properties)}}}}, "responses": {"201": {"description": "made"}}}}}}
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test("an OpenAPI enum of 100,000 values is asked as text at once, and check --openapi names it")
+    func hugeOpenAPIEnumIsAskedAsText() throws {
+        let runner = try BinaryRunner()
+        let values = (0..<100_000).map { "\"v\($0)\"" }.joined(separator: ",")
+        let doc = try openAPIDocument(runner, name: "enum.json", properties: "{\"kind\": {\"type\": \"string\", \"enum\": [\(values)]}}")
+        let started = Date()
+        let fill = try runner.run(["fill", "--openapi", doc, "--operation", "make", "--plain"], lines: ["v99999", ".cancel"])
+        #expect(Date().timeIntervalSince(started) < 20)
+        #expect(fill.stdout.contains("kind (optional): v99999\nReview\n  1 kind  v99999\n"), "\(fill.stdout.prefix(400)) \(fill.stderr.prefix(400))")
+        let check = try runner.run(["check", "--openapi", doc], input: [])
+        #expect(check.status == 1)
+        #expect(check.stderr.contains("\(doc)#/paths/~1x/post/requestBody/content/application~1json/schema/properties/kind/enum: an enum of 100000 values is more than a field lists (at most 10000): asked as text, the server checks it"), "\(check.stderr.prefix(500))")
+        #expect(Date().timeIntervalSince(started) < 40)
+    }
+
+    @Test("check --openapi of 2,000 operations is linear: it ends well within 30 s")
+    func checkOfTwoThousandOperationsIsLinear() throws {
+        let runner = try BinaryRunner()
+        let doc = runner.home.appendingPathComponent("ops.json").path
+        let make = Process()
+        make.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        make.arguments = ["python3", BinaryRunner.root.path + "/Benchmarks/make-openapi-document.py", doc, "-n", "2000"]
+        try make.run()
+        make.waitUntilExit()
+        #expect(make.terminationStatus == 0)
+        let r = try runner.run(["check", "--openapi", doc], input: [], timeout: 30)
+        #expect(r.stdout.hasSuffix("2000 of 2000 operations with a request body not fully expressed (2000 problems)\n")
+                || r.stderr.hasSuffix("2000 of 2000 operations with a request body not fully expressed (2000 problems)\n"),
+                "\(r.stdout.suffix(300)) \(r.stderr.suffix(300))")
+    }
+}
