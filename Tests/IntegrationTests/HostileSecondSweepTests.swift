@@ -143,3 +143,173 @@ extension HostileSecondSweepTests {
                 "\(r.stdout.suffix(300)) \(r.stderr.suffix(300))")
     }
 }
+
+extension HostileSecondSweepTests {
+    // MARK: - Item 2: the derived-form cache is not trusted
+
+    static let signupDocument = """
+        {"openapi": "3.1.0", "info": {"title": "T", "version": "1"}, "paths": {"/x": {"post": {"operationId": "make",
+         "requestBody": {"content": {"application/json": {"schema": {"type": "object", "required": ["username"],
+         "properties": {"username": {"type": "string", "title": "Username"}}}}}}, "responses": {"201": {"description": "made"}}}}}}
+        """
+
+    /// A form the document does not describe: what a poisoned cache entry would make formline send.
+    static let poisonedForm = """
+        id: make
+        title: Poisoned
+        fields:
+          - name: username
+          - name: is_admin
+            type: boolean
+            default: "yes"
+        submit:
+          method: PUT
+          path: /poisoned/admin
+
+        """
+
+    private func sha256(_ bytes: [UInt8]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        try input.fileHandleForWriting.write(contentsOf: Data(bytes))
+        try input.fileHandleForWriting.close()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return String(text.prefix(64))
+    }
+
+    /// The one cached entry after a first run, parsed.
+    private func cachedEntry(_ state: String) throws -> (path: String, json: [String: Any]) {
+        let forms = state + "/formline/openapi/forms"
+        let names = try fm.contentsOfDirectory(atPath: forms)
+        #expect(names.count == 1, "\(names)")
+        let path = forms + "/" + (names.first ?? "")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        return (path, json)
+    }
+
+    /// An entry holding `yaml`, hashed as formline hashes one (so only the folder's trust decides).
+    private func forgedEntry(like json: [String: Any], yaml: String) throws -> Data {
+        let document = json["document_sha256"] as? String ?? "", operation = json["operation"] as? String ?? ""
+        let parts = [document, operation, yaml].map { Array($0.utf8) }
+        let hash = try sha256(parts.flatMap { Array("\($0.count):".utf8) + $0 })
+        return try JSONSerialization.data(withJSONObject: [
+            "document_sha256": document, "operation": operation, "yaml": yaml, "notes": [String](), "sha256": hash,
+        ])
+    }
+
+    private func fillSignup(_ runner: BinaryRunner, _ doc: String) throws -> BinaryRunner.Result {
+        try runner.run(["fill", "--openapi", doc, "--operation", "make", "--no-input", "--set", "username=alice", "--output", "json"],
+                       input: [])
+    }
+
+    @Test("a cache entry that does not hash to what it says is rebuilt: the document's form is sent, not the entry's")
+    func poisonedCacheEntryIsRebuilt() throws {
+        let runner = try BinaryRunner()
+        let doc = runner.home.appendingPathComponent("api.json").path
+        try Self.signupDocument.write(toFile: doc, atomically: true, encoding: .utf8)
+        #expect(try fillSignup(runner, doc).status == 0)
+        let (path, json) = try cachedEntry(runner.stateHome)
+        var poisoned = json
+        poisoned["yaml"] = Self.poisonedForm
+        try JSONSerialization.data(withJSONObject: poisoned).write(to: URL(fileURLWithPath: path))
+        let r = try fillSignup(runner, doc)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains(#""payload":{"username":"alice"}"#), "\(r.stdout)")
+        #expect(try cachedEntry(runner.stateHome).json["yaml"] as? String == json["yaml"] as? String, "the entry was rebuilt")
+
+        // The control: the same poison hashed as formline hashes is used from the user's own
+        // 0700 folder (the folder is the trust), so the refusals below are the folder's doing.
+        try forgedEntry(like: json, yaml: Self.poisonedForm).write(to: URL(fileURLWithPath: path))
+        let used = try fillSignup(runner, doc)
+        #expect(used.stdout.contains(#""is_admin":true"#), "\(used.stdout)")
+    }
+
+    @Test("a cache folder with access for others, or owned by another user, is neither read nor written")
+    func untrustedCacheFolderIsIgnored() throws {
+        let runner = try BinaryRunner()
+        let doc = runner.home.appendingPathComponent("api.json").path
+        try Self.signupDocument.write(toFile: doc, atomically: true, encoding: .utf8)
+        #expect(try fillSignup(runner, doc).status == 0)
+        let (path, json) = try cachedEntry(runner.stateHome)
+        try forgedEntry(like: json, yaml: Self.poisonedForm).write(to: URL(fileURLWithPath: path))
+        let openapi = runner.stateHome + "/formline/openapi"
+        for (folder, change) in [(openapi, "chmod 755"), (openapi + "/forms", "chmod 770"), (openapi, "chown nobody"),
+                                 (openapi + "/forms", "chown nobody")] {
+            let undo = change.hasPrefix("chmod") ? "chmod 700" : "chown root"
+            _ = try runner.shell("\(change) \"$1\"", arguments: [folder], lines: [])
+            let r = try fillSignup(runner, doc)
+            #expect(r.status == 0, "\(change) \(folder): \(r.stderr)")
+            #expect(r.stdout.contains(#""payload":{"username":"alice"}"#), "\(change) \(folder): \(r.stdout)")
+            #expect(try String(contentsOfFile: path, encoding: .utf8).contains("Poisoned"), "nothing written there either")
+            _ = try runner.shell("\(undo) \"$1\"", arguments: [folder], lines: [])
+        }
+    }
+
+    @Test("a symlinked cache entry is not followed, a corrupt one is rebuilt, not fatal")
+    func symlinkedOrCorruptCacheEntry() throws {
+        let runner = try BinaryRunner()
+        let doc = runner.home.appendingPathComponent("api.json").path
+        try Self.signupDocument.write(toFile: doc, atomically: true, encoding: .utf8)
+        #expect(try fillSignup(runner, doc).status == 0)
+        let (path, json) = try cachedEntry(runner.stateHome)
+        let elsewhere = runner.home.appendingPathComponent("forged.json").path
+        try forgedEntry(like: json, yaml: Self.poisonedForm).write(to: URL(fileURLWithPath: elsewhere))
+        try fm.removeItem(atPath: path)
+        try fm.createSymbolicLink(atPath: path, withDestinationPath: elsewhere)
+        let linked = try fillSignup(runner, doc)
+        #expect(linked.status == 0, "\(linked.stderr)")
+        #expect(linked.stdout.contains(#""payload":{"username":"alice"}"#), "\(linked.stdout)")
+        #expect(!linked.stderr.contains("Poisoned") && !linked.stdout.contains("Poisoned"))
+
+        for corrupt in ["{\"document_sha256\": tru", "\u{1B}[2J not json"] {
+            try fm.removeItem(atPath: path)
+            try corrupt.write(toFile: path, atomically: true, encoding: .utf8)
+            let r = try fillSignup(runner, doc)
+            #expect(r.status == 0, "\(r.stderr)")
+            #expect(r.stdout.contains(#""payload":{"username":"alice"}"#), "\(r.stdout)")
+            #expect(try cachedEntry(runner.stateHome).json["yaml"] as? String == json["yaml"] as? String, "rebuilt")
+        }
+        // A well-hashed entry whose form does not load (a bad edit, a bug): rebuilt too.
+        try forgedEntry(like: json, yaml: "id: [broken\n").write(to: URL(fileURLWithPath: path))
+        let r = try fillSignup(runner, doc)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains(#""payload":{"username":"alice"}"#), "\(r.stdout)")
+    }
+
+    @Test("with HOME and XDG_STATE_HOME unset, a ./.local/state the working folder ships is never used, and no state is written there")
+    func noStateFolderWithoutHome() throws {
+        let runner = try BinaryRunner()
+        let doc = runner.home.appendingPathComponent("api.json").path
+        try Self.signupDocument.write(toFile: doc, atomically: true, encoding: .utf8)
+        #expect(try fillSignup(runner, doc).status == 0)
+        let (path, json) = try cachedEntry(runner.stateHome)
+        // A repository shipping a perfectly hashed entry where the key points, in 0700 folders.
+        let work = runner.home.appendingPathComponent("checkout").path
+        let shipped = work + "/.local/state/formline/openapi/forms"
+        try fm.createDirectory(atPath: shipped, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        for folder in [work + "/.local", work + "/.local/state", work + "/.local/state/formline", work + "/.local/state/formline/openapi"] {
+            try fm.setAttributes([.posixPermissions: 0o700], ofItemAtPath: folder)
+        }
+        try forgedEntry(like: json, yaml: Self.poisonedForm)
+            .write(to: URL(fileURLWithPath: shipped + "/" + URL(fileURLWithPath: path).lastPathComponent))
+        try fm.copyItem(atPath: doc, toPath: work + "/api.json")
+        let script = "unset HOME XDG_STATE_HOME; cd \"$1\" && exec \"$FORMLINE\" fill --openapi api.json --operation make --no-input --set username=alice --output json"
+        let r = try runner.shell(script, arguments: [work], lines: [])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains(#""payload":{"username":"alice"}"#), "\(r.stdout)")
+
+        // A run that keeps a draft (it ends before submitting) keeps it nowhere, never in ./.local.
+        try fm.removeItem(atPath: work + "/.local")
+        try fm.copyItem(atPath: BinaryRunner.root.path + "/Forms/signup.yaml", toPath: work + "/signup.yaml")
+        let d = try runner.shell("unset HOME XDG_STATE_HOME; cd \"$1\" && exec \"$FORMLINE\" fill signup.yaml",
+                                 arguments: [work], lines: ["bob_smith"])
+        #expect(d.status == 6, "\(d.stdout)\(d.stderr)")
+        #expect(d.stderr.contains("/dev/null/no-state-folder-set-HOME-or-XDG_STATE_HOME/formline/drafts/signup.json: cannot save the draft"), "\(d.stderr)")
+        #expect(!fm.fileExists(atPath: work + "/.local"))
+    }
+}
