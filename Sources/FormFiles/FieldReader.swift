@@ -59,8 +59,8 @@ struct FieldReader {
         }
 
         var field = Field(name: name ?? "", type: type)
-        if let e = entries["label"], let s = reader.string(e) { field.label = s }
-        if let e = entries["help"], let s = reader.string(e) { field.help = s }
+        if let e = entries["label"], let s = reader.text(e) { field.label = s }
+        if let e = entries["help"], let s = reader.text(e, multiline: true) { field.help = s }
         if let e = entries["required"], let b = reader.bool(e) { field.required = b }
         if let e = entries["nullable"], let b = reader.bool(e) {
             field.sendsNullWhenEmpty = b
@@ -206,7 +206,7 @@ struct FieldReader {
                     diagnostics.error("invalid pattern \"\(TextCleaning.oneLine(source, limit: 80))\": \(error)", at: e.valuePosition)
                 }
             }
-            if let e = entries["pattern_message"], let s = reader.string(e) {
+            if let e = entries["pattern_message"], let s = reader.text(e) {
                 field.patternMessage = s
                 if entries["pattern"] == nil {
                     diagnostics.error("pattern_message needs a pattern", at: e.keyPosition)
@@ -290,6 +290,8 @@ struct FieldReader {
                     "choice \"\(choice)\" can't contain a comma: multichoice answers are comma-separated", at: position)
             } else if choice.trimmedWhitespace != choice {
                 diagnostics.error("choice \"\(choice)\" has spaces at an end", at: position)
+            } else if !reader.checkedText(choice, named: "choice", at: position) {
+                // Reported: a choice is shown in the menu, the review and completions.
             }
             seen.insert(choice)
             if firstByFolded[folded] == nil { firstByFolded[folded] = choice }

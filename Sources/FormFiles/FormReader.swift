@@ -26,7 +26,7 @@ struct FormReader {
 
         let id = entries["id"].flatMap(readID)
         if entries["id"] == nil { reader.missing("id", in: entries, ": the form's name for drafts and messages") }
-        let title = entries["title"].flatMap(reader.string)
+        let title = entries["title"].flatMap { reader.text($0) }
 
         var drafts: [FieldDraft] = []
         var sections: [SectionDraft] = []

@@ -181,7 +181,10 @@ struct SchemaTranslator {
         let maxItems = node["maxItems"]?.number.flatMap { Int($0) }
         let enumValues = (items.type == "string" || items.types.isEmpty) ? items["enum"]?.array : nil
         var isMultichoice = enumValues.map { !$0.isEmpty && $0.allSatisfy { $0.string != nil } } ?? false
-        if isMultichoice, let count = enumValues?.count, count > FormLimits.choicesPerField {
+        if isMultichoice, let bad = enumValues?.lazy.compactMap({ $0.string.flatMap { FormTextRule.problem($0) } }).first {
+            isMultichoice = false
+            reader.problem(JSONPointer.appending(itemsPointer, "enum"), "an enum value holds \(bad), which a form can't show: asked as text, the server checks it")
+        } else if isMultichoice, let count = enumValues?.count, count > FormLimits.choicesPerField {
             // Past what a form lists: a list of text, which the server checks.
             isMultichoice = false
             reader.problem(JSONPointer.appending(itemsPointer, "enum"), "an enum of \(count) values is more than a field lists (at most \(FormLimits.choicesPerField)): asked as text, the server checks it")
@@ -356,6 +359,11 @@ struct SchemaTranslator {
                 // Past what a form lists: asked as text, and the server checks it.
                 f.comments.append("enum of \(values.count) values: checked by the server")
                 reader.problem(JSONPointer.appending(p, "enum"), "an enum of \(values.count) values is more than a field lists (at most \(FormLimits.choicesPerField)): asked as text, the server checks it")
+            } else if let bad = values.lazy.compactMap({ $0.string.flatMap { FormTextRule.problem($0) } }).first {
+                // A choice is shown as written and sent as written: one that can't be shown is
+                // left to the server.
+                f.comments.append("enum with a value holding \(bad): checked by the server")
+                reader.problem(JSONPointer.appending(p, "enum"), "an enum value holds \(bad), which a form can't show: asked as text, the server checks it")
             } else if values.allSatisfy({ $0.string != nil }) {
                 f.type = "choice"
                 f.choices = values.compactMap(\.string)

@@ -148,7 +148,8 @@ public struct FillSession {
                 for message in messages { usage.report(message, prefixed: false) }
                 return .usage
             case .refused(let problems):
-                for problem in problems { StandardError.write("\(problem)\n") }
+                // A problem may quote an answers file's key (issue 33 item 3): escaped.
+                for problem in problems { StandardError.write(TextCleaning.visible("\(problem)") + "\n") }
                 if options.output == .json {
                     let errors = problems.map { EndingError(field: $0.field, message: $0.message, line: nil, origin: $0.origin) }
                     let document = EndingReport.document(ending: "refused", status: .inputRefused, errors: errors)

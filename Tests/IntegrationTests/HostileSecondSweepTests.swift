@@ -313,3 +313,108 @@ extension HostileSecondSweepTests {
         #expect(!fm.fileExists(atPath: work + "/.local"))
     }
 }
+
+extension HostileSecondSweepTests {
+    // MARK: - Item 3: form text never reaches the terminal raw
+
+    /// Neither raw ESC, BEL nor a bidi control in what formline printed.
+    private func noRawControls(_ r: BinaryRunner.Result, _ context: String) {
+        for text in [r.stdout, r.stderr] {
+            #expect(!text.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{7}" || $0 == "\u{9B}" || $0 == "\u{202E}" || $0 == "\u{2066}" },
+                    "\(context): \(text.debugDescription.prefix(400))")
+        }
+    }
+
+    @Test("control characters, bidi controls and stacked marks in a form's title, labels, help, pattern_message and choices are refused at load with their position")
+    func hostileFormTextIsRefusedAtLoad() throws {
+        let runner = try BinaryRunner()
+        let path = runner.home.appendingPathComponent("hostile.yaml").path
+        try #"""
+            id: hostile
+            title: "Sign up\e]0;pwned\a"
+            fields:
+              - name: a
+                label: "Name \u202E"
+                help: "line one\nline two\e[2J"
+                pattern: "^[a-z]+$"
+                pattern_message: "lower case\u200F"
+              - name: b
+                type: choice
+                choices: [ok, "bad\u2066", "x\u0301\u0301\u0301\u0301\u0301"]
+                label: "B\u0085"
+
+            """#.write(toFile: path, atomically: true, encoding: .utf8)
+        let r = try runner.run(["check", path], input: [])
+        #expect(r.status == 2)
+        let tail = ": form text can't hold control characters, bidi controls or stacked combining marks"
+        #expect(r.stderr == [
+            "\(path):2:8: title holds a control character (<U+001B>)\(tail)",
+            "\(path):5:12: label holds a bidi control (<U+202E>)\(tail)",
+            "\(path):6:11: help holds a control character (<U+001B>)\(tail)",
+            "\(path):8:22: pattern_message holds a bidi control (<U+200F>)\(tail)",
+            "\(path):11:19: choice holds a bidi control (<U+2066>)\(tail)",
+            "\(path):11:32: choice holds more than 4 combining marks on one character\(tail)",
+            "\(path):12:12: label holds a control character (<U+0085>)\(tail)",
+        ].joined(separator: "\n") + "\n")
+        noRawControls(r, "check")
+        let fill = try runner.run(["fill", path, "--plain"], lines: ["x"])
+        #expect(fill.status == 2)
+        noRawControls(fill, "fill")
+    }
+
+    @Test("an OpenAPI document's hostile title, description and enum reach neither the terminal nor an imported file raw")
+    func hostileOpenAPITextIsShownEscaped() throws {
+        let runner = try BinaryRunner()
+        let doc = try openAPIDocument(runner, name: "hostile.json", properties: #"""
+            {"name": {"type": "string", "title": "Name\u001b]0;pwned\u0007", "description": "Your name\u202e, please\u001b[2J"},
+             "kind": {"type": "string", "enum": ["plain", "evil\u2066"]}}
+            """#)
+        let fill = try runner.run(["fill", "--openapi", doc, "--operation", "make", "--plain"], lines: ["?", "bob", "plain", ".cancel"])
+        noRawControls(fill, "fill --openapi")
+        #expect(fill.stdout.contains("Name ]0;pwned "), "\(fill.stdout.prefix(600))")
+        let out = runner.home.appendingPathComponent("imported.yaml").path
+        let imported = try runner.run(["import", doc, "--operation", "make", "-o", out], input: [])
+        noRawControls(imported, "import")
+        let text = (try? String(contentsOfFile: out, encoding: .utf8)) ?? imported.stdout
+        #expect(!text.unicodeScalars.contains { $0 == "\u{202E}" || $0 == "\u{2066}" || $0 == "\u{1B}" }, "\(text)")
+        let check = try runner.run(["check", "--openapi", doc], input: [])
+        noRawControls(check, "check --openapi")
+        #expect(check.stderr.contains("/properties/kind/enum: an enum value holds a bidi control (<U+2066>), which a form can't show: asked as text, the server checks it"), "\(check.stderr)")
+    }
+
+    @Test("operations' parse error, an answers file's unknown key, drafts' names and saved_at, and replay's FAIL line show control characters escaped")
+    func quotedHostileTextIsEscaped() throws {
+        let runner = try BinaryRunner()
+        let bad = runner.home.appendingPathComponent("bad.yaml").path
+        try Data("\u{1B}]0;pwned\u{7}: [".utf8).write(to: URL(fileURLWithPath: bad))
+        let ops = try runner.run(["operations", bad], input: [])
+        #expect(ops.status == 2)
+        noRawControls(ops, "operations")
+
+        let answers = runner.home.appendingPathComponent("answers.yaml").path
+        try "\"\\e[2Jbogus\\u202E\": 1\nusername: bob_smith\n".write(toFile: answers, atomically: true, encoding: .utf8)
+        let a = try runner.run(["fill", "Forms/signup.yaml", "--answers", answers, "--no-input"], input: [])
+        #expect(a.stderr.contains("<U+001B>[2Jbogus<U+202E>: the form has no such field"), "\(a.stderr)")
+        noRawControls(a, "answers")
+
+        _ = try runner.run(["fill", "Forms/signup.yaml"], lines: ["bob_smith"])
+        let drafts = runner.stateHome + "/formline/drafts"
+        var draft = try String(contentsOfFile: drafts + "/signup.json", encoding: .utf8)
+        draft = draft.replacingOccurrences(of: #""saved_at":""#, with: #""saved_at":"\u001b]0;pwned\u0007"#)
+        try draft.write(toFile: drafts + "/signup.json", atomically: true, encoding: .utf8)
+        try draft.write(toFile: drafts + "/sign\u{1B}[2Jup\u{202E}.json", atomically: true, encoding: .utf8)
+        let listed = try runner.run(["drafts"], input: [])
+        #expect(listed.stdout.contains("<U+001B>]0;pwned<U+0007>"), "\(listed.stdout)")
+        noRawControls(listed, "drafts")
+
+        let folder = try scratchFolder()
+        defer { try? fm.removeItem(atPath: folder) }
+        let session = folder + "/hostile.session"
+        try "#! formline-session 1\n#! form: ../../Forms/signup.yaml\n#! args: --plain\nCreate an account\u{1B}]0;pwned\u{7}\nUsername:\n> bob_smith\n"
+            .write(toFile: session, atomically: true, encoding: .utf8)
+        let replay = try runner.run(["replay", session], input: [])
+        #expect(replay.status == 1)
+        #expect(replay.stdout.contains("-Create an account<U+001B>]0;pwned<U+0007>"), "\(replay.stdout)")
+        noRawControls(replay, "replay")
+    }
+}
