@@ -364,6 +364,10 @@ struct SchemaTranslator {
                 // left to the server.
                 f.comments.append("enum with a value holding \(bad): checked by the server")
                 reader.problem(JSONPointer.appending(p, "enum"), "an enum value holds \(bad), which a form can't show: asked as text, the server checks it")
+            } else if values.allSatisfy({ $0.string != nil }), let twice = Self.repeatedChoice(values.compactMap(\.string)) {
+                // A form's choices differ in more than case (the loader refuses a repeat).
+                f.comments.append("enum with \"\(FormTextRule.cleaned(twice))\" twice (or differing only in case): checked by the server")
+                reader.problem(JSONPointer.appending(p, "enum"), "the enum lists \"\(FormTextRule.cleaned(twice))\" twice (or twice differing only in case), which a form's choices can't: asked as text, the server checks it")
             } else if values.allSatisfy({ $0.string != nil }) {
                 f.type = "choice"
                 f.choices = values.compactMap(\.string)
@@ -444,6 +448,11 @@ struct SchemaTranslator {
         if measures {
             f.minLength = minLength.flatMap { $0 > 0 ? $0 : nil }
             f.maxLength = maxLength
+            if let max = maxLength, max < 0 {
+                // Not a count (the form-file loader refuses it): left out, and said.
+                reader.problem(JSONPointer.appending(p, "maxLength"), "maxLength \(max) is not a count: the form has no maximum")
+                f.maxLength = nil
+            }
             // A form file's counts have at most 9 digits. NSwag writes int.MaxValue (2147483647)
             // for "no limit"; no line formline reads comes near it (64 KiB), so nothing is lost.
             if let max = f.maxLength, max > Self.largestCount {
@@ -564,5 +573,12 @@ struct SchemaTranslator {
         var shown = DocValue.object(schema).compactText
         if shown.count > 400 { shown = String(shown.prefix(400)) + "..." }
         return [node["description"]?.string, "Schema: \(shown)"].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "\n")
+    }
+
+    /// A value of `choices` written twice, or twice in different case: nil when each is unique.
+    static func repeatedChoice(_ choices: [String]) -> String? {
+        var seen = Set<String>()
+        for choice in choices where !seen.insert(choice.lowercased()).inserted { return choice }
+        return nil
     }
 }
