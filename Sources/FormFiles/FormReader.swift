@@ -31,10 +31,11 @@ struct FormReader {
         var drafts: [FieldDraft] = []
         var sections: [SectionDraft] = []
         var groups: [GroupDraft] = []
+        var groupNames = Set<String>()
         if let e = entries["fields"] {
             if case .sequence(let items) = e.value {
                 if items.isEmpty { diagnostics.error("fields must list at least one field", at: e.valuePosition) }
-                readItems(Array(items), in: [], depth: 1, group: nil, into: &drafts, sections: &sections, groups: &groups)
+                readItems(Array(items), in: [], depth: 1, group: nil, into: &drafts, sections: &sections, groups: &groups, groupNames: &groupNames)
                 if drafts.count > FormLimits.fieldsPerForm {
                     diagnostics.error(
                         "a form holds at most \(FormLimits.fieldsPerForm) fields (this one has \(drafts.count), group members included)",
@@ -185,7 +186,8 @@ struct FormReader {
     /// lists of lists are not supported (make the inner one a group of its own).
     private func readItems(
         _ items: [Node], in enclosing: [Int], depth: Int, group: String?,
-        into drafts: inout [FieldDraft], sections: inout [SectionDraft], groups: inout [GroupDraft]
+        into drafts: inout [FieldDraft], sections: inout [SectionDraft], groups: inout [GroupDraft],
+        groupNames: inout Set<String>
     ) {
         for item in items {
             if GroupReader.isGroup(item) {
@@ -196,7 +198,8 @@ struct FormReader {
                     continue
                 }
                 guard let draft = GroupReader(reader: reader).read(item) else { continue }
-                if groups.contains(where: { $0.group.name == draft.group.name }) {
+                // By set: a form of thousands of one-field groups is read in linear time.
+                if !groupNames.insert(draft.group.name).inserted {
                     diagnostics.error("duplicate group name \"\(draft.group.name)\"", at: draft.namePosition)
                     continue
                 }
@@ -206,7 +209,7 @@ struct FormReader {
                     sections.append(SectionDraft(name: draft.group.name, when: when, start: drafts.count))
                     inner.append(sections.count - 1)
                 }
-                readItems(draft.items, in: inner, depth: depth + 1, group: draft.group.name, into: &drafts, sections: &sections, groups: &groups)
+                readItems(draft.items, in: inner, depth: depth + 1, group: draft.group.name, into: &drafts, sections: &sections, groups: &groups, groupNames: &groupNames)
             } else if SectionReader.isSection(item) {
                 if group != nil {
                     diagnostics.error("a group can't hold a section: put when on the group's fields", at: Position(item.mark))
@@ -214,7 +217,7 @@ struct FormReader {
                 }
                 guard let (name, when, inner) = SectionReader(reader: reader).read(item, depth: depth) else { continue }
                 sections.append(SectionDraft(name: name, when: when, start: drafts.count))
-                readItems(inner, in: enclosing + [sections.count - 1], depth: depth + 1, group: group, into: &drafts, sections: &sections, groups: &groups)
+                readItems(inner, in: enclosing + [sections.count - 1], depth: depth + 1, group: group, into: &drafts, sections: &sections, groups: &groups, groupNames: &groupNames)
             } else if var draft = FieldReader(reader: reader).read(item) {
                 draft.sections = enclosing
                 if let group {

@@ -101,6 +101,19 @@ extension HostileSecondSweepTests {
         #expect(r.stderr == "\(path):10004:11: a form holds at most 10000 fields (this one has 10001, group members included)\n")
     }
 
+    @Test("a form of 10,000 one-field groups (the most fields a form holds) checks in linear time")
+    func tenThousandGroupsCheckQuickly() throws {
+        let runner = try BinaryRunner()
+        let path = runner.home.appendingPathComponent("groups.yaml").path
+        var text = "id: groups\ntitle: Groups\nfields:\n"
+        for i in 0..<10_000 { text += "  - group: g\(i)\n    fields:\n      - name: a\n" }
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let started = Date()
+        let r = try runner.run(["check", path], input: [], timeout: 30)
+        #expect(r.stdout == "\(path): ok (groups, 10000 fields)\n", "\(r.stderr.prefix(300))")
+        #expect(Date().timeIntervalSince(started) < 20, "the duplicate-group check was quadratic: 23 s")
+    }
+
     /// An OpenAPI document of one POST whose body has `properties` (JSON text).
     private func openAPIDocument(_ runner: BinaryRunner, name: String, properties: String, required: String = "[]") throws -> String {
         let path = runner.home.appendingPathComponent(name).path
