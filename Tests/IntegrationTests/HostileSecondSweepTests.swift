@@ -314,6 +314,11 @@ extension HostileSecondSweepTests {
         let r = try runner.shell(script, arguments: [work], lines: [])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains(#""payload":{"username":"alice"}"#), "\(r.stdout)")
+        // The control: the same folder as the user's own state folder (HOME set to it) is used,
+        // so the run above ignored it for want of HOME alone.
+        let own = try runner.shell("unset XDG_STATE_HOME; HOME=\"$1\"; export HOME; cd \"$1\" && exec \"$FORMLINE\" fill --openapi api.json --operation make --no-input --set username=alice --output json",
+                                   arguments: [work], lines: [])
+        #expect(own.stdout.contains(#""is_admin":true"#), "\(own.stdout)\(own.stderr)")
 
         // A run that keeps a draft (it ends before submitting) keeps it nowhere, never in ./.local.
         try fm.removeItem(atPath: work + "/.local")
@@ -384,11 +389,20 @@ extension HostileSecondSweepTests {
         let fill = try runner.run(["fill", "--openapi", doc, "--operation", "make", "--plain"], lines: ["?", "bob", "plain", ".cancel"])
         noRawControls(fill, "fill --openapi")
         #expect(fill.stdout.contains("Name ]0;pwned "), "\(fill.stdout.prefix(600))")
-        let out = runner.home.appendingPathComponent("imported.yaml").path
-        let imported = try runner.run(["import", doc, "--operation", "make", "-o", out], input: [])
+        let imported = try runner.run(["import", doc, "make"], input: [])
+        #expect(imported.status == 0, "\(imported.stderr)")
         noRawControls(imported, "import")
-        let text = (try? String(contentsOfFile: out, encoding: .utf8)) ?? imported.stdout
+        let text = imported.stdout
+        #expect(text.contains("title: Make") || text.contains("id: make"), "\(text)")
+        #expect(text.contains("<U+202E>, please"), "\(text)")
         #expect(!text.unicodeScalars.contains { $0 == "\u{202E}" || $0 == "\u{2066}" || $0 == "\u{1B}" }, "\(text)")
+        // A property name holding a bidi control is written escaped (the loader then refuses it by name).
+        let named = try openAPIDocument(runner, name: "named.json", properties: #"{"b\u202e": {"type": "string"}}"#)
+        let namedImport = try runner.run(["import", named, "make"], input: [])
+        noRawControls(namedImport, "import of a bidi name")
+        let namedText = namedImport.stdout
+        #expect(namedText.contains(#""b\u202E""#), "\(namedText)")
+        #expect(!namedText.unicodeScalars.contains("\u{202E}"), "\(namedText)")
         let check = try runner.run(["check", "--openapi", doc], input: [])
         noRawControls(check, "check --openapi")
         #expect(check.stderr.contains("/properties/kind/enum: an enum value holds a bidi control (<U+2066>), which a form can't show: asked as text, the server checks it"), "\(check.stderr)")
