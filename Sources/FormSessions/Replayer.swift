@@ -289,15 +289,11 @@ public struct Replayer: Sendable {
         return false
     }
 
-    /// The 1-based line of `old` where `new` first departs from it.
+    /// The 1-based line of `old` where `new` first departs from it: the end of their common head
+    /// (the alignment matches the head first, so this is where the diff starts), found in one pass.
     private func firstDifference(_ old: [String], _ new: [String]) -> Int {
         var line = 1
-        for step in LineAlignment.align(old, new, equal: ==) {
-            switch step {
-            case .both: line += 1
-            case .onlyOld, .onlyNew: return line
-            }
-        }
+        while line <= old.count && line <= new.count && old[line - 1] == new[line - 1] { line += 1 }
         return line
     }
 }

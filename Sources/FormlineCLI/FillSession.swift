@@ -165,9 +165,10 @@ public struct FillSession {
                 return .usage
             case .refused(let all):
                 // As the answers file's own problems: at most 100 listed, then a count (5,000
-                // unknown keys printed 5,000 lines).
+                // unknown keys printed 5,000 lines). A problem may quote an answers file's key
+                // (issue 33 item 3): escaped.
                 let problems = all.prefix(AnswersFileReader.problemLimit)
-                for problem in problems { StandardError.write("\(problem)\n") }
+                for problem in problems { StandardError.write(TextCleaning.visible("\(problem)") + "\n") }
                 if all.count > problems.count {
                     let origin = options.answers.map { answersName ?? $0 } ?? "--set"
                     StandardError.write("\(origin): and \(all.count - problems.count) more problems\n")
