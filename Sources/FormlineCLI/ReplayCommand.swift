@@ -5,8 +5,9 @@ import Glibc
 #endif
 import FormSessions
 
-/// `formline replay SESSION... [--update]`: replays transcripts in-process against the real
-/// wizard and reports each as PASS or FAIL, with a unified diff on a mismatch.
+/// `formline replay SESSION|FOLDER... [--update] [--jobs N] [--shard K/N] [--timeout S] [--junit F]
+/// [--format tap]`: replays transcripts in-process against the real wizard and reports each as
+/// PASS or FAIL (or TAP), with a unified diff on a mismatch (docs/sessions.md).
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
@@ -14,7 +15,8 @@ struct ReplayCommand: ParsableCommand {
         discussion: """
             Each transcript's operator lines are typed into the real wizard and its recorded \
             responses served in order; the output must match the transcript (`[..]` matches any \
-            text within a line). A mismatch prints a unified diff and writes NAME.session.actual.
+            text within a line, a line ending in ` (re)` is a whole-line regular expression, a \
+            line holding only `...` matches any number of lines). A mismatch prints a unified diff and writes NAME.session.actual.
 
             A transcript's `#! form:` must name a .yaml or .yml file, and its `#! answers:` \
             (a recorded `fill --answers` run) a .yaml, .yml or .json file, inside the current \

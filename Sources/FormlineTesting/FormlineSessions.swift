@@ -28,7 +28,8 @@ import Testing
 /// }
 /// ```
 ///
-/// A failure records an `Issue` whose comment says why (`prompt "Email:" with no input left`,
+/// Transcripts match as with `formline replay`: `[..]` within a line, ` (re)` whole-line patterns,
+/// `...` for any number of lines. A failure records an `Issue` whose comment says why (`prompt "Email:" with no input left`,
 /// `output differs from the transcript at line 12`, ...) followed by the unified diff, and writes
 /// `NAME.session.actual` beside the transcript. Run with `FORMLINE_SESSIONS=overwrite` to rewrite
 /// the transcripts' output lines instead (operator lines, comments and directives are kept).
