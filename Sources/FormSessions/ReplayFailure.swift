@@ -39,6 +39,8 @@ public enum ReplayFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// `--update` could not rewrite the transcript.
     case cannotUpdate(reason: String)
     case cannotWriteActual(path: String, reason: String)
+    /// The replay did not finish within `--timeout` seconds and was abandoned.
+    case timedOut(seconds: Double)
 
     /// Whether this failure concerns output alone, which `--update` can fix by rewriting it.
     public var isOutputOnly: Bool {
@@ -46,7 +48,7 @@ public enum ReplayFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case .outputDiffers: return true
         case .unreadableFile, .cannotReadFile, .notUTF8, .invalidTranscript, .unknownArgument, .formNotLoaded, .formPathRefused, .answersPathRefused, .answersNotLoaded, .answersRefused, .noDefaultSecret, .noRefusedSecret,
              .notASecretField, .promptWithNoInput, .inputLeftOver, .requestWithNoResponse, .responseNeverUsed,
-             .recordingDoesNotParse, .cannotUpdate, .cannotWriteActual:
+             .recordingDoesNotParse, .cannotUpdate, .cannotWriteActual, .timedOut:
             return false
         }
     }
@@ -83,6 +85,9 @@ public enum ReplayFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case .outputDiffers(let line): return "output differs from the transcript at line \(line)"
         case .cannotUpdate(let reason): return "cannot update the file: \(reason)"
         case .cannotWriteActual(let path, let reason): return "cannot write \(path): \(reason)"
+        case .timedOut(let seconds):
+            let shown = seconds == seconds.rounded() && seconds < 1e9 ? String(Int(seconds)) : String(seconds)
+            return "did not finish within \(shown) seconds (--timeout); abandoned"
         }
     }
 }

@@ -13,7 +13,7 @@ struct Formline: ParsableCommand {
             Fill a form:      formline fill Forms/signup.yaml
             Many records:     formline fill Forms/port-entry.yaml --repeat
             Check forms:      formline check Forms/*.yaml
-            Replay sessions:  formline replay Tests/Sessions/*.session
+            Replay sessions:  formline replay Tests/Sessions
             List drafts:      formline drafts
             Answers file:     formline template Forms/signup.yaml > answers.yaml
             Explain errors:   formline explain Forms/signup.yaml capture.json

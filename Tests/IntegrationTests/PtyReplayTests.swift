@@ -92,9 +92,29 @@ struct PtyReplayTests {
             .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             .filter { !$0.hasPrefix("#! form:") && !$0.isEmpty }
         let expected = transcript.lines.filter { !$0.isNote && !$0.text.hasPrefix("#! form:") }.map(\.text)
-        let firstDifference = zip(expected, recorded).enumerated()
+        let elided = PtyReplayTests.elided(expected, recorded)
+        let firstDifference = zip(expected.filter { $0 != "..." }, elided).enumerated()
             .first { !TranscriptMatcher.matches(expected: $0.element.0, actual: $0.element.1) }?.offset
-        #expect(firstDifference == nil && expected.count == recorded.count,
-                "\(name): recorded through the pty differs\(firstDifference.map { " at \"\(expected[$0])\" vs \"\(recorded[$0])\"" } ?? " in length")\n\(recorded.joined(separator: "\n"))")
+        #expect(firstDifference == nil && expected.filter { $0 != "..." }.count == elided.count,
+                "\(name): recorded through the pty differs\(firstDifference.map { " at \"\(expected.filter { $0 != "..." }[$0])\" vs \"\(elided[$0])\"" } ?? " in length")\n\(recorded.joined(separator: "\n"))")
+    }
+
+    /// `recorded` without the lines each `...` of `expected` stands for: at a `...`, recorded
+    /// lines are dropped up to the first that matches the expected line after it.
+    static func elided(_ expected: [String], _ recorded: [String]) -> [String] {
+        var out: [String] = []
+        var next = 0
+        for (index, line) in expected.enumerated() {
+            if line == "..." {
+                let following = expected[(index + 1)...].first { $0 != "..." }
+                while next < recorded.count, following.map({ !TranscriptMatcher.matches(expected: $0, actual: recorded[next]) }) ?? true {
+                    next += 1
+                }
+            } else if next < recorded.count {
+                out.append(recorded[next])
+                next += 1
+            }
+        }
+        return out + recorded[next...]
     }
 }
