@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+
+/// Issue 35 through the real binary: what a new user tripped over with three new forms.
+@Suite("operator polish, second round (issue 35)", .serialized)
+struct OperatorPolishTwoTests {
+    /// Writes `text` as a file in the runner's home and returns its path.
+    private func file(_ runner: BinaryRunner, _ name: String, _ text: String) throws -> String {
+        let path = runner.home.appendingPathComponent(name).path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// A patient intake: a group of medications with a label template, a list of allergies.
+    private let intake = """
+        id: intake
+        title: Patient intake
+        fields:
+          - name: patient
+            label: Patient
+          - group: meds
+            label: "Med {n}: {code}"
+            fields:
+              - { name: code, label: Code }
+              - { name: dose, label: Dose, required: false }
+          - name: allergies
+            label: Allergy
+            list: true
+        """
+
+    // MARK: Item 10
+
+    @Test(".delete on the offered item names it without a dangling colon or dash")
+    func deleteTheOfferedItem() throws {
+        let runner = try BinaryRunner()
+        let form = try file(runner, "intake.yaml", intake)
+        let r = try runner.run(["fill", form], lines: ["Ann", ".delete", "y", "peanut", ".delete", "y", ""])
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        #expect(r.stdout.contains("Med 1: Code: .delete\nDelete Med 1? (y/N): y\n  Deleted Med 1.\n"), "\(r.stdout)")
+        #expect(r.stdout.contains("Delete Allergy 2? (y/N): y\n  Deleted Allergy 2.\n"), "\(r.stdout)")
+        #expect(!r.stdout.contains(":?") && !r.stdout.contains(": -?") && !r.stdout.contains(":."), "\(r.stdout)")
+    }
+}
