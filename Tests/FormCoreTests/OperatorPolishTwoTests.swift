@@ -32,4 +32,25 @@ struct OperatorPolishTwoCoreTests {
         h.type("y")
         #expect(h.transcript.contains("  Deleted Serial 2."), "\(h.transcript)")
     }
+
+    // MARK: Item 11: the --repeat summary
+
+    @Test("the accepted records wrap between records, never between a number and its id")
+    func summaryWrapsBetweenRecords() {
+        #expect(TextWrap.wrapEntries((1...10).map { "\($0) id=\($0)" }, lead: "Accepted: ", continuation: "  ") == [
+            "Accepted: 1 id=1, 2 id=2, 3 id=3, 4 id=4, 5 id=5, 6 id=6, 7 id=7, 8 id=8,",
+            "  9 id=9, 10 id=10",
+        ])
+        let many = TextWrap.wrapEntries((101...160).map { "\($0 - 100) id=\($0)" }, lead: "Accepted: ", continuation: "  ")
+        for line in many {
+            #expect(TextWrap.columns(line) <= TextWrap.width)
+            let entries = line.trimmingPrefix("Accepted: ").split(separator: ",").map { $0.split(separator: " ") }
+            #expect(entries.allSatisfy { $0.count == 2 && $0[1].hasPrefix("id=") }, "\(line)")
+        }
+        // An entry wider than a line still wraps (by words), and the next starts a line.
+        let wide = String(repeating: "x", count: 50) + " " + String(repeating: "y", count: 50)
+        #expect(TextWrap.wrapEntries(["1 id=1", wide, "3 id=3"], lead: "Accepted: ", continuation: "  ") == [
+            "Accepted: 1 id=1,", "  " + String(repeating: "x", count: 50), "  " + String(repeating: "y", count: 50) + ",", "  3 id=3",
+        ])
+    }
 }

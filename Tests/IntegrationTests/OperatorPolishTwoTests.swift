@@ -40,4 +40,16 @@ struct OperatorPolishTwoTests {
         #expect(r.stdout.contains("Delete Allergy 2? (y/N): y\n  Deleted Allergy 2.\n"), "\(r.stdout)")
         #expect(!r.stdout.contains(":?") && !r.stdout.contains(": -?") && !r.stdout.contains(":."), "\(r.stdout)")
     }
+
+    // MARK: Item 11
+
+    @Test("the --repeat summary never breaks between a record's number and its id")
+    func repeatSummaryWrapsBetweenRecords() throws {
+        let runner = try BinaryRunner()
+        let form = try file(runner, "count.yaml", "id: count\ntitle: Cycle count\nfields:\n  - name: qty\n    type: integer\n")
+        let r = try runner.run(["fill", form, "--repeat"], lines: Array(repeating: ["5", ""], count: 10).flatMap { $0 })
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.hasSuffix("Records: 10 accepted, 0 rejected, 0 kept as drafts.\n"
+            + "Accepted: 1 id=1, 2 id=2, 3 id=3, 4 id=4, 5 id=5, 6 id=6, 7 id=7, 8 id=8,\n  9 id=9, 10 id=10\n"), "\(r.stdout)")
+    }
 }
