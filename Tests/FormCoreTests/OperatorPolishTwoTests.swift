@@ -53,4 +53,13 @@ struct OperatorPolishTwoCoreTests {
             "Accepted: 1 id=1,", "  " + String(repeating: "x", count: 50), "  " + String(repeating: "y", count: 50) + ",", "  3 id=3",
         ])
     }
+
+    // MARK: Item 14: formline template
+
+    @Test("a group's label template reads as the review shows it, not as raw placeholders")
+    func templateShowsTheItemAsTheOperatorReadsIt() throws {
+        let text = AnswersTemplate.render(try receiptSpec())
+        #expect(text.contains("\n# A list of items, shown in the review as \"Line 1: <sku> x <qty>\": copy the item below for each one\n"), "\(text)")
+        #expect(!text.contains("{n}"))
+    }
 }

@@ -52,4 +52,16 @@ struct OperatorPolishTwoTests {
         #expect(r.stdout.hasSuffix("Records: 10 accepted, 0 rejected, 0 kept as drafts.\n"
             + "Accepted: 1 id=1, 2 id=2, 3 id=3, 4 id=4, 5 id=5, 6 id=6, 7 id=7, 8 id=8,\n  9 id=9, 10 id=10\n"), "\(r.stdout)")
     }
+
+    // MARK: Item 14
+
+    @Test("formline template shows a group's items as the review reads them")
+    func templateReadsAsTheReview() throws {
+        let runner = try BinaryRunner()
+        let form = try file(runner, "intake.yaml", intake)
+        let r = try runner.run(["template", form], input: [])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("\n# A list of items, shown in the review as \"Med 1: <code>\": copy the item below for each one\nmeds:\n"), "\(r.stdout)")
+        #expect(!r.stdout.contains("{n}") && !r.stdout.contains("{code}"))
+    }
 }
