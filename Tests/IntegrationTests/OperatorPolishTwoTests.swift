@@ -64,4 +64,22 @@ struct OperatorPolishTwoTests {
         #expect(r.stdout.contains("\n# A list of items, shown in the review as \"Med 1: <code>\": copy the item below for each one\nmeds:\n"), "\(r.stdout)")
         #expect(!r.stdout.contains("{n}") && !r.stdout.contains("{code}"))
     }
+
+    // MARK: Item 8
+
+    @Test("a block scalar in an answers file loses its final newline; |+ keeps it")
+    func blockScalarAnswers() throws {
+        let runner = try BinaryRunner()
+        let form = try file(runner, "wo.yaml", """
+            id: wo
+            fields:
+              - { name: fault, type: multiline }
+              - { name: notes, type: multiline }
+              - { name: site }
+            """)
+        let answers = try file(runner, "a.yaml", "fault: |\n  Pump leaks\n  at the seal\nnotes: |+\n  kept\n\nsite: >\n  north\n  yard\n")
+        let r = try runner.run(["fill", form, "--answers", answers, "--no-input", "--output", "json"], lines: [])
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        #expect(r.stdout.contains(#""payload":{"fault":"Pump leaks\nat the seal","notes":"kept\n\n","site":"north yard"}"#), "\(r.stdout)")
+    }
 }
