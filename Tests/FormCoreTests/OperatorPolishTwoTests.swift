@@ -62,4 +62,26 @@ struct OperatorPolishTwoCoreTests {
         #expect(text.contains("\n# A list of items, shown in the review as \"Line 1: <sku> x <qty>\": copy the item below for each one\n"), "\(text)")
         #expect(!text.contains("{n}"))
     }
+
+    // MARK: Item 7: --resume and optional fields answered empty
+
+    @Test("an optional field answered empty is answered: a resumed draft does not ask it again")
+    func resumeKeepsAnEmptyOptionalAnswer() throws {
+        var h = WizardHarness(try signupSpec())
+        h.type("bob", "bob@example.com", "longpassword", "")
+        #expect(h.lastPrompt?.hasPrefix("Country") == true)
+        h.send(.endOfInput)
+        let draft = try #require(h.drafts.last)
+        #expect(draft["age"] == .null)
+        #expect(draft["username"] == .string("bob"))
+        var resumed = WizardHarness(wizard: Wizard(spec: try signupSpec(), interactive: false, resuming: draft))
+        #expect(resumed.transcript.contains { $0.hasPrefix("Resuming a saved draft: 2 answers kept.") }, "\(resumed.transcript)")
+        #expect(resumed.lastPrompt == "Password: ", "\(resumed.transcript)")
+        resumed.type("longpassword")
+        #expect(resumed.lastPrompt?.hasPrefix("Country") == true, "Age is not asked again: \(resumed.transcript)")
+        // Nothing but an empty optional answer is no draft at all.
+        var empty = WizardHarness(try signupSpec())
+        empty.send(.endOfInput)
+        #expect(empty.drafts.isEmpty)
+    }
 }

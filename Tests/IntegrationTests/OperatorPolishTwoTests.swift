@@ -82,4 +82,20 @@ struct OperatorPolishTwoTests {
         #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
         #expect(r.stdout.contains(#""payload":{"fault":"Pump leaks\nat the seal","notes":"kept\n\n","site":"north yard"}"#), "\(r.stdout)")
     }
+
+    // MARK: Item 7
+
+    @Test("--resume does not ask again an optional field answered empty")
+    func resumeSkipsEmptyOptionalAnswers() throws {
+        let runner = try BinaryRunner()
+        let first = try runner.run(["fill", "Forms/signup.yaml"], lines: ["bob_smith", "bob@example.com", "hunter2hunter2", ""])
+        #expect(first.status == 4, "\(first.stdout)")
+        // Password (a secret is never saved), Country's default, and the review's Enter.
+        let resumed = try runner.run(["fill", "Forms/signup.yaml", "--resume"], lines: ["hunter2hunter2", "", ""])
+        #expect(resumed.status == 0, "\(resumed.stdout)\(resumed.stderr)")
+        #expect(resumed.stdout.contains("Resuming a saved draft: 2 answers kept."), "\(resumed.stdout)")
+        #expect(!resumed.stdout.contains("\nAge"), "Age was answered (empty): \(resumed.stdout)")
+        let list = try runner.run(["drafts"], input: [])
+        #expect(!list.stdout.contains("signup"), "the resumed draft is done with: \(list.stdout)")
+    }
 }
