@@ -84,4 +84,20 @@ struct OperatorPolishTwoCoreTests {
         empty.send(.endOfInput)
         #expect(empty.drafts.isEmpty)
     }
+
+    // MARK: Item 9: the title's field count
+
+    @Test("a form with conditional fields counts them all, as \"up to\"; the count never depends on answers")
+    func titleCountsTheForm() throws {
+        var h = WizardHarness(incidentSpec())
+        let title = try #require(h.transcript.first)
+        #expect(title.contains("(up to "), "\(title)")
+        var answered = Wizard(spec: incidentSpec(), interactive: false)
+        // "critical" shows Page on-call: the visible count would be 6, the title still says 6.
+        #expect(answered.apply([ScriptedAnswer(path: "severity", text: "critical", origin: "--set", fromCommandLine: true)]).isEmpty)
+        let shown = WizardHarness(wizard: answered)
+        #expect(title == "Incident  (up to 6 fields; ? for help)")
+        #expect(shown.transcript.first == title)
+        h.type(".cancel")
+    }
 }

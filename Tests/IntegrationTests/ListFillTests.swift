@@ -14,7 +14,7 @@ struct ListFillTests {
         #expect(r.stdout.contains(#""lines":[{"qty":3,"sku":"ABC-1"},{"lot":"L9","qty":5,"sku":"ABC-2"}]"#), "\(r.stdout)")
         #expect(r.stdout.contains(#""serials":["S1","S2"]"#))
         #expect(!r.stdout.contains("signed_by_driver"))
-        #expect(r.stderr.contains("Goods receipt  (4 fields, 2 lists; ? for help)"))
+        #expect(r.stderr.contains("Goods receipt  (up to 5 fields, 2 lists; ? for help)"))
         #expect(r.stderr.contains("  4 Line 1: ABC-1 x 3\n  5 Line 2: ABC-2 x 5 L9\n"))
     }
 

@@ -98,4 +98,24 @@ struct OperatorPolishTwoTests {
         let list = try runner.run(["drafts"], input: [])
         #expect(!list.stdout.contains("signup"), "the resumed draft is done with: \(list.stdout)")
     }
+
+    // MARK: Item 9
+
+    @Test("the title's field count is what the form has, whatever the answers reveal")
+    func titleCountIsStable() throws {
+        let runner = try BinaryRunner()
+        let plain = try runner.run(["fill", "Forms/incident-report.yaml"], lines: [])
+        #expect(plain.stdout.hasPrefix("Report an incident  (up to 8 fields; ? for help)\n"), "\(plain.stdout)")
+        // At a terminal, an answer that shows the conditional fields: the same title.
+        let home = try PseudoTerminal.temporaryDirectory()
+        defer { PseudoTerminal.removeTree(home) }
+        let pty = try PseudoTerminal.spawn(
+            PseudoTerminal.formline, ["fill", "Forms/incident-report.yaml", "--set", "severity=critical"],
+            environment: PseudoTerminal.environment(home: home), directory: PseudoTerminal.repositoryRoot)
+        try pty.expect("Report an incident  (up to 8 fields; ? for help)")
+        pty.send(".cancel\r")
+        _ = try pty.waitForExit()
+        let flat = try runner.run(["fill", "Forms/signup.yaml"], lines: [])
+        #expect(flat.stdout.hasPrefix("Create an account  (5 fields; ? for help)\n"), "no condition, no \"up to\"")
+    }
 }
