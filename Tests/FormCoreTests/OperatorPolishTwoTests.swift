@@ -100,4 +100,18 @@ struct OperatorPolishTwoCoreTests {
         #expect(shown.transcript.first == title)
         h.type(".cancel")
     }
+
+    // MARK: Item 3: paths are one token
+
+    @Test("a path or URL longer than a line is not cut: it gets a line of its own; other words are")
+    func pathsStayWhole() {
+        let path = "/home/clerk/.local/state/formline/drafts/post-api-patients.4ce6712e4ce6712e4ce6712e.json"
+        #expect(TextWrap.wrap("Draft saved: \(path)", continuation: "  ") == ["Draft saved:", "  " + path])
+        #expect(TextWrap.wrap("see \(path) now", continuation: "  ") == ["see", "  " + path, "  now"])
+        let word = String(repeating: "x", count: 100)
+        #expect(TextWrap.wrap(word) == [String(repeating: "x", count: 80), String(repeating: "x", count: 20)])
+        // Past the bound a path is cut like any word: hostile text stays within the lines.
+        let huge = "/" + String(repeating: "y", count: TextWrap.unbrokenLimit)
+        #expect(TextWrap.wrap(huge).allSatisfy { TextWrap.columns($0) <= TextWrap.width })
+    }
 }

@@ -118,4 +118,17 @@ struct OperatorPolishTwoTests {
         let flat = try runner.run(["fill", "Forms/signup.yaml"], lines: [])
         #expect(flat.stdout.hasPrefix("Create an account  (5 fields; ? for help)\n"), "no condition, no \"up to\"")
     }
+
+    // MARK: Item 3
+
+    @Test("a file path past 80 columns is never split: it gets a line of its own")
+    func longPathUnbroken() throws {
+        let runner = try BinaryRunner()
+        let id = "post-api-patients-" + String(repeating: "4ce6712e", count: 8)
+        let form = try file(runner, "long.yaml", "id: \(id)\nfields:\n  - name: a\n  - name: b\n")
+        let r = try runner.run(["fill", form], lines: ["x"])
+        #expect(r.status == 4)
+        let path = runner.stateHome + "/formline/drafts/\(id).json"
+        #expect(r.stdout.hasSuffix("Draft saved:\n  \(path)\n"), "\(r.stdout)")
+    }
 }
