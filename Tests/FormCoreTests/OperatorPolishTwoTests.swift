@@ -114,4 +114,35 @@ struct OperatorPolishTwoCoreTests {
         let huge = "/" + String(repeating: "y", count: TextWrap.unbrokenLimit)
         #expect(TextWrap.wrap(huge).allSatisfy { TextWrap.columns($0) <= TextWrap.width })
     }
+
+    // MARK: Item 15: scripted problems by line
+
+    @Test("scripted problems are ordered by answers-file line; those without a line follow in the order found")
+    func problemsByLine() {
+        let problems = [
+            AnswerProblem(origin: "a.yaml:12", field: "colour", message: "the form has no such field"),
+            AnswerProblem(origin: "--set age", field: "age", message: "Must be at most 150"),
+            AnswerProblem(origin: "a.yaml:2", field: "name", message: "Too short"),
+            AnswerProblem(origin: "a.yaml", field: "patient", message: "Required"),
+            AnswerProblem(origin: nil, field: "form", message: "Check failed"),
+            AnswerProblem(origin: "C:x.yaml:9", field: "b", message: "m"),
+        ]
+        #expect(AnswerProblem.byLine(problems).map(\.field) == ["name", "b", "colour", "age", "patient", "form"])
+        #expect(problems.map(\.line) == [12, nil, 2, nil, nil, 9])
+    }
+
+    @Test("an item check failure of a scripted run names the answer it came from")
+    func itemCheckOrigin() throws {
+        var wizard = Wizard(spec: try receiptSpec(), interactive: false)
+        _ = wizard.apply([
+            ScriptedAnswer(path: "supplier", text: "ACME", origin: "a.yaml:1", fromCommandLine: false),
+            ScriptedAnswer(path: "lines.1.sku", text: "ABC-1", origin: "a.yaml:3", fromCommandLine: false),
+            ScriptedAnswer(path: "lines.1.qty", text: "1", origin: "a.yaml:4", fromCommandLine: false),
+            ScriptedAnswer(path: "lines.2.sku", text: "ABC-1", origin: "a.yaml:5", fromCommandLine: false),
+            ScriptedAnswer(path: "lines.2.qty", text: "1", origin: "a.yaml:6", fromCommandLine: false),
+            ScriptedAnswer(path: "checked", text: "yes", origin: "a.yaml:7", fromCommandLine: false),
+        ])
+        let problems = wizard.scriptedCheckProblems()
+        #expect(problems.map(\.description) == ["a.yaml:5: lines.2.sku: SKU is the same as in item 1: each item must differ"], "\(problems)")
+    }
 }

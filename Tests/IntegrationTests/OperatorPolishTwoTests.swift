@@ -131,4 +131,35 @@ struct OperatorPolishTwoTests {
         let path = runner.stateHome + "/formline/drafts/\(id).json"
         #expect(r.stdout.hasSuffix("Draft saved:\n  \(path)\n"), "\(r.stdout)")
     }
+
+    // MARK: Item 15
+
+    @Test("--no-input lists problems by line, each with its origin, item checks too")
+    func noInputProblemsByLineWithOrigins() throws {
+        let runner = try BinaryRunner()
+        let form = try file(runner, "intake.yaml", """
+            id: intake
+            fields:
+              - name: patient
+              - name: age
+                type: integer
+                max: 150
+              - group: meds
+                unique: [code]
+                fields:
+                  - { name: code }
+              - name: allergies
+                list: { unique: true }
+            """)
+        let mixed = try file(runner, "b.yaml", "age: 200\nmeds:\n  - code: AMOX\nallergies: [peanut]\ncolour: blue\n")
+        let r = try runner.run(["fill", form, "--answers", mixed, "--no-input"], lines: [])
+        #expect(r.status == 5)
+        #expect(r.stderr == "\(mixed):1: age: Must be at most 150\n\(mixed):5: colour: the form has no such field\n\(mixed): patient: Required\n", "\(r.stderr)")
+        let twice = try file(runner, "c.yaml", "patient: Ann\nage: 3\nmeds:\n  - code: AMOX\n  - code: AMOX\nallergies: [peanut, peanut]\n")
+        let items = try runner.run(["fill", form, "--answers", twice, "--no-input", "--output", "json"], lines: [])
+        #expect(items.status == 5)
+        #expect(items.stderr == "\(twice):5: meds.2.code: code is the same as in item 1: each item must differ\n"
+            + "\(twice):6: allergies.2: This is the same as in item 1: each item must differ\n", "\(items.stderr)")
+        #expect(items.stdout.contains(#"{"field":"allergies.2","message":"This is the same as in item 1: each item must differ","origin":"\#(twice):6"}"#), "\(items.stdout)")
+    }
 }
