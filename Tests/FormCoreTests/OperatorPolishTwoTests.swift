@@ -109,7 +109,7 @@ struct OperatorPolishTwoCoreTests {
         #expect(TextWrap.wrap("Draft saved: \(path)", continuation: "  ") == ["Draft saved:", "  " + path])
         #expect(TextWrap.wrap("see \(path) now", continuation: "  ") == ["see", "  " + path, "  now"])
         let word = String(repeating: "x", count: 100)
-        #expect(TextWrap.wrap(word) == [String(repeating: "x", count: 80), String(repeating: "x", count: 20)])
+        #expect(TextWrap.wrap(word) == [String(repeating: "x", count: 79), String(repeating: "x", count: 21)])
         // Past the bound a path is cut like any word: hostile text stays within the lines.
         let huge = "/" + String(repeating: "y", count: TextWrap.unbrokenLimit)
         #expect(TextWrap.wrap(huge).allSatisfy { TextWrap.columns($0) <= TextWrap.width })
@@ -144,5 +144,16 @@ struct OperatorPolishTwoCoreTests {
         ])
         let problems = wizard.scriptedCheckProblems()
         #expect(problems.map(\.description) == ["a.yaml:5: lines.2.sku: SKU is the same as in item 1: each item must differ"], "\(problems)")
+    }
+
+    // MARK: Item 12: 79 columns
+
+    @Test("formline's own lines stop at 79 columns: an 80-column line makes many terminals add a blank line")
+    func linesStopAt79() {
+        #expect(TextWrap.width == 79)
+        // Exactly 80 columns as one line: wrapped.
+        let x = String(repeating: "x", count: 75)
+        #expect(TextWrap.wrap(x + " abcd") == [x, "abcd"])
+        #expect(TextWrap.wrap(x + " abc") == [x + " abc"])
     }
 }

@@ -162,4 +162,18 @@ struct OperatorPolishTwoTests {
             + "\(twice):6: allergies.2: This is the same as in item 1: each item must differ\n", "\(items.stderr)")
         #expect(items.stdout.contains(#"{"field":"allergies.2","message":"This is the same as in item 1: each item must differ","origin":"\#(twice):6"}"#), "\(items.stdout)")
     }
+
+    // MARK: Item 12
+
+    @Test("no line of formline's own text is 80 columns wide (the stop message of a pipe)")
+    func noEightyColumnLines() throws {
+        let runner = try BinaryRunner()
+        let r = try runner.run(["fill", "Forms/signup.yaml"], lines: ["bob_smith", "bob@example.com", "hunter2hunter2", "12"])
+        #expect(r.status == 5)
+        #expect(r.stderr.contains("Stopped at input line 4 (Age): Must be between 13 and 120. This run stops at\n") || r.stdout.contains("Stopped at input line 4 (Age): Must be between 13 and 120. This run stops at\n"), "\(r.stdout)\(r.stderr)")
+        // The draft's path is the one exception (item 3): a line of its own, whole.
+        for line in (r.stdout + r.stderr).split(separator: "\n") where !line.hasPrefix("  /") {
+            #expect(line.count <= 79, "\(line)")
+        }
+    }
 }

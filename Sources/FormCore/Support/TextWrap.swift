@@ -1,6 +1,8 @@
 /// Word-wraps formline's own text so it stays within 80 columns on any terminal or serial line.
 package enum TextWrap {
-    package static let width = 80
+    /// 79, not 80: a line of exactly 80 columns makes many terminals (and `dumb` lines, serial
+    /// consoles) wrap at its last column and show a blank line after it.
+    package static let width = 79
     /// The longest path or URL kept on one line unbroken (in columns); a longer word is cut.
     package static let unbrokenLimit = 4096
 
