@@ -163,6 +163,19 @@ struct OperatorPolishTwoTests {
         #expect(items.stdout.contains(#"{"field":"allergies.2","message":"This is the same as in item 1: each item must differ","origin":"\#(twice):6"}"#), "\(items.stdout)")
     }
 
+    // MARK: Item 4
+
+    @Test("check reports every mistake of a field with a mistyped type in one pass")
+    func checkReportsEveryMistake() throws {
+        let runner = try BinaryRunner()
+        let form = try file(runner, "t.yaml", "id: x\nfields:\n  - name: a\n    type: txt\n    carry: yes\n    max_length: -1\n")
+        let r = try runner.run(["check", form], input: [])
+        #expect(r.status == 2)
+        #expect(r.stderr == "\(form):4:11: unknown field type \"txt\" (did you mean \"text\"?)\n"
+            + "\(form):5:12: carry must be true, false or next, not \"yes\"\n"
+            + "\(form):6:17: max_length must be a whole number of 0 or more, not \"-1\"\n", "\(r.stderr)")
+    }
+
     // MARK: Item 12
 
     @Test("no line of formline's own text is 80 columns wide (the stop message of a pipe)")
