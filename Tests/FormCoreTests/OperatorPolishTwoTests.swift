@@ -156,4 +156,24 @@ struct OperatorPolishTwoCoreTests {
         #expect(TextWrap.wrap(x + " abcd") == [x, "abcd"])
         #expect(TextWrap.wrap(x + " abc") == [x + " abc"])
     }
+
+    // MARK: Item 6: a datetime to the minute
+
+    @Test("a datetime without seconds says what is missing, not the general example")
+    func datetimeWithoutSeconds() {
+        let field = Field(name: "at", label: "At", type: .datetime)
+        #expect(field.parse("2026-11-26 11:38").failureMessage == "Add the seconds and the offset from UTC to the time, like 11:38:00Z or 11:38:00+02:00")
+        #expect(field.parse("2026-11-26T11:38Z").failureMessage == "Add the seconds to the time, like 11:38:00")
+        #expect(field.parse("2026-11-26T11:38+02:00").failureMessage == "Add the seconds to the time, like 11:38:00")
+        #expect(field.parse("2026-11-26 11:38:00").failureMessage == "Add the offset from UTC after the time: Z, or like +02:00")
+        #expect(field.parse("2026-11-26 11:3").failureMessage == "Enter a date and time like 2024-05-01T14:30:00Z or 2024-05-01T14:30:00+02:00")
+        #expect(field.parse("2026-11-26T11:38:00Z").failureMessage == nil)
+    }
+}
+
+private extension Result where Failure == ValueError {
+    var failureMessage: String? {
+        if case .failure(let problem) = self { return problem.message }
+        return nil
+    }
 }

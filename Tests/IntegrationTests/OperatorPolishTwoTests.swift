@@ -189,4 +189,15 @@ struct OperatorPolishTwoTests {
             #expect(line.count <= 79, "\(line)")
         }
     }
+
+    // MARK: Item 6
+
+    @Test("a datetime typed to the minute is told to add the seconds and the offset")
+    func datetimeToTheMinute() throws {
+        let runner = try BinaryRunner()
+        let form = try file(runner, "at.yaml", "id: at\nfields:\n  - name: at\n    label: Arrived\n    type: datetime\n")
+        let r = try runner.run(["fill", form, "--keep-asking"], lines: ["2026-11-26 11:38", "2026-11-26 11:38:00Z", ""])
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        #expect(r.stdout.contains("  ! Add the seconds and the offset from UTC to the time, like 11:38:00Z or\n    11:38:00+02:00\n"), "\(r.stdout)")
+    }
 }
