@@ -47,11 +47,18 @@ struct FieldReader {
                 if let t = FieldType(rawValue: raw) {
                     type = t
                 } else {
-                    typeKnown = false
                     let names = FieldType.allCases.map(\.rawValue)
-                    let hint = NameSuggestion.closest(to: raw, in: names).map { "did you mean \"\($0)\"?" }
-                        ?? "use \(names.joined(separator: ", "))"
+                    let closest = NameSuggestion.closest(to: raw, in: names)
+                    let hint = closest.map { "did you mean \"\($0)\"?" } ?? "use \(names.joined(separator: ", "))"
                     diagnostics.error("unknown field type \"\(raw)\" (\(hint))", at: e.valuePosition)
+                    // The rest of the field is checked as the type it most likely means, so
+                    // every mistake of the field is reported in one pass, not one per run of
+                    // `check`; with no likely type, its type's rules can't be judged.
+                    if let closest, let t = FieldType(rawValue: closest) {
+                        type = t
+                    } else {
+                        typeKnown = false
+                    }
                 }
             } else {
                 typeKnown = false

@@ -47,7 +47,8 @@ struct DraftsCommand: ParsableCommand {
             let summary: String
             do {
                 let draft = try DraftStore(path: entry.path).load()
-                let answers = draft.values.count
+                // An optional field answered empty is kept as null: not an answer to count.
+                let answers = draft.values.values.filter { $0 != .null }.count
                 summary = "\(draft.savedAt)  \(answers) answer\(answers == 1 ? "" : "s")"
             } catch {
                 summary = "(\(error))"

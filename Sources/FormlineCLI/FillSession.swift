@@ -412,7 +412,7 @@ public struct FillSession {
             // A failed check is reported with the rest, on stderr, before anything is sent.
             if problems.isEmpty { problems = wizard.scriptedCheckProblems() }
         }
-        return problems.isEmpty ? .proceed : .refused(problems)
+        return problems.isEmpty ? .proceed : .refused(AnswerProblem.byLine(problems))
     }
 
     /// `--header` then `--header-from` headers, each source read once, and the names marked as

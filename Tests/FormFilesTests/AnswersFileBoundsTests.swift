@@ -51,7 +51,8 @@ struct AnswersFileBoundsTests {
         let yaml = "\u{FEFF}username: bob\r\ndescription: |\r\n  line one\r\n  line two\r\nage: 42\r\n"
         let answers = try AnswersFileReader.parse(bytes: Array(yaml.utf8), path: "a.yaml").get()
         #expect(answers.map(\.path) == ["username", "description", "age"])
-        #expect(answers.map(\.text) == ["bob", "line one\nline two\n", "42"])
+        // The block scalar's final newline goes (issue 35 item 8): a typed value never has one.
+        #expect(answers.map(\.text) == ["bob", "line one\nline two", "42"])
         #expect(answers.map(\.origin) == ["a.yaml:1", "a.yaml:2", "a.yaml:5"])
         let json = "\u{FEFF}{\"username\": \"bob\",\r\n \"tags\": [\"a\",\r\n \"b\"]}\r\n"
         let fromJSON = try AnswersFileReader.parse(bytes: Array(json.utf8), path: "a.json").get()

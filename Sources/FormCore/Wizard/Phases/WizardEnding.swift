@@ -2,11 +2,17 @@
 extension Wizard {
     // MARK: - Endings
 
-    /// The non-secret values, as stored in a draft.
+    /// The non-secret values, as stored in a draft, and `null` for each optional field answered
+    /// empty: that is an answer too, so `--resume` does not ask it again. A draft of nothing but
+    /// such marks is no draft (nothing typed would be lost).
     var draftValues: [String: JSONValue] {
         var out: [String: JSONValue] = [:]
         for field in fields where !field.isSecret {
             if let v = values[field.name] { out[field.name] = v.json }
+        }
+        guard !out.isEmpty else { return out }
+        for field in fields where !field.isSecret && !field.required && visited.contains(field.name) && values[field.name] == nil {
+            out[field.name] = .null
         }
         return out
     }
