@@ -2,17 +2,21 @@
 """Time to first prompt through a real pty, for several commands interleaved (A/B/...).
 
     Benchmarks/first-prompt.py [-n RUNS] [--term TERM] [--expect REGEX] -- CMD1 -- CMD2 ...
-    Benchmarks/first-prompt.py -- bash ../shared/tools/bench/bash_signup.sh \
+    Benchmarks/first-prompt.py -- bash "$TOOLS/bench/bash_signup.sh" \
         -- .build-release/release/formline fill Forms/signup.yaml
 
-Each run: fresh empty XDG_STATE_HOME (or a copy of --state-from DIR), INPUTRC=/dev/null, ../shared/tools/ptydrive.py waits for
+Each run: fresh empty XDG_STATE_HOME (or a copy of --state-from DIR), INPUTRC=/dev/null, $TOOLS/ptydrive.py waits for
 REGEX (default "Username"), answers Ctrl-D and lets the program end. Prints medians and each
 command's ratio to the first. Not a test: read the ratios, absolute times drift here.
+
+TOOLS (default Benchmarks/tools) holds the pty driver (ptydrive.py) and the bash baseline (bench/).
 """
 import argparse, json, os, shutil, statistics, subprocess, sys, tempfile
 
 here = os.path.dirname(os.path.abspath(__file__))
-ptydrive = os.path.join(here, "..", "..", "shared", "tools", "ptydrive.py")
+ptydrive = os.path.join(os.environ.get("TOOLS", os.path.join(here, "tools")), "ptydrive.py")
+if not os.path.isfile(ptydrive):
+    sys.exit(f"no {ptydrive}: set TOOLS to the folder holding ptydrive.py and bench/ (docs/PERFORMANCE.md, \"How to measure\")")
 parser = argparse.ArgumentParser()
 parser.add_argument("-n", type=int, default=30)
 parser.add_argument("--term", default="dumb")

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Keystrokes and bytes written per record: 40 switch ports, one `fill` each against one
-`fill --repeat` run (issue 20, README "Entering many records").
+`fill --repeat` run (issue 20, docs/records.md).
 
     Benchmarks/record-run.py [--binary PATH] [--records 40] [--term dumb|xterm-256color]
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Start-up and bytes of a whole signup session through a real pty: formline against the bash
-# readline baseline (../shared/tools/bench/bash_signup.sh), interleaved, N rounds, for
+# readline baseline ($TOOLS/bench/bash_signup.sh), interleaved, N rounds, for
 # TERM=xterm-256color and TERM=dumb. Not a test: absolute times drift on a shared machine, so
 # read the ratios (both programs measured in the same run).
 #
@@ -10,10 +10,15 @@
 #
 # Targets: first prompt within 1.2x of bash; with TERM=dumb at most 1.3x bash's bytes and zero
 # escape sequences.
+#
+# TOOLS (default Benchmarks/tools) holds the pty driver (ptydrive.py) and the bash baseline
+# (bench/bash_signup.sh, bench/signup_session.json); they are not in the repository yet
+# (docs/PERFORMANCE.md, "How to measure").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROUNDS=${ROUNDS:-15}
-TOOLS=../shared/tools
+TOOLS=${TOOLS:-Benchmarks/tools}
+[ -f "$TOOLS/ptydrive.py" ] || { echo "no $TOOLS/ptydrive.py: set TOOLS to the folder holding ptydrive.py and bench/ (docs/PERFORMANCE.md, \"How to measure\")" >&2; exit 2; }
 SESSION=$TOOLS/bench/signup_session.json
 BIN=.build-release/release/formline
 

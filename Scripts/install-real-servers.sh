@@ -8,8 +8,14 @@
 # upstream series it belongs to: the exact version is installed when the archive has it, else the
 # archive's candidate if it is in the same series (with a warning that the pin wants refreshing);
 # anything else is an error.
+#
+#   Scripts/install-real-servers.sh            install what is missing (says what first)
+#   Scripts/install-real-servers.sh --missing  print the Debian packages it would install (NAME=VERSION
+#                                              words, one a line) and install nothing
+# Without root, when Debian packages are missing, it prints the exact apt-get line and exits 69.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. Scripts/lib/debian-packages.sh
 
 # package  exact-version  series (a prefix of the version)
 DEBIAN_PINS=(
@@ -36,25 +42,47 @@ for pin in "${DEBIAN_PINS[@]}"; do
     if [[ "$have" != "$series"* ]]; then missing+=("$pin"); fi
 done
 
+# The apt-get word for a pin: the exact version when the archive (as last updated) has it, else
+# the archive's candidate of the same series; an error when the archive has neither.
+apt_word() {
+    local pkg=$1 exact=$2 series=$3 candidate
+    if apt-cache madison "$pkg" 2>/dev/null | awk -F'|' '{gsub(/ /,"",$2); print $2}' | grep -qxF "$exact"; then
+        echo "$pkg=$exact"
+        return
+    fi
+    candidate=$(apt-cache policy "$pkg" 2>/dev/null | sed -n 's/^ *Candidate: //p')
+    if [[ -z "$candidate" || "$candidate" == "(none)" ]]; then
+        echo "$pkg=$exact"  # lists not updated yet: the pin as written
+    elif [[ "$candidate" != "$series"* ]]; then
+        echo "install-real-servers: $pkg: pinned $exact (series $series) but the archive offers \"$candidate\"" >&2
+        return 1
+    else
+        echo "install-real-servers: warning: $pkg $exact is gone from the archive; installing $candidate (same series $series): refresh the pin" >&2
+        echo "$pkg=$candidate"
+    fi
+}
+
+if [[ "${1:-}" == --missing ]]; then
+    for pin in "${missing[@]}"; do
+        read -r pkg exact series <<<"$pin"
+        echo "$pkg=$exact"
+    done
+    exit 0
+fi
+
 if ((${#missing[@]} > 0)); then
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update -q
+    if ((EUID == 0)); then
+        export DEBIAN_FRONTEND=noninteractive
+        apt-get update -q
+    fi
     args=()
     for pin in "${missing[@]}"; do
         read -r pkg exact series <<<"$pin"
-        if apt-cache madison "$pkg" | awk -F'|' '{gsub(/ /,"",$2); print $2}' | grep -qxF "$exact"; then
-            args+=("$pkg=$exact")
-        else
-            candidate=$(apt-cache policy "$pkg" | sed -n 's/^ *Candidate: //p')
-            if [[ "$candidate" != "$series"* ]]; then
-                echo "install-real-servers: $pkg: pinned $exact (series $series) but the archive offers \"$candidate\"" >&2
-                exit 1
-            fi
-            echo "install-real-servers: warning: $pkg $exact is gone from the archive; installing $candidate (same series $series): refresh the pin" >&2
-            args+=("$pkg=$candidate")
-        fi
+        word=$(apt_word "$pkg" "$exact" "$series")
+        args+=("$word")
     done
-    apt-get install -y -q --no-install-recommends "${args[@]}"
+    need_root_or_print_apt_line install-real-servers \
+        "the real-server apps (Rails, Express with ajv, Symfony, Python's venv)" "${args[@]}"
 fi
 
 # PyPI: a venv on Debian's python3 (not whatever python3 is first on PATH), rebuilt only when the
@@ -62,6 +90,8 @@ fi
 stamp="$VENV/.requirements.sha256"
 want=$(sha256sum "$REQUIREMENTS" | cut -d' ' -f1)
 if [[ ! -x "$VENV/bin/python" || "$(cat "$stamp" 2>/dev/null)" != "$want" ]]; then
+    echo "install-real-servers: installing from PyPI into $VENV (pinned in $REQUIREMENTS):" \
+        $(grep -v '^#' "$REQUIREMENTS")
     rm -rf "$VENV"
     /usr/bin/python3 -m venv "$VENV"
     "$VENV/bin/pip" install -q --disable-pip-version-check --no-input -r "$REQUIREMENTS"

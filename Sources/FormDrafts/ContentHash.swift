@@ -4,9 +4,17 @@ import Crypto
 /// cache's keys and document checks), so swift-crypto has one user.
 package enum ContentHash {
     package static func sha256(_ bytes: [UInt8]) -> String {
-        SHA256.hash(data: bytes).map { b in
-            let hex = String(b, radix: 16)
-            return hex.count == 1 ? "0" + hex : hex
-        }.joined()
+        // The hex is written byte by byte into one buffer: `map { ... }.joined()` went through the
+        // standard library's unspecialized `joined`, whose first call looks up an associated type
+        // by its mangled name and scans every protocol conformance in the binary (docs/PERFORMANCE.md,
+        // "First prompt").
+        let digits: [UInt8] = Array("0123456789abcdef".utf8)
+        var hex: [UInt8] = []
+        hex.reserveCapacity(64)
+        for byte in SHA256.hash(data: bytes) {
+            hex.append(digits[Int(byte >> 4)])
+            hex.append(digits[Int(byte & 0x0f)])
+        }
+        return String(decoding: hex, as: UTF8.self)
     }
 }

@@ -48,8 +48,12 @@ public struct DraftShelf: Sendable {
             let stem = name.dropLast(5)
             var formID = String(stem), number = 1
             if let plus = stem.lastIndex(of: "+") {
-                guard let n = Int(stem[stem.index(after: plus)...]), n >= 2, n <= Self.maximumPerForm else { continue }
+                // Only the name formline writes: `+2`, never `+002` or `++2` (Int reads both as 2,
+                // and `signup+002.json` would have shadowed draft 2).
+                let text = stem[stem.index(after: plus)...]
+                guard let n = Int(text), String(n) == text, n >= 2, n <= Self.maximumPerForm else { continue }
                 formID = String(stem[..<plus])
+                guard !formID.isEmpty, !formID.contains("+") else { continue }
                 number = n
             }
             var info = stat()

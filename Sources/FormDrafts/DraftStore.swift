@@ -12,18 +12,29 @@ import Crypto
 import FormCore
 import FormSystem
 
-/// A saved, unfinished form: what the operator typed, secrets left out (design.md section 7).
+/// A saved, unfinished form: what the operator typed, secrets left out (docs/drafts.md).
 public struct Draft: Sendable, Equatable {
     public var formID: String
     public var formSHA256: String
     public var savedAt: String
     public var values: [String: JSONValue]
+    /// The Idempotency-Key of the last attempt the server never answered (a timeout), and the
+    /// SHA-256 of that attempt with secrets masked (`AttemptKeyBook`): a resumed run sending the
+    /// same attempt reuses the key. nil when there is none (and in drafts from before).
+    public var lastAttempt: (key: String, sha256: String)?
 
-    public init(formID: String, formSHA256: String, savedAt: String, values: [String: JSONValue]) {
+    public init(formID: String, formSHA256: String, savedAt: String, values: [String: JSONValue],
+                lastAttempt: (key: String, sha256: String)? = nil) {
         self.formID = formID
         self.formSHA256 = formSHA256
         self.savedAt = savedAt
         self.values = values
+        self.lastAttempt = lastAttempt
+    }
+
+    public static func == (a: Draft, b: Draft) -> Bool {
+        a.formID == b.formID && a.formSHA256 == b.formSHA256 && a.savedAt == b.savedAt && a.values == b.values
+            && a.lastAttempt?.key == b.lastAttempt?.key && a.lastAttempt?.sha256 == b.lastAttempt?.sha256
     }
 }
 
@@ -72,13 +83,17 @@ public struct DraftStore: Sendable {
     /// Writes the draft; returns what identifies the file written (see `delete(ifStill:)`).
     @discardableResult
     public func save(_ draft: Draft) throws(DraftError) -> DraftIdentity? {
-        let document = JSONValue.object([
+        var document = JSONValue.object([
             "version": .number("1"),
             "form": .string(draft.formID),
             "form_sha256": .string(draft.formSHA256),
             "saved_at": .string(draft.savedAt),
             "values": .object(draft.values),
         ])
+        if let last = draft.lastAttempt, case .object(var members) = document {
+            members["last_attempt"] = .object(["idempotency_key": .string(last.key), "sha256": .string(last.sha256)])
+            document = .object(members)
+        }
         do {
             let bytes = Array((document.compactText + "\n").utf8)
             try AtomicFile.write(bytes, to: path, mode: 0o600, createFolders: createsFolders)
@@ -115,7 +130,18 @@ public struct DraftStore: Sendable {
             formID: json["form"]?.stringValue ?? "",
             formSHA256: json["form_sha256"]?.stringValue ?? "",
             savedAt: json["saved_at"]?.stringValue ?? "",
-            values: values)
+            values: values,
+            lastAttempt: Self.lastAttempt(json["last_attempt"]))
+    }
+
+    /// A draft's `last_attempt`, only when well formed: a key of at most 200 printable ASCII
+    /// characters (it goes into a header) and a SHA-256 in hex; anything else is ignored.
+    private static func lastAttempt(_ json: JSONValue?) -> (key: String, sha256: String)? {
+        guard let key = json?["idempotency_key"]?.stringValue, let sha = json?["sha256"]?.stringValue,
+              !key.isEmpty, key.utf8.count <= 200, key.utf8.allSatisfy({ (0x21...0x7E).contains($0) }),
+              sha.utf8.count == 64, sha.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) })
+        else { return nil }
+        return (key, sha)
     }
 
     public func delete() { unlink(path) }

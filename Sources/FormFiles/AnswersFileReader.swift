@@ -28,7 +28,7 @@ public enum AnswersFileReader {
     /// Keys and list items looked at, aliases expanded: far above any real form's answers.
     static let nodeLimit = 100_000
     /// Problems listed before the rest are only counted: a few screens, never megabytes.
-    static let problemLimit = 100
+    package static let problemLimit = 100
 
     /// The answers in `path`, or one message per problem (`FILE:LINE: ...`). `name` is how
     /// origins and messages name the file (default: `path`); a recorded session names it as its
@@ -66,6 +66,17 @@ public enum AnswersFileReader {
         guard let root else { return .success([]) }
         guard case .mapping(let mapping) = root else {
             return .failure(FormLoadErrors(messages: ["\(path):\(root.mark?.line ?? 1): the answers must be a mapping of field names to values"]))
+        }
+        // Split once, and only when a block scalar needs its header read.
+        var splitLines: [Substring]?
+        func fileLines() -> [Substring] {
+            if let splitLines { return splitLines }
+            // The line breaks YAML counts (CRLF is one Character in Swift).
+            let made = text.split(omittingEmptySubsequences: false) { c in
+                c == "\n" || c == "\r\n" || c == "\r" || c == "\u{85}" || c == "\u{2028}" || c == "\u{2029}"
+            }
+            splitLines = made
+            return made
         }
         var answers: [ScriptedAnswer] = []
         var problems: [String] = []
@@ -106,7 +117,7 @@ public enum AnswersFileReader {
                 switch value {
                 case .scalar(let s):
                     if isNull(s) { continue }
-                    answers.append(ScriptedAnswer(path: name, text: s.string, origin: origin, fromCommandLine: false))
+                    answers.append(ScriptedAnswer(path: name, text: typedText(s, lines: fileLines), origin: origin, fromCommandLine: false))
                 case .mapping(let inner):
                     walk(inner, prefix: name, depth: depth + 1)
                 case .sequence(let elements):
@@ -134,7 +145,7 @@ public enum AnswersFileReader {
                 switch element {
                 case .scalar(let s):
                     // A null element still takes its place: `[10, ~, 30]` leaves item 2 unanswered.
-                    items.append(ScriptedAnswer(path: itemName, text: isNull(s) ? "" : s.string,
+                    items.append(ScriptedAnswer(path: itemName, text: isNull(s) ? "" : typedText(s, lines: fileLines),
                                                 origin: "\(path):\(itemLine)", fromCommandLine: false))
                 case .mapping(let inner):
                     allPlain = false
@@ -157,6 +168,31 @@ public enum AnswersFileReader {
             problems.append("\(path): and \(problemCount - problemLimit) more problems")
         }
         return problems.isEmpty ? .success(answers) : .failure(FormLoadErrors(messages: problems))
+    }
+
+    /// A scalar as the operator would type it. A block scalar (`fault: |`) ends with the one
+    /// line break YAML's default "clip" keeps, which a typed value never has: it goes. `|+` or
+    /// `>+` ("keep") asks for the final line breaks, so they stay as written; `|-` has none.
+    /// `lines`: the file's lines, to read the header at the scalar's mark.
+    static func typedText(_ s: Node.Scalar, lines: () -> [Substring]) -> String {
+        guard s.style == .literal || s.style == .folded, s.string.hasSuffix("\n"),
+              !keepsFinalBreaks(s.mark, lines: lines()) else { return s.string }
+        return String(s.string.dropLast())
+    }
+
+    /// Whether the block scalar header at `mark` (`|`, `|+`, `>2+`, `|+2`) has the keep
+    /// indicator `+`: only the header's own few characters are looked at.
+    static func keepsFinalBreaks(_ mark: Mark?, lines: [Substring]) -> Bool {
+        guard let mark, mark.line >= 1, mark.line <= lines.count, mark.column >= 1 else { return false }
+        // Yams counts columns in characters (Unicode scalars) from 1; the header starts at its
+        // `|` or `>`.
+        let header = lines[mark.line - 1].unicodeScalars.dropFirst(mark.column - 1).prefix(4)
+        guard let indicator = header.first, indicator == "|" || indicator == ">" else { return false }
+        for c in header.dropFirst() {
+            if c == "+" { return true }
+            guard c == "-" || (c >= "0" && c <= "9") else { return false }
+        }
+        return false
     }
 
     static func isNull(_ s: Node.Scalar) -> Bool {

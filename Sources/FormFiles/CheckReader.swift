@@ -63,7 +63,7 @@ struct CheckReader {
             }
         }
         let field = entries["field"].flatMap { e in reader.string(e).map { ($0, e.valuePosition) } }
-        let message = entries["message"].flatMap(reader.string)
+        let message = entries["message"].flatMap { reader.text($0) }
         let kind = given.first.flatMap { CrossFieldCheck.Kind(rawValue: $0.key) }
         return CheckDraft(kind: kind, names: names, field: field, message: message)
     }

@@ -38,7 +38,7 @@ struct FakeReader {
         let when = entries["when"].flatMap { ConditionReader(reader: reader).read($0) }
         let field = entries["field"].flatMap { e in reader.string(e).map { ($0, e.valuePosition) } }
         let code = entries["code"].flatMap(reader.string)
-        let message = entries["message"].flatMap(reader.string)
+        let message = entries["message"].flatMap { reader.text($0) }
         guard entries["code"] == nil || code != nil else { return nil }
         return RejectionDraft(
             when: when, whenPosition: entries["when"]?.valuePosition ?? entries.position,

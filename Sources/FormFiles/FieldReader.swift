@@ -47,11 +47,18 @@ struct FieldReader {
                 if let t = FieldType(rawValue: raw) {
                     type = t
                 } else {
-                    typeKnown = false
                     let names = FieldType.allCases.map(\.rawValue)
-                    let hint = NameSuggestion.closest(to: raw, in: names).map { "did you mean \"\($0)\"?" }
-                        ?? "use \(names.joined(separator: ", "))"
+                    let closest = NameSuggestion.closest(to: raw, in: names)
+                    let hint = closest.map { "did you mean \"\($0)\"?" } ?? "use \(names.joined(separator: ", "))"
                     diagnostics.error("unknown field type \"\(raw)\" (\(hint))", at: e.valuePosition)
+                    // The rest of the field is checked as the type it most likely means, so
+                    // every mistake of the field is reported in one pass, not one per run of
+                    // `check`; with no likely type, its type's rules can't be judged.
+                    if let closest, let t = FieldType(rawValue: closest) {
+                        type = t
+                    } else {
+                        typeKnown = false
+                    }
                 }
             } else {
                 typeKnown = false
@@ -59,8 +66,8 @@ struct FieldReader {
         }
 
         var field = Field(name: name ?? "", type: type)
-        if let e = entries["label"], let s = reader.string(e) { field.label = s }
-        if let e = entries["help"], let s = reader.string(e) { field.help = s }
+        if let e = entries["label"], let s = reader.text(e) { field.label = s }
+        if let e = entries["help"], let s = reader.text(e, multiline: true) { field.help = s }
         if let e = entries["required"], let b = reader.bool(e) { field.required = b }
         if let e = entries["nullable"], let b = reader.bool(e) {
             field.sendsNullWhenEmpty = b
@@ -131,7 +138,7 @@ struct FieldReader {
 
     // MARK: Runs of records
 
-    /// `carry: true | next` and `distinct: true` (README "Entering many records"): what a field
+    /// `carry: true | next` and `distinct: true` (docs/records.md): what a field
     /// does in the next record of a `fill --repeat` run.
     private func readRecordKeys(_ entries: Entries, into field: inout Field) {
         if let e = entries["carry"] {
@@ -206,7 +213,7 @@ struct FieldReader {
                     diagnostics.error("invalid pattern \"\(TextCleaning.oneLine(source, limit: 80))\": \(error)", at: e.valuePosition)
                 }
             }
-            if let e = entries["pattern_message"], let s = reader.string(e) {
+            if let e = entries["pattern_message"], let s = reader.text(e) {
                 field.patternMessage = s
                 if entries["pattern"] == nil {
                     diagnostics.error("pattern_message needs a pattern", at: e.keyPosition)
@@ -265,25 +272,36 @@ struct FieldReader {
         }
     }
 
+    /// One pass: each choice looked up by exact and by case-folded spelling (the earlier scan of
+    /// the choices seen so far was quadratic: 20,000 choices took 4.5 s).
     private func readChoices(_ e: Entry, multi: Bool) -> [String]? {
         guard let items = reader.stringList(e) else { return nil }
         if items.isEmpty {
             diagnostics.error("choices must list at least one choice", at: e.valuePosition)
             return nil
         }
-        var seen: [String] = []
+        if items.count > FormLimits.choicesPerField {
+            diagnostics.error("a field lists at most \(FormLimits.choicesPerField) choices (this one has \(items.count))", at: e.valuePosition)
+            return nil
+        }
+        var seen = Set<String>()
+        var firstByFolded: [String: String] = [:]
         for (choice, position) in items {
+            let folded = choice.lowercased()
             if seen.contains(choice) {
                 diagnostics.error("duplicate choice \"\(choice)\"", at: position)
-            } else if let same = seen.first(where: { $0.lowercased() == choice.lowercased() }) {
+            } else if let same = firstByFolded[folded] {
                 diagnostics.error("choice \"\(choice)\" differs from \"\(same)\" only in case", at: position)
             } else if multi && choice.contains(",") {
                 diagnostics.error(
                     "choice \"\(choice)\" can't contain a comma: multichoice answers are comma-separated", at: position)
             } else if choice.trimmedWhitespace != choice {
                 diagnostics.error("choice \"\(choice)\" has spaces at an end", at: position)
+            } else if !reader.checkedText(choice, named: "choice", at: position) {
+                // Reported: a choice is shown in the menu, the review and completions.
             }
-            seen.append(choice)
+            seen.insert(choice)
+            if firstByFolded[folded] == nil { firstByFolded[folded] = choice }
         }
         return items.map(\.0)
     }
@@ -320,7 +338,8 @@ struct FieldReader {
             }
         }
         if field.kind.takesChoices {
-            for (item, position) in items where !field.choices.contains(item) {
+            let choices = Set(field.choices)
+            for (item, position) in items where !choices.contains(item) {
                 let meant = (try? ChoiceResolver(field.choices).resolve(item).get())
                     ?? NameSuggestion.closest(to: item, in: field.choices)
                 diagnostics.error(

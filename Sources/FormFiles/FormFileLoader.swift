@@ -78,7 +78,12 @@ public enum FormFileLoader {
         read(yaml: yaml, diagnostics: Diagnostics(file: path, wantsWarnings: true))
     }
 
-    private static func read(yaml: String, diagnostics: Diagnostics) -> Report {
+    private static func read(yaml text: String, diagnostics: Diagnostics) -> Report {
+        // A byte-order mark (editors on Windows write one) is skipped, as in answers files: left
+        // in, Yams calls the whole file invalid YAML. Positions are unchanged (it is before
+        // line 1, column 1).
+        var yaml = text
+        if yaml.unicodeScalars.first == "\u{FEFF}" { yaml = String(yaml.unicodeScalars.dropFirst()) }
         let document = YAMLDocument.compose(yaml, diagnostics: diagnostics)
         let reader = YAMLNodeReader(diagnostics: diagnostics, skippedKeys: document.skippedKeys)
         let syntaxOK = diagnostics.isEmpty || document.root != nil

@@ -26,15 +26,22 @@ struct FormReader {
 
         let id = entries["id"].flatMap(readID)
         if entries["id"] == nil { reader.missing("id", in: entries, ": the form's name for drafts and messages") }
-        let title = entries["title"].flatMap(reader.string)
+        let title = entries["title"].flatMap { reader.text($0) }
 
         var drafts: [FieldDraft] = []
         var sections: [SectionDraft] = []
         var groups: [GroupDraft] = []
+        var groupNames = Set<String>()
         if let e = entries["fields"] {
             if case .sequence(let items) = e.value {
                 if items.isEmpty { diagnostics.error("fields must list at least one field", at: e.valuePosition) }
-                readItems(Array(items), in: [], depth: 1, group: nil, into: &drafts, sections: &sections, groups: &groups)
+                readItems(Array(items), in: [], depth: 1, group: nil, into: &drafts, sections: &sections, groups: &groups, groupNames: &groupNames)
+                if drafts.count > FormLimits.fieldsPerForm {
+                    diagnostics.error(
+                        "a form holds at most \(FormLimits.fieldsPerForm) fields (this one has \(drafts.count), group members included)",
+                        at: drafts[FormLimits.fieldsPerForm].namePosition)
+                    drafts.removeLast(drafts.count - FormLimits.fieldsPerForm)
+                }
             } else {
                 diagnostics.error("fields must be a list, not \(YAMLNodeReader.describe(e.value))", at: e.valuePosition)
             }
@@ -127,7 +134,7 @@ struct FormReader {
 
     /// Duplicate names, and names that would both hold a value and nest (`a` and `a.b`), in one
     /// pass: each name looks up its own dotted prefixes, and the first name nested under each
-    /// prefix is remembered, so 50,000 fields take linear time (README, bound 8c).
+    /// prefix is remembered, so 50,000 fields take linear time (docs/SECURITY.md, rule 8c).
     private func checkNames(_ drafts: [FieldDraft]) {
         var seen: [String: Position] = [:]
         /// A dotted prefix ("a", "a.b" of "a.b.c") -> the first field name nested under it.
@@ -198,7 +205,8 @@ struct FormReader {
     /// lists of lists are not supported (make the inner one a group of its own).
     private func readItems(
         _ items: [Node], in enclosing: [Int], depth: Int, group: String?,
-        into drafts: inout [FieldDraft], sections: inout [SectionDraft], groups: inout [GroupDraft]
+        into drafts: inout [FieldDraft], sections: inout [SectionDraft], groups: inout [GroupDraft],
+        groupNames: inout Set<String>
     ) {
         for item in items {
             if GroupReader.isGroup(item) {
@@ -209,7 +217,8 @@ struct FormReader {
                     continue
                 }
                 guard let draft = GroupReader(reader: reader).read(item) else { continue }
-                if groups.contains(where: { $0.group.name == draft.group.name }) {
+                // By set: a form of thousands of one-field groups is read in linear time.
+                if !groupNames.insert(draft.group.name).inserted {
                     diagnostics.error("duplicate group name \"\(draft.group.name)\"", at: draft.namePosition)
                     continue
                 }
@@ -219,7 +228,7 @@ struct FormReader {
                     sections.append(SectionDraft(name: draft.group.name, when: when, start: drafts.count))
                     inner.append(sections.count - 1)
                 }
-                readItems(draft.items, in: inner, depth: depth + 1, group: draft.group.name, into: &drafts, sections: &sections, groups: &groups)
+                readItems(draft.items, in: inner, depth: depth + 1, group: draft.group.name, into: &drafts, sections: &sections, groups: &groups, groupNames: &groupNames)
             } else if SectionReader.isSection(item) {
                 if group != nil {
                     diagnostics.error("a group can't hold a section: put when on the group's fields", at: Position(item.mark))
@@ -227,7 +236,7 @@ struct FormReader {
                 }
                 guard let (name, when, inner) = SectionReader(reader: reader).read(item, depth: depth) else { continue }
                 sections.append(SectionDraft(name: name, when: when, start: drafts.count))
-                readItems(inner, in: enclosing + [sections.count - 1], depth: depth + 1, group: group, into: &drafts, sections: &sections, groups: &groups)
+                readItems(inner, in: enclosing + [sections.count - 1], depth: depth + 1, group: group, into: &drafts, sections: &sections, groups: &groups, groupNames: &groupNames)
             } else if var draft = FieldReader(reader: reader).read(item) {
                 draft.sections = enclosing
                 if let group {
@@ -253,10 +262,31 @@ struct FormReader {
 
     /// A group's `unique` and `total` name its own members; a total sums a number member; no other
     /// field's name starts with the group's.
+    /// Linear in groups and fields (members looked up by group, names by set): a form of
+    /// thousands of one-field groups checks as fast as one of plain fields.
     private func checkGroups(_ groups: [GroupDraft], drafts: [FieldDraft]) {
+        let membersByGroup = Dictionary(grouping: drafts.filter { $0.field.group != nil }, by: { $0.field.group ?? "" })
+        let groupNames = Set(groups.map(\.group.name))
+        if !groupNames.isEmpty {
+            for other in drafts {
+                let name = other.field.name
+                if groupNames.contains(name) {
+                    diagnostics.error("field name \"\(name)\" collides with group \"\(name)\"", at: other.namePosition)
+                }
+                // Every dotted prefix that names a group the field was not declared in.
+                var prefixEnd = name.startIndex
+                while let dot = name[prefixEnd...].firstIndex(of: ".") {
+                    let prefix = String(name[..<dot])
+                    if other.field.group != prefix && groupNames.contains(prefix) {
+                        diagnostics.error("field name \"\(name)\" is inside group \"\(prefix)\": declare it in the group", at: other.namePosition)
+                    }
+                    prefixEnd = name.index(after: dot)
+                }
+            }
+        }
         for draft in groups {
             let name = draft.group.name
-            let members = drafts.filter { $0.field.group == name }
+            let members = membersByGroup[name] ?? []
             func member(_ plain: String) -> Field? { members.first { $0.field.name == name + "." + plain }?.field }
             let plainNames = members.map { String($0.field.name.dropFirst(name.count + 1)) }
             for (plain, position) in zip(draft.group.unique, draft.uniquePositions) where member(plain) == nil {
@@ -280,12 +310,6 @@ struct FormReader {
                 if field.type != .integer && field.type != .decimal {
                     diagnostics.error("total sums an integer or decimal field: \"\(plain)\" is \(field.type.rawValue)", at: position)
                 }
-            }
-            for other in drafts where other.field.group != name && other.field.name.hasPrefix(name + ".") {
-                diagnostics.error("field name \"\(other.field.name)\" is inside group \"\(name)\": declare it in the group", at: other.namePosition)
-            }
-            for other in drafts where other.field.name == name {
-                diagnostics.error("field name \"\(name)\" collides with group \"\(name)\"", at: other.namePosition)
             }
         }
     }

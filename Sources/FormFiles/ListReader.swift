@@ -96,7 +96,7 @@ struct ListReader {
         if total.minimum == nil && total.maximum == nil && entries["min"] == nil && entries["max"] == nil {
             diagnostics.error("total needs min or max", at: entries.position)
         }
-        if let m = entries["message"] { total.message = reader.string(m) }
+        if let m = entries["message"] { total.message = reader.text(m) }
         return total
     }
 }
@@ -142,7 +142,7 @@ struct GroupReader {
         }
         var rule = ListRule()
         ListReader(reader: reader).readCounts(entries, into: &rule)
-        let template = entries["label"].flatMap(reader.string)
+        let template = entries["label"].flatMap { reader.text($0) }
         var unique: [String] = []
         var uniquePositions: [Position] = []
         if let e = entries["unique"], let list = reader.stringList(e) {

@@ -117,6 +117,21 @@ struct YAMLNodeReader {
         return s.string
     }
 
+    /// Text the form shows the operator (a title, a label, help, a message): `string`, refused
+    /// with its position when it holds what `FormTextRule` refuses. Line breaks and tabs only
+    /// where `multiline` (help).
+    func text(_ entry: Entry, multiline: Bool = false) -> String? {
+        guard let s = string(entry) else { return nil }
+        return checkedText(s, named: entry.key, at: entry.valuePosition, multiline: multiline) ? s : nil
+    }
+
+    /// Reports `s` when `FormTextRule` refuses it; true when it is fine.
+    func checkedText(_ s: String, named what: String, at position: Position, multiline: Bool = false) -> Bool {
+        guard let problem = FormTextRule.problem(s, multiline: multiline) else { return true }
+        diagnostics.error("\(what) holds \(problem): form text can't hold control characters, bidi controls or stacked combining marks", at: position)
+        return false
+    }
+
     /// `true` or `false` (any case), unquoted: `yes`/`no`/`on`/`off` are rejected as ambiguous.
     func bool(_ entry: Entry) -> Bool? {
         if case .scalar(let s) = entry.value, s.style == .plain {

@@ -6,6 +6,15 @@ struct FormFileWriter {
     let document: OpenAPIDocument
     let operation: OpenAPIOperation
     let documentName: String
+    /// How many of the document's operations build each base id, when the caller writes many
+    /// operations of one document (`check --openapi`): counted once, not once per operation
+    /// (which made checking 2,000 operations quadratic, 61 s; issue 33 item 4). Nil: counted here.
+    var baseIDCounts: [String: Int]? = nil
+
+    /// The count `baseIDCounts` holds, for every operation of `document`.
+    static func baseIDCounts(of operations: [OpenAPIOperation]) -> [String: Int] {
+        operations.reduce(into: [:]) { counts, op in counts[baseID(of: op), default: 0] += 1 }
+    }
 
     func write() throws(OpenAPIError) -> OpenAPIFormFile {
         let label = operation.summary.label
@@ -112,7 +121,7 @@ struct FormFileWriter {
         lines += YAMLText.comment("Media type: \(body.mediaType).", indent: "")
         for note in header { lines += YAMLText.comment(note, indent: "") }
         lines.append("id: " + YAMLText.scalar(formID()))
-        lines.append("title: " + YAMLText.scalar(operation.summary.summary ?? opID ?? label))
+        lines.append("title: " + YAMLText.scalar(FormTextRule.cleaned(operation.summary.summary ?? opID ?? label)))
         lines.append("fields:")
         let all = pathItems + bodyItems
         if !all.contains(where: { if case .omitted = $0 { false } else { true } }) {
@@ -144,7 +153,8 @@ struct FormFileWriter {
     /// share drafts.
     private func formID() -> String {
         let own = Self.baseID(of: operation)
-        let clashes = document.operations().contains { $0.pointer != operation.pointer && Self.baseID(of: $0) == own }
+        let counts = baseIDCounts ?? Self.baseIDCounts(of: document.operations())
+        let clashes = (counts[own] ?? 0) > 1
         guard clashes else { return own }
         return String(own.prefix(91)) + "-" + Self.shortHash(operation.summary.label)
     }
@@ -179,7 +189,7 @@ struct FormFileWriter {
             for c in f.comments { out += YAMLText.comment(c, indent: indent) }
             out.append(indent + "- name: " + YAMLText.scalar(f.name))
             let i = indent + "  "
-            if let label = f.label, label != f.name { out.append(i + "label: " + YAMLText.scalar(label)) }
+            if let label = f.label, label != f.name { out.append(i + "label: " + YAMLText.scalar(FormTextRule.cleaned(label))) }
             if f.type != "text" { out.append(i + "type: \(f.type)") }
             // A list says how many items it needs with min_items; `required` does not apply to it.
             if !f.required && f.list == nil { out.append(i + "required: false") }
@@ -195,13 +205,13 @@ struct FormFileWriter {
             if let v = f.minLength { out.append(i + "min_length: \(v)") }
             if let v = f.maxLength { out.append(i + "max_length: \(v)") }
             if let p = f.pattern { out.append(i + "pattern: " + YAMLText.quoted(p)) }
-            if let m = f.patternMessage { out.append(i + "pattern_message: " + YAMLText.scalar(m)) }
+            if let m = f.patternMessage { out.append(i + "pattern_message: " + YAMLText.scalar(FormTextRule.cleaned(m))) }
             if let v = f.min { out.append(i + (f.minExclusive ? "exclusive_min: " : "min: ") + boundText(v, type: f.type)) }
             if let v = f.max { out.append(i + (f.maxExclusive ? "exclusive_max: " : "max: ") + boundText(v, type: f.type)) }
             if !f.choices.isEmpty { out.append(i + "choices: " + YAMLText.list(f.choices)) }
             if let d = f.defaultList { out.append(i + "default: " + YAMLText.list(d)) }
             if let d = f.defaultText { out.append(i + "default: " + YAMLText.quoted(d)) }
-            if let h = f.help, !h.isEmpty { out.append(i + "help: " + YAMLText.scalar(h)) }
+            if let h = f.help, !h.isEmpty { out.append(i + "help: " + YAMLText.scalar(FormTextRule.cleaned(h, multiline: true))) }
             return out
         case .group(let g):
             var out: [String] = []
@@ -221,7 +231,7 @@ struct FormFileWriter {
                     return "{\(f.name)}"
                 }.prefix(3)
                 let values = shown.isEmpty ? "" : ": " + shown.joined(separator: ", ")
-                out.append(i + "label: " + YAMLText.quoted(label + " {n}" + values))
+                out.append(i + "label: " + YAMLText.quoted(FormTextRule.cleaned(label + " {n}" + values)))
             }
             out.append(i + "fields:")
             for item in g.items { out += render(item, indent: i + "  ") }

@@ -10,6 +10,9 @@
 /// The derived form is form-file text, so `fill --openapi` loads it through the ordinary form-file
 /// loader (and may cache the text): one meaning for every rule, whichever way a form was written.
 package enum OpenAPIForms {
+    /// The most a form file may hold (WholeFile's limit for files a person writes).
+    static let formFileLimit = 8 << 20
+
     /// Every operation of the document, in document order (paths as written, then get, put, post,
     /// delete, options, head, patch, trace), with whether it takes a JSON request body.
     package static func operations(in document: [UInt8]) throws(OpenAPIError) -> [OpenAPIOperationSummary] {
@@ -26,15 +29,31 @@ package enum OpenAPIForms {
 
     /// Every problem of every operation that takes a body (`takesBody`: JSON or not), and
     /// problems with the document itself; empty when every such operation is fully expressed.
-    package static func check(_ document: [UInt8]) -> [OpenAPIProblem] {
+    ///
+    /// `load`, when given, loads each derived form-file text the way `fill --openapi` would and
+    /// returns its errors (`LINE:COL: message`): each is a problem of the operation, at its request
+    /// body, so `check --openapi` never calls a document ok whose form does not load (issue 33
+    /// item 12). A form over 8 MiB, which no form file may be, is one too.
+    package static func check(_ document: [UInt8], load: ((String) -> [String])? = nil) -> [OpenAPIProblem] {
         let doc: OpenAPIDocument
         do { doc = try OpenAPIDocument(bytes: document) } catch {
             return [OpenAPIProblem(pointer: "", message: error.description)]
         }
         var problems: [OpenAPIProblem] = []
-        for op in doc.operations() where op.hasBody {
+        let operations = doc.operations()
+        let counts = FormFileWriter.baseIDCounts(of: operations)
+        for op in operations where op.hasBody {
             do {
-                problems += try FormFileWriter(document: doc, operation: op, documentName: "").write().problems
+                let form = try FormFileWriter(document: doc, operation: op, documentName: "", baseIDCounts: counts).write()
+                problems += form.problems
+                let at = JSONPointer.appending(op.pointer, "requestBody")
+                if form.yaml.utf8.count > formFileLimit {
+                    problems.append(OpenAPIProblem(pointer: at, message: "the form built from it is larger than 8 MiB, more than a form file may be: it does not load", operation: op.summary.label))
+                } else if let load {
+                    for error in load(form.yaml) {
+                        problems.append(OpenAPIProblem(pointer: at, message: "the form built from it does not load: \(error) (a line of what formline import writes)", operation: op.summary.label))
+                    }
+                }
             } catch {
                 problems.append(OpenAPIProblem(pointer: error.pointer ?? op.pointer, message: error.reason, operation: op.summary.label))
             }

@@ -180,7 +180,15 @@ struct SchemaTranslator {
         let minItems = node["minItems"]?.number.flatMap { Int($0) }
         let maxItems = node["maxItems"]?.number.flatMap { Int($0) }
         let enumValues = (items.type == "string" || items.types.isEmpty) ? items["enum"]?.array : nil
-        let isMultichoice = enumValues.map { !$0.isEmpty && $0.allSatisfy { $0.string != nil } } ?? false
+        var isMultichoice = enumValues.map { !$0.isEmpty && $0.allSatisfy { $0.string != nil } } ?? false
+        if isMultichoice, let bad = enumValues?.lazy.compactMap({ $0.string.flatMap { FormTextRule.problem($0) } }).first {
+            isMultichoice = false
+            reader.problem(JSONPointer.appending(itemsPointer, "enum"), "an enum value holds \(bad), which a form can't show: asked as text, the server checks it")
+        } else if isMultichoice, let count = enumValues?.count, count > FormLimits.choicesPerField {
+            // Past what a form lists: a list of text, which the server checks.
+            isMultichoice = false
+            reader.problem(JSONPointer.appending(itemsPointer, "enum"), "an enum of \(count) values is more than a field lists (at most \(FormLimits.choicesPerField)): asked as text, the server checks it")
+        }
         // Inside a group's item only a multichoice can take several values: a list (or group)
         // there would be a list of lists, which the form-file loader refuses.
         if inGroup && !isMultichoice && items.type != "object" {
@@ -194,7 +202,8 @@ struct SchemaTranslator {
             field.choices = values.compactMap(\.string)
             field.required = required && !node.nullable && (minItems ?? 0) > 0
             field.help = node["description"]?.string ?? items["description"]?.string
-            if let d = node["default"]?.array, !d.isEmpty, d.allSatisfy({ $0.string.map(field.choices.contains) ?? false }) {
+            let choices = Set(field.choices)
+            if let d = node["default"]?.array, !d.isEmpty, d.allSatisfy({ $0.string.map(choices.contains) ?? false }) {
                 field.defaultList = d.compactMap(\.string)
             } else if let d = node["default"], d != .array([]) {
                 field.comments.append("default \(d.compactText) is not used: not a list of the choices")
@@ -346,7 +355,20 @@ struct SchemaTranslator {
             reader.problem(JSONPointer.appending(p, "type"), "unknown type \"\(other)\": asked as text")
         }
         if let values = node["enum"]?.array, !values.isEmpty, f.type != "boolean" {
-            if values.allSatisfy({ $0.string != nil }) {
+            if values.count > FormLimits.choicesPerField {
+                // Past what a form lists: asked as text, and the server checks it.
+                f.comments.append("enum of \(values.count) values: checked by the server")
+                reader.problem(JSONPointer.appending(p, "enum"), "an enum of \(values.count) values is more than a field lists (at most \(FormLimits.choicesPerField)): asked as text, the server checks it")
+            } else if let bad = values.lazy.compactMap({ $0.string.flatMap { FormTextRule.problem($0) } }).first {
+                // A choice is shown as written and sent as written: one that can't be shown is
+                // left to the server.
+                f.comments.append("enum with a value holding \(bad): checked by the server")
+                reader.problem(JSONPointer.appending(p, "enum"), "an enum value holds \(bad), which a form can't show: asked as text, the server checks it")
+            } else if values.allSatisfy({ $0.string != nil }), let twice = Self.repeatedChoice(values.compactMap(\.string)) {
+                // A form's choices differ in more than case (the loader refuses a repeat).
+                f.comments.append("enum with \"\(FormTextRule.cleaned(twice))\" twice (or differing only in case): checked by the server")
+                reader.problem(JSONPointer.appending(p, "enum"), "the enum lists \"\(FormTextRule.cleaned(twice))\" twice (or twice differing only in case), which a form's choices can't: asked as text, the server checks it")
+            } else if values.allSatisfy({ $0.string != nil }) {
                 f.type = "choice"
                 f.choices = values.compactMap(\.string)
                 f.minLength = nil; f.maxLength = nil; f.pattern = nil; f.patternMessage = nil
@@ -426,6 +448,11 @@ struct SchemaTranslator {
         if measures {
             f.minLength = minLength.flatMap { $0 > 0 ? $0 : nil }
             f.maxLength = maxLength
+            if let max = maxLength, max < 0 {
+                // Not a count (the form-file loader refuses it): left out, and said.
+                reader.problem(JSONPointer.appending(p, "maxLength"), "maxLength \(max) is not a count: the form has no maximum")
+                f.maxLength = nil
+            }
             // A form file's counts have at most 9 digits. NSwag writes int.MaxValue (2147483647)
             // for "no limit"; no line formline reads comes near it (64 KiB), so nothing is lost.
             if let max = f.maxLength, max > Self.largestCount {
@@ -546,5 +573,12 @@ struct SchemaTranslator {
         var shown = DocValue.object(schema).compactText
         if shown.count > 400 { shown = String(shown.prefix(400)) + "..." }
         return [node["description"]?.string, "Schema: \(shown)"].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "\n")
+    }
+
+    /// A value of `choices` written twice, or twice in different case: nil when each is unique.
+    static func repeatedChoice(_ choices: [String]) -> String? {
+        var seen = Set<String>()
+        for choice in choices where !seen.insert(choice.lowercased()).inserted { return choice }
+        return nil
     }
 }

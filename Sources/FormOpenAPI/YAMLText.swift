@@ -21,7 +21,10 @@ enum YAMLText {
                 let v = u.value
                 let printable = v == 0x09 || (0x20...0x7E).contains(v) || (0xA0...0xD7FF).contains(v)
                     || ((0xE000...0xFFFD).contains(v) && v != 0xFEFF) || (0x10000...0x10FFFF).contains(v)
-                if printable && v != 0x2028 && v != 0x2029 {
+                // Bidi controls are written as escapes too: a raw one would reorder the file in an
+                // editor or a terminal (issue 33 item 3); the loader then names it.
+                let bidi = TextCleaning.isBidiControl(u) || v == 0x200E || v == 0x200F || v == 0x061C
+                if printable && v != 0x2028 && v != 0x2029 && !bidi {
                     out.unicodeScalars.append(u)
                 } else if v <= 0xFFFF {
                     out += "\\u" + hex(v, 4)

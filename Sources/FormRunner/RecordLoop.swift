@@ -1,6 +1,6 @@
 import FormCore
 
-/// Runs record after record of one form (`fill --repeat`, README "Entering many records").
+/// Runs record after record of one form (`fill --repeat`, docs/records.md).
 ///
 /// Each record is one `SessionDriver` run of a fresh wizard, made from the record before it
 /// (`Wizard.nextRecord`): the loop is edge work, the wizards stay pure. The CLI and replay share
@@ -169,7 +169,7 @@ public final class RecordLoop {
 
     /// `Records: 3 accepted, 1 rejected, 1 kept as a draft.` (with `, 1 lost (draft not saved)`
     /// before the stop when a record's draft could not be written) and the accepted records with
-    /// their server ids (`Accepted: 1 id=14, 2 id=15`), wrapped within 80 columns; past
+    /// their server ids (`Accepted: 1 id=14, 2 id=15`), wrapped within 80 columns between records; past
     /// `listedRecords` the rest are counted (`and 12 more`).
     public static func summaryLines(_ tally: Tally) -> [OutputLine] {
         let head = "Records: \(tally.accepted) accepted, \(tally.rejected) rejected, \(tally.drafts) kept as "
@@ -177,12 +177,14 @@ public final class RecordLoop {
             + (tally.lost > 0 ? ", \(tally.lost) lost (draft not saved)." : ".")
         var lines = TextWrap.wrap(head, indent: "", continuation: "  ").map { OutputLine($0, style: .notice) }
         if !tally.acceptedListed.isEmpty {
-            var list = tally.acceptedListed.map { outcome in
+            var entries = tally.acceptedListed.map { outcome in
                 "\(outcome.number)" + (outcome.serverNote.map { " " + TextCleaning.withoutControlCharacters($0) } ?? "")
-            }.joined(separator: ", ")
+            }
             let more = tally.accepted - tally.acceptedListed.count
-            if more > 0 { list += " and \(more) more" }
-            lines += TextWrap.wrap("Accepted: " + list, indent: "", continuation: "  ").map { OutputLine($0, style: .notice) }
+            if more > 0, let last = entries.popLast() { entries.append(last + " and \(more) more") }
+            // A line breaks only between records: "15" at one line's end and "id=117" at the
+            // next one's start read as two records.
+            lines += TextWrap.wrapEntries(entries, lead: "Accepted: ", continuation: "  ").map { OutputLine($0, style: .notice) }
         }
         return lines
     }
@@ -205,6 +207,7 @@ private final class RunRecorder: SessionRecorder {
     func prompt(_ text: String) { inner.prompt(text) }
     func input(_ line: String) { inner.input(line) }
     func secretInput(field: String) { inner.secretInput(field: field) }
+    func refusedSecretInput(field: String) { inner.refusedSecretInput(field: field) }
     func unreadable(_ reason: String) { inner.unreadable(reason) }
     func request(_ submission: Submission) { inner.request(submission) }
     func response(_ outcome: Result<TransportResponse, TransportFailure>) { inner.response(outcome) }

@@ -25,6 +25,8 @@ public final class SessionDriver {
         public var interrupts: any InterruptEdge
         /// Where the driver publishes the wizard for the signal watchdog; nil without one.
         public var snapshots: SessionSnapshots?
+        /// Keys of unanswered attempts, kept in drafts for a resumed run; nil without drafts.
+        public var attemptKeys: AttemptKeyBook?
 
         public init(
             source: any LineSource, transport: any Transport, write: @escaping (String) -> Void,
@@ -32,9 +34,11 @@ public final class SessionDriver {
             drafts: DraftHandling? = nil, interrupts: any InterruptEdge = NoInterrupts(),
             onAccepted: ((Submission, TransportResponse) -> Void)? = nil,
             idempotencyKey: @escaping (Int) -> String = SessionDriver.randomKey,
-            snapshots: SessionSnapshots? = nil
+            snapshots: SessionSnapshots? = nil,
+            attemptKeys: AttemptKeyBook? = nil
         ) {
             self.snapshots = snapshots
+            self.attemptKeys = attemptKeys
             self.source = source
             self.transport = transport
             self.write = write
@@ -67,11 +71,14 @@ public final class SessionDriver {
     public private(set) var wizard: Wizard
     private var edges: Edges
     private var keys: [Int: String] = [:]
-    /// Set when the last draft save failed: the run then ends `.draftNotSaved` (README, exit status).
+    /// Set when the last draft save failed: the run then ends `.draftNotSaved` (docs/drafts.md,
+    /// exit status 6).
     private var draftLost = false
     private var eventsSinceSnapshot = 0
     /// Output lines rendered and not yet written (see `run`).
     private var unwritten = ""
+    /// The secret field whose typed line is recorded once the wizard has said whether it took it.
+    private var secretAwaitingVerdict: String?
 
     public init(wizard: Wizard, edges: Edges) {
         self.wizard = wizard
@@ -95,7 +102,9 @@ public final class SessionDriver {
                 return finalStatus(status)
             }
             if let event = perform(effect) {
-                pending.append(contentsOf: wizard.handle(event).reversed())
+                let effects = wizard.handle(event)
+                recordSecretVerdict(effects)
+                pending.append(contentsOf: effects.reversed())
                 publishSnapshot(force: false)
             }
         }
@@ -161,8 +170,9 @@ public final class SessionDriver {
             if prompt.secret, let field = prompt.field {
                 if let shown = Wizard.transcriptText(forSecretPromptLine: text) {
                     edges.recorder?.input(shown)
-                } else {
-                    edges.recorder?.secretInput(field: field)
+                } else if edges.recorder != nil {
+                    // Recorded with the wizard's verdict, before any of its effects (see run).
+                    secretAwaitingVerdict = field
                 }
             } else {
                 edges.recorder?.input(text)
@@ -180,8 +190,34 @@ public final class SessionDriver {
         }
     }
 
+    /// Records the secret line just handled: refused when the wizard asks that same secret again
+    /// or stops at the refusal (a run without a terminal), else as any secret line.
+    private func recordSecretVerdict(_ effects: [WizardEffect]) {
+        guard let field = secretAwaitingVerdict else { return }
+        secretAwaitingVerdict = nil
+        let refused = effects.contains { effect in
+            switch effect {
+            case .prompt(let prompt): return prompt.secret && prompt.field == field
+            case .finish(.inputRefused): return true
+            default: return false
+            }
+        }
+        if refused {
+            edges.recorder?.refusedSecretInput(field: field)
+        } else {
+            edges.recorder?.secretInput(field: field)
+        }
+    }
+
     private func submit(_ submission: Submission) -> WizardEvent {
-        let key = keys[submission.attempt] ?? edges.idempotencyKey(submission.attempt)
+        let key: String
+        if let known = keys[submission.attempt] {
+            key = known
+        } else if let book = edges.attemptKeys {
+            key = book.key(for: submission) { edges.idempotencyKey(submission.attempt) }
+        } else {
+            key = edges.idempotencyKey(submission.attempt)
+        }
         keys[submission.attempt] = key
         edges.recorder?.request(submission)
         let outcome = sendCancellably(TransportRequest(
@@ -194,6 +230,7 @@ public final class SessionDriver {
         }
         switch outcome {
         case .success(let response):
+            edges.attemptKeys?.answered()
             let result = SubmissionClassifier.classify(
                 status: response.status, contentType: response.contentType, body: response.body,
                 location: response.location, submit: wizard.spec.submit)

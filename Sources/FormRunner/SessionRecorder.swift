@@ -12,6 +12,9 @@ public protocol SessionRecorder: AnyObject {
     func input(_ line: String)
     /// A secret line was typed for `field`; its value is never passed on.
     func secretInput(field: String)
+    /// A secret line for `field` that the wizard refused (too short, say): a replay must type a
+    /// value refused the same way, or every later line lands on the wrong prompt.
+    func refusedSecretInput(field: String)
     /// The line source could not read a line (invalid UTF-8, over 64 KiB); `reason` is what it
     /// said, and what the wizard shows. The line itself is never passed on.
     func unreadable(_ reason: String)
@@ -20,4 +23,9 @@ public protocol SessionRecorder: AnyObject {
     func endOfInput()
     func interrupted(signal: Int32)
     func finished(_ status: ExitStatus)
+}
+
+extension SessionRecorder {
+    /// A recorder that does not tell refused secrets apart records them as any secret line.
+    public func refusedSecretInput(field: String) { secretInput(field: field) }
 }

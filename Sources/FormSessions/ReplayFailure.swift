@@ -24,6 +24,8 @@ public enum ReplayFailure: Error, Sendable, Equatable, CustomStringConvertible {
     case answersRefused([String])
     /// A `>* [name]` whose value cannot be made up: no default passes the secret's rules.
     case noDefaultSecret(line: Int, field: String)
+    /// `>* [name: refused]` and no value could be made that the field refuses as recorded.
+    case noRefusedSecret(line: Int, field: String)
     case notASecretField(line: Int, field: String)
     /// The wizard asked again after the script ran out.
     case promptWithNoInput(String)
@@ -37,14 +39,16 @@ public enum ReplayFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// `--update` could not rewrite the transcript.
     case cannotUpdate(reason: String)
     case cannotWriteActual(path: String, reason: String)
+    /// The replay did not finish within `--timeout` seconds and was abandoned.
+    case timedOut(seconds: Double)
 
     /// Whether this failure concerns output alone, which `--update` can fix by rewriting it.
     public var isOutputOnly: Bool {
         switch self {
         case .outputDiffers: return true
-        case .unreadableFile, .cannotReadFile, .notUTF8, .invalidTranscript, .unknownArgument, .formNotLoaded, .formPathRefused, .answersPathRefused, .answersNotLoaded, .answersRefused, .noDefaultSecret,
+        case .unreadableFile, .cannotReadFile, .notUTF8, .invalidTranscript, .unknownArgument, .formNotLoaded, .formPathRefused, .answersPathRefused, .answersNotLoaded, .answersRefused, .noDefaultSecret, .noRefusedSecret,
              .notASecretField, .promptWithNoInput, .inputLeftOver, .requestWithNoResponse, .responseNeverUsed,
-             .recordingDoesNotParse, .cannotUpdate, .cannotWriteActual:
+             .recordingDoesNotParse, .cannotUpdate, .cannotWriteActual, .timedOut:
             return false
         }
     }
@@ -67,6 +71,8 @@ public enum ReplayFailure: Error, Sendable, Equatable, CustomStringConvertible {
             return "the answers end the session before its first prompt: " + messages.joined(separator: "; ")
         case .noDefaultSecret(let line, let name):
             return "line \(line): no default value passes the rules of secret \"\(name)\": add \"#! secret \(name) = VALUE\""
+        case .noRefusedSecret(let line, let name):
+            return "line \(line): no value could be made that secret \"\(name)\" refuses as the recorded one was (the refusal shown after the line names no rule of the field a value can break)"
         case .notASecretField(let line, let name):
             return "line \(line): the form has no secret field \"\(name)\" (give a value with \"#! secret \(name) = VALUE\")"
         case .promptWithNoInput(let prompt): return "prompt \"\(prompt)\" with no input left"
@@ -79,6 +85,9 @@ public enum ReplayFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case .outputDiffers(let line): return "output differs from the transcript at line \(line)"
         case .cannotUpdate(let reason): return "cannot update the file: \(reason)"
         case .cannotWriteActual(let path, let reason): return "cannot write \(path): \(reason)"
+        case .timedOut(let seconds):
+            let shown = seconds == seconds.rounded() && seconds < 1e9 ? String(Int(seconds)) : String(seconds)
+            return "did not finish within \(shown) seconds (--timeout); abandoned"
         }
     }
 }

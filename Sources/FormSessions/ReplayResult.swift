@@ -1,3 +1,5 @@
+import FormCore
+
 /// How one transcript replayed.
 public struct ReplayResult: Sendable, Equatable {
     /// The transcript file.
@@ -29,9 +31,11 @@ public struct ReplayResult: Sendable, Equatable {
     public var reason: String { failures.joined(separator: "; ") }
 
     /// `PASS path`, or `FAIL path: reason` followed by the diff: what `formline replay` prints.
+    /// The reason may quote the transcript (a left-over input, a prompt): shown escaped, like the
+    /// diff's lines, so a hostile transcript sends nothing raw to the CI log (rule 10e).
     public var report: String {
-        if passed { return updated ? "PASS \(path) (updated)" : "PASS \(path)" }
-        return "FAIL \(path): \(reason)" + (diff.isEmpty ? "" : "\n" + diff.dropLastNewline)
+        if passed { return TextCleaning.visible(updated ? "PASS \(path) (updated)" : "PASS \(path)") }
+        return TextCleaning.visible("FAIL \(path): \(reason)", keepingTabs: true) + (diff.isEmpty ? "" : "\n" + diff.dropLastNewline)
     }
 }
 

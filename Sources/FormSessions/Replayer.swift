@@ -10,7 +10,7 @@ import FormSystem
 
 /// Replays transcripts in-process: loads the form named by `#! form:`, runs the real
 /// `SessionDriver` and `Wizard` with a `ScriptedLineSource` and a `ReplayTransport`, records with
-/// the same `TranscriptRecorder` as `fill --record`, and compares (design.md section 6).
+/// the same `TranscriptRecorder` as `fill --record`, and compares (docs/sessions.md, "Replay").
 ///
 /// ```swift
 /// let result = Replayer().replay(file: "Tests/Sessions/signup.session")
@@ -173,7 +173,20 @@ public struct Replayer: Sendable {
             }
         }
 
-        let source = ScriptedLineSource(steps: transcript.lines, secrets: secrets)
+        // Each refused secret line: a value the field refuses as the recorded run's was.
+        var refusedSecrets: [Int: String] = [:]
+        for (position, line) in transcript.lines.enumerated() {
+            guard case .refusedSecretInput(let name) = line.kind else { continue }
+            guard let field = spec.field(named: name), field.isSecret else {
+                return ReplayResult(path: path, problems: [.notASecretField(line: line.number, field: name)])
+            }
+            guard let value = RefusedSecret.value(for: field, accepted: secrets[name] ?? transcript.secrets[name] ?? DefaultSecret.value(for: field),
+                                                  shownAfter: RefusedSecret.outputAfter(position, in: transcript.lines)) else {
+                return ReplayResult(path: path, problems: [.noRefusedSecret(line: line.number, field: name)])
+            }
+            refusedSecrets[line.number] = value
+        }
+        let source = ScriptedLineSource(steps: transcript.lines, secrets: secrets, refusedSecrets: refusedSecrets)
         let transport = ReplayTransport(responses: transcript.lines)
         let recorder = TranscriptRecorder(
             formPath: transcript.formPath, args: transcript.args, clock: transcript.clock,
@@ -264,7 +277,7 @@ public struct Replayer: Sendable {
                 prompted = false
             case .output:
                 prompted = afterFailure
-            case .input, .secretInput, .endOfInput, .unreadable, .interrupt:
+            case .input, .secretInput, .refusedSecretInput, .endOfInput, .unreadable, .interrupt:
                 if afterFailure && prompted { return true }
                 afterFailure = false
             case .request:
@@ -276,15 +289,11 @@ public struct Replayer: Sendable {
         return false
     }
 
-    /// The 1-based line of `old` where `new` first departs from it.
+    /// The 1-based line of `old` where `new` first departs from it: the end of their common head
+    /// (the alignment matches the head first, so this is where the diff starts), found in one pass.
     private func firstDifference(_ old: [String], _ new: [String]) -> Int {
         var line = 1
-        for step in LineAlignment.align(old, new, equal: ==) {
-            switch step {
-            case .both: line += 1
-            case .onlyOld, .onlyNew: return line
-            }
-        }
+        while line <= old.count && line <= new.count && old[line - 1] == new[line - 1] { line += 1 }
         return line
     }
 }

@@ -8,19 +8,22 @@ import FormRunner
 public final class ScriptedLineSource: LineSource {
     private var steps: [TranscriptLine]
     private let secrets: [String: String]
+    /// The value typed at each `>* [name: refused]`, by its transcript line number.
+    private let refusedSecrets: [Int: String]
     /// The prompt that was asked after the last operator line was used, if any.
     public private(set) var promptWithNoInput: String?
 
     /// `steps` are the transcript's input lines in order; `secrets` the value to type at each
     /// `>* [name]`.
-    public init(steps: [TranscriptLine], secrets: [String: String]) {
+    public init(steps: [TranscriptLine], secrets: [String: String], refusedSecrets: [Int: String] = [:]) {
         self.steps = steps.filter {
             switch $0.kind {
-            case .input, .secretInput, .unreadable, .endOfInput, .interrupt: return true
+            case .input, .secretInput, .refusedSecretInput, .unreadable, .endOfInput, .interrupt: return true
             default: return false
             }
         }
         self.secrets = secrets
+        self.refusedSecrets = refusedSecrets
     }
 
     /// Operator lines never asked for.
@@ -37,6 +40,7 @@ public final class ScriptedLineSource: LineSource {
         switch step.kind {
         case .input(let text): return .line(text)
         case .secretInput(let field): return .line(secrets[field] ?? "")
+        case .refusedSecretInput: return .line(refusedSecrets[step.number] ?? "")
         case .unreadable(let reason): return .unreadable(reason)
         case .interrupt(let signal): return .interrupted(signal)
         default: return .endOfInput

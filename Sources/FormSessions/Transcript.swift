@@ -68,6 +68,8 @@ public struct TranscriptLine: Sendable, Equatable {
         case input(String)
         /// `>* [name]`.
         case secretInput(field: String)
+        /// `>* [name: refused]`: a secret line the wizard refused; replay types one refused alike.
+        case refusedSecretInput(field: String)
         /// `=> METHOD PATH BODY`.
         case request
         /// `<= ...`: what the transport answered.

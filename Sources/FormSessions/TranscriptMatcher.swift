@@ -1,24 +1,21 @@
 /// Compares an expected transcript with the one a replay recorded, and merges the two into the
 /// file `--update` writes (and `NAME.session.actual` shows).
 ///
-/// Matching is exact, except that `[..]` in an expected line matches any text within that line.
+/// Matching is exact, except that `[..]` in an expected line matches any text within that line,
+/// a line ending in ` (re)` is a whole-line regular expression (`LinePattern`), and a line holding
+/// only `...` matches any number of produced lines, none included, up to the next line that
+/// matches (within one stretch between operator lines).
 /// The merge keeps the expected file's comments, `#! secret` lines and operator lines, and takes
 /// what the session produced (output, requests, `#! exit`) from the recording; an expected line
-/// that still matches is kept as written, so its wildcards survive an update.
+/// that still matches is kept as written, so its wildcards and patterns survive an update, and a
+/// `...` is always kept (it matches zero lines too), swallowing the lines it stands for.
 public enum TranscriptMatcher {
     public static let wildcard = "[..]"
 
-    /// Whether `actual` matches the `expected` line (exactly, or through its `[..]` wildcards).
+    /// Whether `actual` matches the `expected` line (exactly, through its `[..]` wildcards, or as
+    /// the regular expression of a line ending in ` (re)`).
     public static func matches(expected: String, actual: String) -> Bool {
-        guard expected.contains(wildcard) else { return expected == actual }
-        let parts = expected.split(separator: wildcard, omittingEmptySubsequences: false)
-        guard let first = parts.first, let last = parts.last, actual.hasPrefix(first) else { return false }
-        var rest = Substring(actual.dropFirst(first.count))
-        for part in parts.dropFirst().dropLast() where !part.isEmpty {
-            guard let found = rest.firstRange(of: part) else { return false }
-            rest = rest[found.upperBound...]
-        }
-        return rest.count >= last.count && rest.hasSuffix(last)
+        LinePattern(expected).matches(actual)
     }
 
     /// The expected file rewritten with what the replay recorded.
@@ -45,29 +42,39 @@ public enum TranscriptMatcher {
         return out
     }
 
-    /// Lines up one stretch between two anchors: notes travel with the expected line after them.
+    /// Lines up one stretch between two anchors: notes travel with the expected line after them,
+    /// and so does a `...`, which swallows the recorded lines left unmatched just before that line.
     private static func align(_ expected: [TranscriptLine], _ actual: [TranscriptLine]) -> [String] {
         var produced: [TranscriptLine] = []
         var notesBefore: [[String]] = [[]]
+        var elidedBefore: [Bool] = [false]
         for line in expected {
             if line.isNote {
                 notesBefore[notesBefore.count - 1].append(line.text)
+            } else if line.isProduced && line.text == LinePattern.elision {
+                notesBefore[notesBefore.count - 1].append(line.text)
+                elidedBefore[elidedBefore.count - 1] = true
             } else {
                 produced.append(line)
                 notesBefore.append([])
+                elidedBefore.append(false)
             }
         }
         let recorded = actual.filter { !$0.isNote }
+        let patterns = produced.map { LinePattern($0.text) }
         var out: [String] = []
-        for step in LineAlignment.align(produced, recorded, equal: { matches(expected: $0.text, actual: $1.text) }) {
+        var nextExpected = 0
+        for step in LineAlignment.align(Array(produced.indices), Array(recorded.indices), equal: { patterns[$0].matches(recorded[$1].text) }) {
             switch step {
             case .both(let i, _):
                 out += notesBefore[i]
                 out.append(produced[i].text)
+                nextExpected = i + 1
             case .onlyOld(let i):
                 out += notesBefore[i]
+                nextExpected = i + 1
             case .onlyNew(let j):
-                out.append(recorded[j].text)
+                if !elidedBefore[nextExpected] { out.append(recorded[j].text) }
             }
         }
         out += notesBefore[produced.count]

@@ -16,7 +16,7 @@ public struct TranscriptError: Error, Sendable, Equatable, CustomStringConvertib
     public var description: String { "\(file):\(line): \(message)" }
 }
 
-/// Reads transcript text (design.md section 6) into a `Transcript`.
+/// Reads transcript text (docs/sessions.md, "Format") into a `Transcript`.
 public enum TranscriptParser {
     /// Parses `text`; `file` only names the file in errors.
     public static func parse(_ text: String, file: String = "<transcript>") throws(TranscriptError) -> Transcript {
@@ -145,7 +145,12 @@ public enum TranscriptParser {
                 guard placeholder.hasPrefix("["), placeholder.hasSuffix("]"), placeholder.count > 2 else {
                     throw fail(number, "a secret line is \">* [name]\": the value is never written")
                 }
-                kind = .secretInput(field: String(placeholder.dropFirst().dropLast()))
+                let inside = String(placeholder.dropFirst().dropLast())
+                if let field = TranscriptSyntax.refusedSecretField(inside) {
+                    kind = .refusedSecretInput(field: field)
+                } else {
+                    kind = .secretInput(field: inside)
+                }
             } else if line.hasPrefix(">") {
                 throw fail(number, "an operator line starts with \"> \" (or is \">\" alone for an empty line)")
             } else if line.hasPrefix("=>") {

@@ -2,7 +2,7 @@ import FormCore
 import FormRunner
 import FormSystem
 
-/// Records a session as a transcript (design.md section 6): the one recorder behind
+/// Records a session as a transcript (docs/sessions.md): the one recorder behind
 /// `formline fill --record FILE` and behind replay, so what replay compares is what `--record`
 /// writes.
 ///
@@ -152,6 +152,10 @@ public final class TranscriptRecorder: SessionRecorder {
 
     public func secretInput(field: String) {
         entries.append(.fixed(">* [\(field)]"))
+    }
+
+    public func refusedSecretInput(field: String) {
+        entries.append(.fixed(TranscriptSyntax.refusedSecretLine(field: field)))
     }
 
     public func unreadable(_ reason: String) {

@@ -1,7 +1,7 @@
 import FormCore
 
 /// The small pieces of transcript syntax that the recorder writes and the parser reads, kept in
-/// one place so the two can never disagree (design.md section 6).
+/// one place so the two can never disagree (docs/sessions.md, "Format").
 enum TranscriptSyntax {
     static let header = "#! formline-session 1"
     static let version = 1
@@ -66,6 +66,17 @@ enum TranscriptSyntax {
     }
 
     /// `#! unreadable REASON`: the line source's reason on one line (`\n`, `\r`, `\\` escaped).
+    /// `>* [name: refused]`: a secret line the wizard refused (docs/sessions.md, Secrets).
+    static func refusedSecretLine(field: String) -> String { ">* [\(field)\(refusedMark)]" }
+
+    /// The field of a refused secret's placeholder (`password: refused` -> `password`), else nil.
+    static func refusedSecretField(_ inside: String) -> String? {
+        guard inside.hasSuffix(refusedMark), inside.count > refusedMark.count else { return nil }
+        return String(inside.dropLast(refusedMark.count))
+    }
+
+    private static let refusedMark = ": refused"
+
     static func unreadableLine(_ reason: String) -> String {
         let text = escapeText(trimTrailing(reason))
         return text.isEmpty ? "#! unreadable" : "#! unreadable " + text

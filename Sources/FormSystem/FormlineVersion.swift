@@ -1,5 +1,6 @@
-/// formline's version, defined once: `formline --version`, `formline --help` and the demo
-/// server's start-up line all show this string.
+/// formline's version, defined once: `formline --version`, `formline --help`, the man pages made
+/// from the help, the demo server's start-up line and the Debian package (Scripts/package-deb.sh
+/// reads it from this file) all show this string. CHANGELOG.md's newest release names it.
 package enum FormlineVersion {
-    package static let current = "0.2.0"
+    package static let current = "0.3.0"
 }

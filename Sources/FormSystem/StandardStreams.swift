@@ -17,6 +17,7 @@ package func writeAll(_ text: String, to fd: Int32) {
         }
         if n < 0 {
             if errno == EINTR || errno == EAGAIN { continue }
+            if fd == 1 { StandardOutputLoss.record(errno) }
             return
         }
         if n == 0 { return }

@@ -22,10 +22,16 @@ package enum WholeFile {
         try readWithInfo(path, limit: limit).bytes
     }
 
+    /// `readWithInfo` refusing a symbolic link at the last part of `path` (O_NOFOLLOW): for
+    /// files formline wrote itself and reads back as trusted, such as its cache's entries.
+    package static func readOwnFile(_ path: String, limit: Int = WholeFile.defaultLimit) throws(FileReadError) -> (bytes: [UInt8], info: stat) {
+        try readWithInfo(path, limit: limit, extraFlags: O_NOFOLLOW)
+    }
+
     /// The bytes and the `stat` of the very file they were read from (fstat on the open
     /// descriptor), for a check such as `PrivateFileRule` that must not look the path up twice.
-    package static func readWithInfo(_ path: String, limit: Int = WholeFile.defaultLimit) throws(FileReadError) -> (bytes: [UInt8], info: stat) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    package static func readWithInfo(_ path: String, limit: Int = WholeFile.defaultLimit, extraFlags: Int32 = 0) throws(FileReadError) -> (bytes: [UInt8], info: stat) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | extraFlags)
         guard fd >= 0 else { throw .cannotOpen(systemErrorText(errno)) }
         defer { close(fd) }
         var info = stat()

@@ -283,10 +283,39 @@ public final class HTTPTransport: Transport {
         }
     }
 
+    /// One exchange, retried once when the connection was lost before any answer came
+    /// (`isLostBeforeAnswer`): a kept-alive connection the server had closed (it answered with
+    /// Content-Length and closed without `Connection: close`) is handed out by the pool and fails
+    /// as the request goes out, "I/O on closed channel" (issue 33 item 5: a `--repeat` run ended
+    /// with exit 3 on its next record). The retry goes out on a new connection (the lost one has
+    /// left the pool) with the same Idempotency-Key, so a server that did get the first one can
+    /// tell it is the same attempt. Once only: a server that keeps dropping it is a failure.
     private static func perform(
         _ request: TransportRequest, url: String, headers: [(name: String, value: String)],
         timeout: Duration, client: HTTPClient
     ) async -> Result<TransportResponse, TransportFailure> {
+        switch await exchange(request, url: url, headers: headers, timeout: timeout, client: client) {
+        case .finished(let result):
+            return result
+        case .lostBeforeAnswer(let error):
+            if Task.isCancelled { return .failure(failure(for: error, url: url)) }
+            switch await exchange(request, url: url, headers: headers, timeout: timeout, client: client) {
+            case .finished(let result): return result
+            case .lostBeforeAnswer(let again): return .failure(failure(for: again, url: url))
+            }
+        }
+    }
+
+    private enum Exchange {
+        case finished(Result<TransportResponse, TransportFailure>)
+        /// The connection went away before any byte of an answer: the request may be sent again.
+        case lostBeforeAnswer(any Error)
+    }
+
+    private static func exchange(
+        _ request: TransportRequest, url: String, headers: [(name: String, value: String)],
+        timeout: Duration, client: HTTPClient
+    ) async -> Exchange {
         var outgoing = HTTPClientRequest(url: url)
         outgoing.method = HTTPMethod(rawValue: request.method)
         outgoing.headers.add(name: "Accept", value: request.body.accept)
@@ -301,22 +330,41 @@ public final class HTTPTransport: Transport {
             }
         }
         outgoing.body = .bytes(ByteBuffer(string: request.body.encode(request.payload)))
+        let response: HTTPClientResponse
         do {
-            let response = try await client.execute(outgoing, deadline: .now() + timeAmount(timeout))
-            let body: ByteBuffer
-            do {
-                body = try await response.body.collect(upTo: maximumBodySize)
-            } catch is NIOTooManyBytesError {
-                return .failure(.error("the response was larger than 1 MiB"))
-            }
-            return .success(TransportResponse(
+            response = try await client.execute(outgoing, deadline: .now() + timeAmount(timeout))
+        } catch {
+            // `execute` returns at the response head: an error here means no answer began.
+            if isLostBeforeAnswer(error) { return .lostBeforeAnswer(error) }
+            return .finished(.failure(failure(for: error, url: url)))
+        }
+        do {
+            let body = try await response.body.collect(upTo: maximumBodySize)
+            return .finished(.success(TransportResponse(
                 status: Int(response.status.code),
                 contentType: response.headers.first(name: "Content-Type").map(MediaType.of),
                 body: Array(body.readableBytesView),
-                location: response.headers.first(name: "Location")))
+                location: response.headers.first(name: "Location"))))
+        } catch is NIOTooManyBytesError {
+            return .finished(.failure(.error("the response was larger than 1 MiB")))
         } catch {
-            return .failure(failure(for: error, url: url))
+            return .finished(.failure(failure(for: error, url: url)))
         }
+    }
+
+    /// The errors of a connection that closed under the request before an answer: a pooled
+    /// connection the server had closed (I/O on a closed channel, its output closed, end of
+    /// file, reset, broken pipe). Never a timeout, a refusal, a TLS failure or a cancellation.
+    static func isLostBeforeAnswer(_ error: any Error) -> Bool {
+        if let error = error as? ChannelError {
+            switch error {
+            case .ioOnClosedChannel, .outputClosed, .eof, .alreadyClosed: return true
+            default: return false
+            }
+        }
+        if let error = error as? HTTPClientError { return error == .remoteConnectionClosed }
+        if let code = errno(of: error) { return code == ECONNRESET || code == EPIPE }
+        return false
     }
 
     // MARK: - Failures
@@ -333,8 +381,14 @@ public final class HTTPTransport: Transport {
                 return .error("\(host) closed the connection without a complete answer")
             case .cancelled:
                 return .error("the request was cancelled")
+            case .proxyAuthenticationRequired:
+                // Said in words (issue 33 item 13): the type's name told the operator nothing.
+                return .error("the proxy refused to connect to \(host): 407 Proxy Authentication Required "
+                    + "(give or check the user and password in the proxy variable: http://user:password@proxy:port)")
+            case .invalidProxyResponse:
+                return .error("the proxy did not open a connection to \(host) (its answer to CONNECT was not 200)")
             default:
-                return .error("the request to \(host) failed: \(oneLine(String(describing: error)))")
+                return .error("the request to \(host) failed: \(described(error))")
             }
         }
         if error is NIOTooManyBytesError { return .error("the response was larger than 1 MiB") }
@@ -359,7 +413,7 @@ public final class HTTPTransport: Transport {
             }
         }
         if error is CancellationError { return .error("the request was cancelled") }
-        let text = oneLine(String(describing: error))
+        let text = described(error)
         let typeName = String(describing: type(of: error))
         if typeName.contains("SSL") || typeName.contains("TLS") || text.contains("handshake") {
             return .error("the TLS handshake with \(host) failed: \(tlsReason(text))")
@@ -367,11 +421,21 @@ public final class HTTPTransport: Transport {
         return .error("the request to \(host) failed: \(text)")
     }
 
+    /// An error on one line, never empty: a description with nothing printable in it is named by
+    /// its type, so no failure ends in "failed:" and nothing.
+    private static func described(_ error: any Error) -> String {
+        let text = oneLine(String(describing: error))
+        return text.trimmedWhitespace.isEmpty ? String(describing: type(of: error)) : text
+    }
+
     /// BoringSSL's reason code (`...OPENSSL_internal:WRONG_VERSION_NUMBER at /path...`) in words,
     /// with a hint for the common ones; other TLS errors as NIO describes them.
     static func tlsReason(_ description: String) -> String {
         guard let marker = description.firstRange(of: "OPENSSL_internal:") else {
             if description.contains("failedToValidateHostname") { return "the certificate is not for this host name" }
+            if description.contains("EOF during handshake") || description.contains("uncleanShutdown") {
+                return "the server closed the connection during the handshake (does it speak TLS at this port, or is it plain http?)"
+            }
             return description
         }
         let code = description[marker.upperBound...].prefix { $0.isUppercase || $0.isNumber || $0 == "_" }

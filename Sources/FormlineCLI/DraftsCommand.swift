@@ -1,3 +1,4 @@
+import FormCore
 import ArgumentParser
 import FormDrafts
 import FormFiles
@@ -28,16 +29,16 @@ struct DraftsCommand: ParsableCommand {
         if let number = discard {
             guard let formID else { throw ValidationError("--discard needs the form: formline drafts FORM --discard N") }
             guard let entry = shelf.drafts(of: formID).first(where: { $0.number == number }) else {
-                StandardError.write("formline: \(formID) has no draft \(number) (formline drafts \(formID) lists them)\n")
+                StandardError.write(TextCleaning.visible("formline: \(formID) has no draft \(number) (formline drafts \(formID) lists them)") + "\n")
                 throw ExitCode(2)
             }
             DraftStore(path: entry.path).delete()
-            print("Discarded draft \(number) of \(formID): \(entry.path)")
+            print(TextCleaning.visible("Discarded draft \(number) of \(formID): \(entry.path)"))
             return
         }
         let entries = formID.map(shelf.drafts(of:)) ?? shelf.all()
         guard !entries.isEmpty else {
-            print(formID.map { "No drafts of \($0) in \(shelf.folder)." } ?? "No drafts in \(shelf.folder).")
+            print(TextCleaning.visible(formID.map { "No drafts of \($0) in \(shelf.folder)." } ?? "No drafts in \(shelf.folder)."))
             return
         }
         let width = entries.map(\.formID.count).max() ?? 0
@@ -46,12 +47,14 @@ struct DraftsCommand: ParsableCommand {
             let summary: String
             do {
                 let draft = try DraftStore(path: entry.path).load()
-                let answers = draft.values.count
+                // An optional field answered empty is kept as null: not an answer to count.
+                let answers = draft.values.values.filter { $0 != .null }.count
                 summary = "\(draft.savedAt)  \(answers) answer\(answers == 1 ? "" : "s")"
             } catch {
                 summary = "(\(error))"
             }
-            print("\(padded)  \(entry.number)  \(summary)  \(entry.path)")
+            // File names and a draft's saved_at are anyone's text (issue 33 item 3): escaped.
+            print(TextCleaning.visible("\(padded)  \(entry.number)  \(summary)  \(entry.path)"))
         }
     }
 

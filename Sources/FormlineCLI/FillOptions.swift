@@ -45,8 +45,8 @@ public struct FillOptions: Equatable, Sendable {
     public var caFile: String?
     public var clientCert: String?
     public var clientKey: String?
-    /// `--repeat`: a run of records, the form started again after each one (README "Entering
-    /// many records").
+    /// `--repeat`: a run of records, the form started again after each one
+    /// (docs/records.md).
     public var repeats = false
 
     public init(form: String) { self.form = form }
@@ -85,7 +85,9 @@ public struct FillOptions: Equatable, Sendable {
         }
         if let n = resumeNumber {
             guard resume else { return "--resume-number needs --resume" }
-            guard n >= 1, n <= 999 else { return "--resume N takes a draft number from 1 to 999 (formline drafts lists them)" }
+            guard n >= 1, n <= 999 else {
+                return "--resume \(n): no such draft: drafts are numbered from 1 to 999 (formline drafts lists them)"
+            }
             if draft != nil { return "--resume N picks one of the state folder's drafts: with --draft FILE there is only that file" }
         }
         // Whole milliseconds reach the HTTP client: less than one would become no timeout at all.
@@ -199,15 +201,16 @@ public struct FillOptions: Equatable, Sendable {
 }
 
 /// `--resume N` on the command line, spelled for the parsers as `--resume --resume-number N`
-/// (argument-parser has no flag with an optional value). Only a word of 1 to 3 digits right
-/// after `--resume` in a `fill` command is taken as N, so a form file is never mistaken for one
-/// unless it is named like a draft number.
+/// (argument-parser has no flag with an optional value). Only a word of ASCII digits right after
+/// `--resume` in a `fill` command is taken as N, so a form file is never mistaken for one unless
+/// it is named like a number. Any such word up to 18 digits (what an Int holds) is taken, so that
+/// `--resume 1000` is told there is no such draft rather than "Unexpected argument".
 public enum ResumeNumberArgument {
     public static func rewrite(_ arguments: [String]) -> [String] {
         guard arguments.first == "fill", let at = arguments.firstIndex(of: "--resume"),
               at + 1 < arguments.count, !arguments[..<at].contains("--") else { return arguments }
         let next = arguments[at + 1]
-        guard (1...3).contains(next.count), next.allSatisfy({ $0.isASCII && $0.isNumber }) else { return arguments }
+        guard (1...18).contains(next.utf8.count), next.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return arguments }
         var out = arguments
         out.insert("--resume-number", at: at + 1)
         return out

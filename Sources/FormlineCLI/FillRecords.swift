@@ -3,7 +3,7 @@ import FormRunner
 import FormSessions
 import FormTerminal
 
-/// `fill --repeat`: record after record of one form (README "Entering many records"). Set-up is
+/// `fill --repeat`: record after record of one form (docs/records.md). Set-up is
 /// `FillSession`'s; this adds what a run needs: a wizard per record with the same starting answers,
 /// a draft of its own per record, and under `--output json` one line per record and a summary.
 extension FillSession {
@@ -24,7 +24,10 @@ extension FillSession {
             edges: edges,
             beginRecord: { number in
                 // Record 1 may continue a draft (--resume); each later one keeps its own.
-                if number > 1 { ownDraft.forgetForNextRecord() }
+                if number > 1 {
+                    ownDraft.forgetForNextRecord()
+                    edges.attemptKeys?.forgetForNextRecord()
+                }
                 accepted.members = nil
             },
             endRecord: { outcome, driver in

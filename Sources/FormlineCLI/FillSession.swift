@@ -22,11 +22,19 @@ public struct FillSession {
     public func run() -> ExitStatus {
         let usage = UsageErrors()
         let status = session(usage: usage)
-        // Under --output json every ending has its document, a usage error too (README, "Scripting").
+        // Under --output json every ending has its document, a usage error too (docs/scripting.md).
         if options.output == .json, !usage.messages.isEmpty {
             let errors = usage.messages.map { EndingError(field: nil, message: $0, line: nil) }
             let document = EndingReport.document(ending: "usage", status: .usage, errors: errors)
             TerminalOutput(fd: 1).write(JSONValue.object(document).compactText + "\n")
+        }
+        // The document is what a script reads: lost (`> /dev/full`), the run must not end 0 as if
+        // it had been written. 6, as for a draft that could not be written: something the run had
+        // to write is lost, and stderr says what (and that an accepted form must not be resent).
+        if options.output == .json, let reason = StandardOutputLoss.reason {
+            let accepted = status == .accepted ? " (the form was accepted: do not send it again)" : ""
+            StandardError.write("formline: --output json: the document could not be written to standard output: \(reason)\(accepted)\n")
+            return .draftNotSaved
         }
         return status
     }
@@ -103,6 +111,10 @@ public struct FillSession {
         if let problem = Self.startProblem(store: named, record: options.record) {
             return usage.fail(problem)
         }
+        if let file = options.record, var form = derived,
+           let problem = OpenAPIRecording.copyProblem(transcript: file, source: &form) {
+            return usage.fail(problem)
+        }
         // Scripted answers: --answers, --set, --no-input. Without a terminal they ask nothing.
         let scripted = options.answers != nil || !options.sets.isEmpty || !options.secretSources.isEmpty || options.noInput
         // A run of records reads each record's missing answers from its input, pipe or terminal.
@@ -114,6 +126,9 @@ public struct FillSession {
         var wizard = Wizard(spec: spec, interactive: interactive)
         wizard.stopsAtRefusal = stopsAtRefusal
         let ownDraft = OwnDraft()
+        // The key of an attempt the server never answered goes into the draft, and back out of
+        // the draft this run resumes (AttemptKeyBook).
+        var resumedAttempt: AttemptKeyBook.Entry?
         if options.resume {
             let store = named ?? DraftStore(path: options.resumeNumber.map { shelf.path(formID: spec.id, number: $0) }
                 ?? shelf.latest(of: spec.id)?.path ?? shelf.path(formID: spec.id, number: 1))
@@ -124,6 +139,7 @@ public struct FillSession {
                 guard draft.formID == spec.id else {
                     return usage.fail("\(store.path) is a draft of form \"\(draft.formID)\", not \"\(spec.id)\"")
                 }
+                resumedAttempt = draft.lastAttempt.map { AttemptKeyBook.Entry(key: $0.key, fingerprint: $0.sha256) }
                 wizard = Wizard(spec: spec, interactive: interactive, resuming: draft.values,
                                 formChanged: draft.formSHA256 != DraftStore.fingerprint(formBytes))
                 wizard.stopsAtRefusal = stopsAtRefusal
@@ -147,8 +163,16 @@ public struct FillSession {
             case .unusable(let messages):
                 for message in messages { usage.report(message, prefixed: false) }
                 return .usage
-            case .refused(let problems):
-                for problem in problems { StandardError.write("\(problem)\n") }
+            case .refused(let all):
+                // As the answers file's own problems: at most 100 listed, then a count (5,000
+                // unknown keys printed 5,000 lines). A problem may quote an answers file's key
+                // (issue 33 item 3): escaped.
+                let problems = all.prefix(AnswersFileReader.problemLimit)
+                for problem in problems { StandardError.write(TextCleaning.visible("\(problem)") + "\n") }
+                if all.count > problems.count {
+                    let origin = options.answers.map { answersName ?? $0 } ?? "--set"
+                    StandardError.write("\(origin): and \(all.count - problems.count) more problems\n")
+                }
                 if options.output == .json {
                     let errors = problems.map { EndingError(field: $0.field, message: $0.message, line: nil, origin: $0.origin) }
                     let document = EndingReport.document(ending: "refused", status: .inputRefused, errors: errors)
@@ -237,10 +261,12 @@ public struct FillSession {
         let newDraft: @Sendable () throws(DraftError) -> DraftStore = {
             DraftStore(path: try shelf.claim(formID: formIDForDrafts))
         }
+        let attemptKeys = AttemptKeyBook(resumed: resumedAttempt, hash: { ContentHash.sha256($0) })
         let drafts = SessionDriver.DraftHandling(
             saving: { values in
                 let draft = Draft(formID: spec.id, formSHA256: DraftStore.fingerprint(formBytes),
-                                  savedAt: DraftStore.timestamp(), values: values)
+                                  savedAt: DraftStore.timestamp(), values: values,
+                                  lastAttempt: attemptKeys.entryForDraft.map { ($0.key, $0.fingerprint) })
                 // A new run's first save claims a number; later saves go back there.
                 do {
                     let store = try ownDraft.storeForSaving(newDraft)
@@ -261,13 +287,16 @@ public struct FillSession {
         // Whatever the loop is doing when a signal comes, the run ends within a second with the
         // draft saved (docs/terminal.md, "Signals"): the watchdog saves what the driver last published.
         let snapshots = SessionSnapshots()
-        let formID = spec.id, fingerprint = DraftStore.fingerprint(formBytes), promptOutput = output.fd
+        // The form's fingerprint is worked out only if the watchdog saves a draft: hashing is no
+        // part of reaching the first prompt (docs/PERFORMANCE.md, "First prompt").
+        let formID = spec.id, promptOutput = output.fd
         // One JSON document whoever ends the run (a run of records writes its own lines).
         let jsonEnding = options.output == .json && !options.repeats ? JSONEnding() : nil
         SignalWatchdog.start(terminalFD: 0, fallback: SignalWatchdog.Fallback(saveDraft: {
             let values = snapshots.interruptionDraft
             guard !values.isEmpty else { return }
-            let draft = Draft(formID: formID, formSHA256: fingerprint, savedAt: DraftStore.timestamp(), values: values)
+            let draft = Draft(formID: formID, formSHA256: DraftStore.fingerprint(formBytes), savedAt: DraftStore.timestamp(),
+                              values: values, lastAttempt: attemptKeys.entryForDraft.map { ($0.key, $0.fingerprint) })
             do {
                 let store = try ownDraft.storeForSaving(newDraft)
                 try ownDraft.saved(draft, to: store)
@@ -296,7 +325,7 @@ public struct FillSession {
                 // In a run of records the record's own line is written when the record ends.
                 if repeats { accepted.members = result } else { jsonEnding?.write(EndingReport.accepted(result)) }
             },
-            snapshots: snapshots)
+            snapshots: snapshots, attemptKeys: attemptKeys)
         let status: ExitStatus
         if repeats {
             status = runRecords(first: wizard, edges: edges, answers: scriptedAnswers, interactive: interactive,
@@ -316,6 +345,8 @@ public struct FillSession {
                 try recorder.write(to: file)
             } catch {
                 StandardError.write("formline: --record: \(error)\n")
+                // The recording is lost: never 0, as for a lost draft (README, exit status).
+                return RecordingLoss.status(after: status)
             }
         }
         return status
@@ -382,7 +413,7 @@ public struct FillSession {
             // A failed check is reported with the rest, on stderr, before anything is sent.
             if problems.isEmpty { problems = wizard.scriptedCheckProblems() }
         }
-        return problems.isEmpty ? .proceed : .refused(problems)
+        return problems.isEmpty ? .proceed : .refused(AnswerProblem.byLine(problems))
     }
 
     /// `--header` then `--header-from` headers, each source read once, and the names marked as

@@ -13,7 +13,7 @@ struct Formline: ParsableCommand {
             Fill a form:      formline fill Forms/signup.yaml
             Many records:     formline fill Forms/port-entry.yaml --repeat
             Check forms:      formline check Forms/*.yaml
-            Replay sessions:  formline replay Tests/Sessions/*.session
+            Replay sessions:  formline replay Tests/Sessions
             List drafts:      formline drafts
             Answers file:     formline template Forms/signup.yaml > answers.yaml
             Explain errors:   formline explain Forms/signup.yaml capture.json
@@ -29,7 +29,8 @@ struct Formline: ParsableCommand {
         ]
     )
 
-    /// Like ParsableCommand.main, but usage errors exit 2 (README "Exit status"), not EX_USAGE.
+    /// Like ParsableCommand.main, but usage errors exit 2 (docs/drafts.md, "Exit status"), not
+    /// EX_USAGE.
     static func main() {
         let arguments = ResumeNumberArgument.rewrite(Array(CommandLine.arguments.dropFirst()))
         // The everyday `fill FORM [options]` skips argument-parser's reflection (QuickFillArguments).
@@ -64,6 +65,8 @@ public enum FormlineMain {
     public static func run() -> Never {
         // Before anything opens a file or a pipe: 0, 1 and 2 must not be handed out as those.
         _ = StandardDescriptors.closedAtStart
+        // Before any secret is read or any document fetched: no core dump can hold one.
+        CoreDumpGuard.install()
         Formline.main()
         Glibc.exit(0)
     }

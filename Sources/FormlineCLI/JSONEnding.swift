@@ -7,8 +7,8 @@ import FormCore
 import FormTerminal
 import Synchronization
 
-/// The one `--output json` document of a single run, written by whoever ends the run: the
-/// session loop, or the signal watchdog when the loop is stuck (README, "Scripting formline").
+/// The one `--output json` document of a single run, written by whoever ends the run: the session
+/// loop, or the signal watchdog when the loop is stuck (docs/scripting.md, "--output json").
 /// Whichever comes first writes; the other writes nothing, so stdout never gets two documents.
 final class JSONEnding: Sendable {
     private let written = Atomic<Bool>(false)

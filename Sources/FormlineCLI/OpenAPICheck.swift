@@ -1,4 +1,5 @@
 import FormCore
+import FormFiles
 import FormOpenAPI
 import FormSystem
 
@@ -19,7 +20,12 @@ enum OpenAPICheck {
             StandardError.write(TextCleaning.visible("\(document): \(error)") + "\n")
             return .unreadable
         }
-        let problems = OpenAPIForms.check(bytes)
+        let problems = OpenAPIForms.check(bytes) { yaml in
+            switch FormFileLoader.parse(yaml: yaml, path: "") {
+            case .success: return []
+            case .failure(let errors): return errors.errors.map { "\($0.line):\($0.column): \($0.message)" }
+            }
+        }
         for problem in problems { StandardError.write(TextCleaning.visible("\(document)\(problem)") + "\n") }
         // One population for both numbers: the operations `OpenAPIForms.check` examines, those
         // with a request body of any media type (one that is not JSON is itself not expressed).

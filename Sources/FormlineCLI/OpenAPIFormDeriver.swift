@@ -48,31 +48,37 @@ struct OpenAPIFormDeriver {
             return .failure(OpenAPISource.Problem(description: "\(document): \(error)"))
         }
         let name = Self.documentName(of: document)
-        let key = OpenAPICache.formKey(documentHash: source.sha256, operation: "\(name)\n\(operation)")
-        var yaml: [UInt8]
-        var notes: [String]
-        if let hit = cache.form(key: key) {
-            (yaml, notes) = hit
-        } else {
-            do {
-                let bytes = try source.bytes()
-                let form = try OpenAPIForms.formFile(from: bytes, documentName: name, operation: operation)
-                yaml = Array(form.yaml.utf8)
-                // Kept without the document's name: the cache key has only its file name, so
-                // another path to the same bytes must print its own name (below).
-                notes = form.problems.map(\.description)
-            } catch let problem as OpenAPISource.Problem {
-                return .failure(problem)
-            } catch {
-                return .failure(OpenAPISource.Problem(description: "\(document): \(error)"))
-            }
-            cache.storeForm(key: key, yaml: yaml, notes: notes)
-        }
-        switch Self.load(yaml: yaml, document: document, operation: operation) {
-        case .success(var spec):
+        let operationKey = "\(name)\n\(operation)"
+        let key = OpenAPICache.formKey(documentHash: source.sha256, operation: operationKey)
+        func finish(_ yaml: [UInt8], _ notes: [String], _ spec: FormSpec) -> Derived {
+            var spec = spec
             spec.id = Self.draftID(formID: spec.id, document: document)
             let named = notes.map { "\(document): \($0)" }
-            return .success(Derived(yaml: yaml, spec: spec, notes: source.notes + named, source: source, documentName: name))
+            return Derived(yaml: yaml, spec: spec, notes: source.notes + named, source: source, documentName: name)
+        }
+        // A cached entry that does not load is rebuilt, never fatal: it may be corrupt.
+        if let hit = cache.form(key: key, documentHash: source.sha256, operation: operationKey),
+           case .success(let spec) = Self.load(yaml: hit.yaml, document: document, operation: operation) {
+            return .success(finish(hit.yaml, hit.notes, spec))
+        }
+        let yaml: [UInt8]
+        let notes: [String]
+        do {
+            let bytes = try source.bytes()
+            let form = try OpenAPIForms.formFile(from: bytes, documentName: name, operation: operation)
+            yaml = Array(form.yaml.utf8)
+            // Kept without the document's name: the cache key has only its file name, so
+            // another path to the same bytes must print its own name (below).
+            notes = form.problems.map(\.description)
+        } catch let problem as OpenAPISource.Problem {
+            return .failure(problem)
+        } catch {
+            return .failure(OpenAPISource.Problem(description: "\(document): \(error)"))
+        }
+        switch Self.load(yaml: yaml, document: document, operation: operation) {
+        case .success(let spec):
+            cache.storeForm(key: key, documentHash: source.sha256, operation: operationKey, yaml: yaml, notes: notes)
+            return .success(finish(yaml, notes, spec))
         case .failure(let problem):
             return .failure(problem)
         }

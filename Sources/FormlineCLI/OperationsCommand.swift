@@ -32,7 +32,7 @@ struct OperationsCommand: ParsableCommand {
         do {
             operations = try OpenAPIForms.operations(in: bytes)
         } catch {
-            StandardError.write("formline: \(TextCleaning.visible(document)): \(error)\n")
+            StandardError.write("formline: \(TextCleaning.visible(document)): \(TextCleaning.visible("\(error)"))\n")
             throw ExitCode(2)
         }
         print(Self.table(operations), terminator: "")

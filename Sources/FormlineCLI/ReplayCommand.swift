@@ -5,8 +5,9 @@ import Glibc
 #endif
 import FormSessions
 
-/// `formline replay SESSION... [--update]`: replays transcripts in-process against the real
-/// wizard and reports each as PASS or FAIL, with a unified diff on a mismatch.
+/// `formline replay SESSION|FOLDER... [--update] [--jobs N] [--shard K/N] [--timeout S] [--junit F]
+/// [--format tap]`: replays transcripts in-process against the real wizard and reports each as
+/// PASS or FAIL (or TAP), with a unified diff on a mismatch (docs/sessions.md).
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
@@ -14,7 +15,8 @@ struct ReplayCommand: ParsableCommand {
         discussion: """
             Each transcript's operator lines are typed into the real wizard and its recorded \
             responses served in order; the output must match the transcript (`[..]` matches any \
-            text within a line). A mismatch prints a unified diff and writes NAME.session.actual.
+            text within a line, a line ending in ` (re)` is a whole-line regular expression, a \
+            line holding only `...` matches any number of lines). A mismatch prints a unified diff and writes NAME.session.actual.
 
             A transcript's `#! form:` must name a .yaml or .yml file, and its `#! answers:` \
             (a recorded `fill --answers` run) a .yaml, .yml or .json file, inside the current \
@@ -23,21 +25,49 @@ struct ReplayCommand: ParsableCommand {
             .yaml or .yml) and its #! operation:, and the form is built from that copy: replay \
             never fetches.
 
-            Exit status: 0 all passed, 1 any failed, 2 usage error (e.g. a missing file).
+            Folders are searched recursively for *.session files (sorted; symbolic links not \
+            followed out of the folder). --shard K/N replays every Nth transcript of that list \
+            (from K), so N CI jobs together replay each once. --junit FILE writes a JUnit XML \
+            report; --format tap prints TAP version 13 instead of PASS/FAIL lines.
+
+            Exit status: 0 all passed, 1 any failed (or the --junit file could not be written), \
+            2 usage error (e.g. a missing file).
             FORMLINE_SESSIONS=overwrite acts like --update.
             """)
 
-    @Argument(help: ArgumentHelp("Session transcripts (.session files).", valueName: "session"))
+    @Argument(help: ArgumentHelp("Session transcripts (.session files) or folders (every *.session under them, sorted).", valueName: "session"))
     var sessions: [String]
     @Flag(help: "Rewrite the transcripts' output lines with what the sessions produce now, keeping operator lines, comments and directives.")
     var update = false
     @Flag(help: "Let a transcript's #! form: and #! answers: name files outside the current folder (by default replay reads forms only inside the folder it runs from).")
     var allowOutside = false
+    @Option(help: ArgumentHelp("Replay N transcripts at once (default: the number of cores); the output keeps the list's order.", valueName: "n"))
+    var jobs: Int?
+    @Option(help: ArgumentHelp("Replay only share K of N (transcript i of the sorted list, from 0, goes to shard i % N + 1).", valueName: "k/n"))
+    var shard: String?
+    @Option(help: ArgumentHelp("Fail a transcript that takes longer than this many seconds, and go on.", valueName: "seconds"))
+    var timeout: Double?
+    @Option(help: ArgumentHelp("Also write a JUnit XML report (one testcase per transcript) to this file.", valueName: "file"))
+    var junit: String?
+    @Option(help: ArgumentHelp("What to print: text (PASS/FAIL lines) or tap (TAP version 13).", valueName: "text|tap"))
+    var format: String = "text"
 
     func validate() throws {
-        guard !sessions.isEmpty else { throw ValidationError("Name at least one session file.") }
-        for path in sessions where access(path, R_OK) != 0 {
-            throw ValidationError("\(path): no such readable file")
+        guard !sessions.isEmpty else { throw ValidationError("Name at least one session file or folder.") }
+        if let jobs, jobs < 1 || jobs > ReplayBatch.maximumJobs {
+            throw ValidationError("--jobs: give a number from 1 to \(ReplayBatch.maximumJobs)")
+        }
+        if let shard, ReplayShard(shard) == nil {
+            throw ValidationError("--shard: give K/N with 1 <= K <= N <= \(ReplayShard.maximumCount), e.g. 2/4")
+        }
+        if let timeout, !(timeout > 0 && timeout <= 86_400) {
+            throw ValidationError("--timeout: give a number of seconds above 0, at most 86400")
+        }
+        guard format == "text" || format == "tap" else { throw ValidationError("--format: give text or tap") }
+        do {
+            _ = try SessionFileList.expand(sessions)
+        } catch {
+            throw ValidationError(error.description)
         }
     }
 
@@ -47,13 +77,44 @@ struct ReplayCommand: ParsableCommand {
             update: update || overwrite,
             formPaths: allowOutside ? FormPathPolicy(root: nil) : .currentDirectory())
         replayer.loadOpenAPIForm = OpenAPIReplay.loadForm
-        var passed = 0, failed = 0
-        for path in sessions {
-            let result = replayer.replay(file: path)
-            print(result.report)
-            if result.passed { passed += 1 } else { failed += 1 }
+        var files: [String]
+        do {
+            files = try SessionFileList.expand(sessions)
+        } catch {
+            throw ValidationError(error.description)
         }
-        print("\(passed) passed, \(failed) failed")
+        if let shard, let share = ReplayShard(shard) { files = share.select(files) }
+        let tap = format == "tap"
+        if tap { print(TAPReport.header(count: files.count)) }
+        let configured = replayer
+        let stall = ProcessEnvironment.current["FORMLINE_TEST_REPLAY_STALL"]
+        var outcomes: [ReplayBatch.Outcome] = []
+        var passed = 0, failed = 0
+        ReplayBatch.run(files, jobs: jobs ?? Self.cores, timeout: timeout, replay: { path in
+            // Test hook (Tests/IntegrationTests): a transcript whose path ends with this text
+            // hangs, so --timeout can be shown to abandon it.
+            if let stall, !stall.isEmpty, path.hasSuffix(stall) {
+                while true { sleep(3600) }
+            }
+            return configured.replay(file: path)
+        }) { index, outcome in
+            outcomes.append(outcome)
+            print(tap ? TAPReport.line(index + 1, outcome) : outcome.result.report)
+            if outcome.result.passed { passed += 1 } else { failed += 1 }
+        }
+        if tap { print("# \(passed) passed, \(failed) failed") } else { print("\(passed) passed, \(failed) failed") }
+        if let junit {
+            do {
+                try AtomicFile.write(Array(JUnitReport.make(outcomes).utf8), to: junit, mode: 0o644, createFolders: false)
+            } catch {
+                StandardError.write("formline: cannot write \(junit): \(error.reason)\n")
+                throw ExitCode(1)
+            }
+        }
+        // An abandoned replay may still be running: the process ends without waiting for it.
         if failed > 0 { throw ExitCode(1) }
     }
+
+    /// The default for --jobs.
+    static var cores: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 }

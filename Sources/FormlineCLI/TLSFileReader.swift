@@ -19,12 +19,19 @@ enum TLSFileReader {
         files.caBundle = try options.caFile.map { try read($0, option: "--ca-file") }
         files.clientCertificate = try options.clientCert.map { try read($0, option: "--client-cert") }
         if let key = options.clientKey {
-            // A private key others can read is no longer private: refuse it, as ssh does.
-            var info = stat()
-            if stat(key, &info) == 0, info.st_mode & 0o044 != 0 {
-                throw Problem(description: "--client-key: \(key) is readable by other users (chmod 600 it)")
+            // A private key is a secret: the rule `--secret file:` follows (PrivateFileRule, as
+            // ssh does), judged on the file that was read: only its owner, this user or root,
+            // may read or write it (0640 and 0620 are refused too).
+            let file: (bytes: [UInt8], info: stat)
+            do {
+                file = try WholeFile.readWithInfo(key, limit: limit)
+            } catch {
+                throw Problem(description: "--client-key: \(key): \(error.reason)")
             }
-            files.clientKey = try read(key, option: "--client-key")
+            if let problem = PrivateFileRule.problem(file.info) {
+                throw Problem(description: "--client-key: \(key) \(problem)")
+            }
+            files.clientKey = file.bytes
         }
         return files
     }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Dispatch
 import FormCore
 import FormSystem
 @_exported import FormSessions
@@ -27,7 +28,8 @@ import Testing
 /// }
 /// ```
 ///
-/// A failure records an `Issue` whose comment says why (`prompt "Email:" with no input left`,
+/// Transcripts match as with `formline replay`: `[..]` within a line, ` (re)` whole-line patterns,
+/// `...` for any number of lines. A failure records an `Issue` whose comment says why (`prompt "Email:" with no input left`,
 /// `output differs from the transcript at line 12`, ...) followed by the unified diff, and writes
 /// `NAME.session.actual` beside the transcript. Run with `FORMLINE_SESSIONS=overwrite` to rewrite
 /// the transcripts' output lines instead (operator lines, comments and directives are kept).
@@ -64,10 +66,59 @@ public enum FormlineSessions {
     }
     #endif
 
-    /// The `.session` files directly in `folder`, sorted by name, as `folder/NAME.session`.
+    /// The `.session` files under `folder` (recursively; symbolic links not followed out of it),
+    /// sorted by path, as `folder/.../NAME.session`; empty when the folder can't be read.
     public static func sessions(in folder: String) -> [String] {
-        let names = DirectoryListing.names(in: folder, endingWith: ".session")
-        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-        return names.sorted().map { prefix + $0 }
+        (try? SessionFileList.expand([folder])) ?? []
     }
+
+    /// Replays transcripts and folders of them (`Tests/Sessions`), `jobs` at a time, and returns
+    /// the results in list order. A replay that takes longer than `timeout` seconds is abandoned
+    /// and fails as timed out. An argument that names nothing readable comes back as one failed result.
+    ///
+    /// ```swift
+    /// @Test func allSessions() async {
+    ///     await FormlineSessions.assertAllReplay(["Tests/Sessions"])
+    /// }
+    /// ```
+    public static func replayAll(
+        _ pathsOrFolders: [String], jobs: Int? = nil, timeout: Double? = nil, update: Bool? = nil,
+        loadForm: @escaping @Sendable (String) -> Result<FormSpec, Replayer.FormLoadFailure> = Replayer.loadFormFile
+    ) async -> [ReplayResult] {
+        var files: [String] = []
+        for argument in pathsOrFolders {
+            // An argument that names nothing readable stays in the list: its replay fails, named.
+            files += (try? SessionFileList.expand([argument])) ?? [argument]
+        }
+        let replayer = Replayer(update: update ?? overwriteRequested, loadForm: loadForm)
+        let chosen = files
+        let workers = jobs ?? max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        // The batch blocks its caller: run it off the cooperative pool.
+        let results: [ReplayResult] = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                var results: [ReplayResult] = []
+                ReplayBatch.run(chosen, jobs: workers, timeout: timeout, replay: { replayer.replay(file: $0) }) { _, outcome in
+                    results.append(outcome.result)
+                }
+                continuation.resume(returning: results)
+            }
+        }
+        return results
+    }
+
+    #if canImport(Testing)
+    /// `replayAll`, recording one `Issue` (reason and diff) per transcript that does not pass.
+    @discardableResult
+    public static func assertAllReplay(
+        _ pathsOrFolders: [String], jobs: Int? = nil, timeout: Double? = nil, update: Bool? = nil,
+        loadForm: @escaping @Sendable (String) -> Result<FormSpec, Replayer.FormLoadFailure> = Replayer.loadFormFile,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async -> [ReplayResult] {
+        let results = await replayAll(pathsOrFolders, jobs: jobs, timeout: timeout, update: update, loadForm: loadForm)
+        for result in results where !result.passed {
+            Issue.record(Comment(rawValue: result.report), sourceLocation: sourceLocation)
+        }
+        return results
+    }
+    #endif
 }

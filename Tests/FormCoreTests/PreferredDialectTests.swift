@@ -21,11 +21,12 @@ import Testing
             == .rejected(status: 422, errors: [taken]))
         #expect(classify(400, Self.problemClosed, contentType: "application/problem+json", submit: preferring)
             == .rejected(status: 400, errors: [ServerError(path: nil, message: "Sign-ups from this account are closed.")]))
-        // The same answer read strictly as fastapi (a form file's `errors: fastapi`) keeps only
-        // the detail string: the field error is lost. That is what the preference avoids.
+        // The same answer read strictly as fastapi (a form file's `errors: fastapi`) gives only the
+        // detail string; the field error it leaves out is read by structure beside it (issue 28),
+        // its `body` dropped by the mapper as a wrapper.
         let strict = SubmitSpec(errors: .fastapi)
         #expect(classify(422, Self.problemTaken, contentType: "application/problem+json", submit: strict)
-            == .rejected(status: 422, errors: [ServerError(path: nil, message: "Request validation failed")]))
+            == .rejected(status: 422, errors: [ServerError(path: nil, message: "Request validation failed"), Self.structuralTaken]))
     }
 
     @Test func anAnswerThatFitsThePreferenceIsReadAsIt() throws {
@@ -56,6 +57,9 @@ import Testing
         var submit = SubmitSpec(errors: .fastapi)
         submit.preferredErrors = .problem
         #expect(classify(422, Self.problemTaken, contentType: "application/problem+json", submit: submit)
-            == .rejected(status: 422, errors: [ServerError(path: nil, message: "Request validation failed")]))
+            == .rejected(status: 422, errors: [ServerError(path: nil, message: "Request validation failed"), Self.structuralTaken]))
     }
+
+    /// The field error of `problemTaken` as the structural reader finds it.
+    static let structuralTaken = ServerError(path: [.key("body"), .key("username")], message: "A user with that username already exists.", code: "unique")
 }

@@ -32,7 +32,8 @@ struct ListFixture: Sendable, CustomTestStringConvertible {
     static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("RealServers")
 
-    static let apps = ["drf", "drf_jsonapi", "drf_standardized", "express", "fastapi", "fastapi_problem", "ninja", "rails", "symfony"]
+    static let apps = ["drf", "drf_jsonapi", "drf_standardized", "express", "fastapi", "fastapi_problem", "ninja", "rails", "symfony",
+                       "flask_smorest", "apiflask", "litestar"]
 
     /// Every fixture under APP/fixtures/lines, sorted; a file that cannot be read is a failing entry.
     static func all() -> [Result<ListFixture, FixtureError>] {

@@ -193,29 +193,29 @@ private func placed(_ body: String, contentType: String = "application/json", sp
 }
 
 @Suite struct UnknownShapeTests {
-    @Test func everyMessageReachesTheBannerWithItsKeyPath() {
+    @Test func everyMessageIsReadByStructureWithItsKeyPath() {
+        // Issue 28: a body no dialect reads is read by its structure; the summary beside errors and
+        // the code describing the response are not errors.
         let body = #"{"error":{"code":"E_VALIDATION","message":"Validation failed","fields":{"username":"is taken","first_name":"bad\u001b[31m\ncharacters"}},"status":422}"#
         let result = SubmissionClassifier.classify(status: 422, contentType: "application/json", body: Array(body.utf8), dialect: .auto)
         #expect(result == .rejected(status: 422, errors: [
-            E(nil, "error.code: E_VALIDATION"),
-            E(nil, "error.fields.first_name: bad [31m characters"),
-            E(nil, "error.fields.username: is taken"),
-            E(nil, "error.message: Validation failed"),
+            E([.key("error"), .key("fields"), .key("first_name")], "bad\u{1B}[31m\ncharacters"),
+            E([.key("error"), .key("fields"), .key("username")], "is taken"),
         ]))
     }
 
-    @Test func boundedInCountAndLengthAndCredentialsHidden() {
-        let entries = (0..<30).map { #"{"reason":"problem \#($0) "# + String(repeating: "x", count: 300) + #""}"# }
-        let body = #"{"status":400,"auth_token":"abc.def","problems":["# + entries.joined(separator: ",") + "]}"
-        guard case .rejected(_, let errors) = SubmissionClassifier.classify(status: 400, contentType: "application/json", body: Array(body.utf8), dialect: .auto) else {
-            Issue.record("not a rejection")
-            return
-        }
-        #expect(errors.count == UnreadBody.maximumLines + 1)
-        #expect(errors.allSatisfy { $0.message.count <= UnreadBody.maximumLength })
-        #expect(errors.first?.message == "auth_token: [hidden]")
-        #expect(errors.dropFirst().first?.message.hasPrefix("problems.0.reason: problem 0 xxx") == true)
-        #expect(errors.last?.message == "... and 11 more in the server's answer")
+    @Test func aBodyWithoutStructuredErrorsListsEveryTextBoundedAndCredentialsHidden() {
+        // Only response-describing keys: nothing by structure, so every text is listed (`UnreadBody`).
+        let body = #"{"status":"Bad Request","status_code":400,"code":"E_LOCKED","type":"about:blank","path":"/x"}"#
+        #expect(SubmissionClassifier.classify(status: 400, contentType: "application/json", body: Array(body.utf8), dialect: .auto)
+            == .rejected(status: 400, errors: [E(nil, "code: E_LOCKED"), E(nil, "path: /x"), E(nil, "status: Bad Request"), E(nil, "type: about:blank")]))
+        let entries = (0..<30).map { #"{"note":"problem \#($0) "# + String(repeating: "x", count: 300) + #""}"# }
+        let unread = UnreadBody.messages(in: JSONValue.parse(Array((#"{"auth_token":"abc.def","problems":["# + entries.joined(separator: ",") + "]}").utf8)) ?? .null)
+        #expect(unread.count == UnreadBody.maximumLines + 1)
+        #expect(unread.allSatisfy { $0.message.count <= UnreadBody.maximumLength })
+        #expect(unread.first?.message == "auth_token: [hidden]")
+        #expect(unread.dropFirst().first?.message.hasPrefix("problems.0.note: problem 0 xxx") == true)
+        #expect(unread.last?.message == "... and 11 more in the server's answer")
     }
 
     @Test func aBodyWithNoTextAtAllIsStillAFailure() {
@@ -231,6 +231,7 @@ private func placed(_ body: String, contentType: String = "application/json", sp
             Issue.record("not a rejection")
             return
         }
-        #expect(errors.map(\.message) == ["error.fields.username: is taken", "error.message: Validation failed"])
+        // Read by structure (issue 28): the field error at its path, the summary beside it not an error.
+        #expect(errors == [E([.key("error"), .key("fields"), .key("username")], "is taken")])
     }
 }

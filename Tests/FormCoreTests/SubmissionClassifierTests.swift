@@ -36,8 +36,9 @@ import FormCore
             == .failed(reason: "the server answered 400 Bad Request but the body is not JSON (empty body)"))
         #expect(classify(422, #"{"errors":{}}"#)
             == .failed(reason: "the server answered 422 Unprocessable Content but the body holds no errors in any known error format"))
+        // A body outside the named dialect is read as `auto` would read it (issue 28 item 3).
         #expect(classify(422, #"{"username":["taken"]}"#, dialect: .jsonapi)
-            == .failed(reason: "the server answered 422 Unprocessable Content but the body holds no errors in the jsonapi error format"))
+            == .rejected(status: 422, errors: [ServerError(path: [.key("username")], message: "taken")]))
     }
 
     @Test func otherStatusesFailWithOneLine() {

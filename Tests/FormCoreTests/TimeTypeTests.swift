@@ -54,7 +54,8 @@ import Testing
 
     @Test func datetimeMistakes() {
         let shape = "Enter a date and time like 2024-05-01T14:30:00Z or 2024-05-01T14:30:00+02:00"
-        for bad in ["2024-05-01", "2024-05-01T14:30Z", "2024-05-01T14:30:00+0200", "2024-05-01T14:30:00.Z",
+        #expect(error(stamp, "2024-05-01T14:30Z") == "Add the seconds to the time, like 14:30:00", "the seconds missing is said (issue 35 item 6)")
+        for bad in ["2024-05-01", "2024-05-01T14:30:00+0200", "2024-05-01T14:30:00.Z",
                     "2024-05-01T14:30:00.1234567890Z", "2024-05-01X14:30:00Z", "tomorrow"] {
             #expect(error(stamp, bad) == shape, "\(bad)")
         }

@@ -98,7 +98,7 @@ struct WizardItemReviewTests {
             var h = WizardHarness(wizard: wizard)
             #expect(h.lastPrompt == "Submit? (Enter = submit, number = edit, .cancel): ")
             var best = Duration.seconds(3600)
-            for _ in 0..<5 {
+            for _ in 0..<15 {  // best of 15: a busy machine (CI runs suites in parallel) slows single runs, not the best one
                 let started = ContinuousClock.now
                 let effects = h.wizard.handle(.line(".review"))
                 best = min(best, ContinuousClock.now - started)

@@ -88,7 +88,7 @@ struct WizardReviewFixTests {
         #expect(h.lastPrompt == "Password: ")
     }
 
-    @Test("the title counts visible fields; long labels and values stay within 80 columns")
+    @Test("the title counts the form's fields (up to N with conditions); long labels and values stay within 80 columns")
     func widths() {
         let long = String(repeating: "Very long label ", count: 6)
         let spec = FormSpec(id: "w", title: "Wide", fields: [
@@ -97,7 +97,7 @@ struct WizardReviewFixTests {
             Field(name: "c", label: "Hidden", when: Condition(field: "a", test: .equals("7"))),
         ])
         var h = WizardHarness(spec)
-        #expect(h.transcript.first == "Wide  (2 fields; ? for help)")
+        #expect(h.transcript.first == "Wide  (up to 3 fields; ? for help)", "the form's fields, hidden ones too (issue 35 item 9)")
         h.type("5", String(repeating: "漢字", count: 40))
         for line in h.transcript where !line.hasPrefix(">") {
             #expect(TextWrap.columns(line) <= 80, "\(line)")

@@ -1,7 +1,7 @@
 import FormCore
 import Testing
 
-/// The signup form of design.md section 2, built in code so wizard tests don't need the loader.
+/// The signup form of Forms/signup.yaml, built in code so wizard tests don't need the loader.
 func signupSpec() throws -> FormSpec {
     FormSpec(
         id: "signup", title: "Create an account",

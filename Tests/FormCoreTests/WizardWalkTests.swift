@@ -3,7 +3,7 @@ import Testing
 
 @Suite("Wizard: walking a form")
 struct WizardWalkTests {
-    @Test("the signup walk of design.md section 4, to review and submit")
+    @Test("the signup walk of docs/filling.md, to review and submit")
     func signupWalk() throws {
         var h = WizardHarness(try signupSpec())
         h.type("ad", "admin", "admin@example", "admin@example.com", "s3cretpass", "", "den")

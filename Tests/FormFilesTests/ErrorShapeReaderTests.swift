@@ -26,8 +26,11 @@ import Testing
                 ServerError(path: [.key("username")], message: "is taken", code: "TAKEN"),
                 ServerError(path: nil, message: "try later"),
             ]))
-        // A body that does not fit the form's shape is the form author's to fix: a failure.
+        // A body outside the form's shape is read as `auto` would read it (issue 28 item 3): a
+        // declared shape never hides what the server said.
         #expect(SubmissionClassifier.classify(status: 400, contentType: "application/json", body: Array(#"{"username":["x"]}"#.utf8), submit: spec.submit)
+            == .rejected(status: 400, errors: [ServerError(path: [.key("username")], message: "x")]))
+        #expect(SubmissionClassifier.classify(status: 400, contentType: "application/json", body: Array(#"{"errors":{}}"#.utf8), submit: spec.submit)
             == .failed(reason: "the server answered 400 Bad Request but the body holds no errors in the form's error shape"))
     }
 

@@ -2,7 +2,7 @@ import FormCore
 import FormFiles
 import Testing
 
-/// `carry:` and `distinct:` (README "Entering many records"), read from a form file.
+/// `carry:` and `distinct:` (docs/records.md), read from a form file.
 @Suite struct RecordKeysTests {
     @Test func carryAndDistinctAreRead() throws {
         let spec = try #require(loadedForm(form("""

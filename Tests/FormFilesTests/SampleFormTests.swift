@@ -54,11 +54,20 @@ import Testing
         ])
     }
 
-    @Test func signupFileIsExactlyTheDesignExample() throws {
-        let design = "\(Self.root)/../shared/design.md"
-        guard let text = try? String(contentsOfFile: design, encoding: .utf8) else { return }  // outside the repo
-        let sample = try String(contentsOfFile: "\(Self.root)/Forms/signup.yaml", encoding: .utf8)
-        #expect(text.contains("```yaml\n" + sample + "```"))
+    /// The form files the docs show load as written: the reference's example (docs/form-files.md,
+    /// "Example") and the README's first form, so a reader who copies either gets a form.
+    @Test(arguments: [("docs/form-files.md", "## Example"), ("README.md", "## A first form")])
+    func docsExampleLoads(page: String, heading: String) throws {
+        let text = try String(contentsOfFile: "\(Self.root)/\(page)", encoding: .utf8)
+        let section = try #require(text.range(of: "\n\(heading)\n"), "\(page) has no \(heading)")
+        let rest = text[section.upperBound...]
+        let open = try #require(rest.range(of: "```yaml\n"), "\(page), \(heading): no YAML example")
+        let close = try #require(rest[open.upperBound...].range(of: "```\n"))
+        let yaml = String(rest[open.upperBound..<close.lowerBound])
+        switch FormFileLoader.load(bytes: Array(yaml.utf8), path: "\(page) example") {
+        case .success(let form): #expect(form.fields.count >= 3)
+        case .failure(let errors): Issue.record("\(page), \(heading): \(errors)")
+        }
     }
 
     @Test func loginRejectsAWrongPasswordAsANonFieldError() throws {

@@ -148,10 +148,12 @@ import Testing
         let form = try OpenAPIForms.formFile(from: Array(doc.utf8), documentName: "t\n# x", operation: "POST /x")
         let spec = try TranslationTests.spec(form)
         #expect(spec.fields.map(\.name) == ["a"])
-        #expect(spec.fields.first?.label == "x\"\n  - name: injected")
+        // Form text holds no control characters (issue 33 item 3): a one-line text's line break
+        // and help's C1 control are shown as spaces.
+        #expect(spec.fields.first?.label == "x\"   - name: injected")
         #expect(spec.fields.first?.choices == ["a, b", "c: d", "#e"])
-        #expect(spec.fields.first?.help == "line1\nline2 \u{85} \u{2028}")
-        #expect(spec.title == "a: b # c\n- d")
+        #expect(spec.fields.first?.help == "line1\nline2   \u{2028}")
+        #expect(spec.title == "a: b # c - d")
         #expect(spec.id == "op-id-evil")
     }
 }

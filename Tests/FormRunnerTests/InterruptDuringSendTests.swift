@@ -59,7 +59,7 @@ final class TimedInterrupt: InterruptEdge {
         #expect(status == .interrupted)
         #expect(ContinuousClock.now - started < .seconds(10), "cancelled long before the transport answers")
         #expect(transport.wasCancelled)
-        #expect(drafts == [["username": .string("bob")]])
+        #expect(drafts == [["username": .string("bob"), "age": .null]], "age answered empty is kept as answered")
     }
 
     @Test func withoutInterruptsTheSendIsAwaited() {

@@ -25,7 +25,8 @@ import Testing
         for secret in ["short1", "correct-horse-1", "better-horse-2"] {
             #expect(!text.contains(secret), "\(secret) leaked into:\n\(text)")
         }
-        #expect(text.contains("\n>* [password]\n  ! At least 8 characters\nPassword:\n>* [password]\n"))
+        // The refused line is marked so that a replay is refused there too (issue 33 item 11).
+        #expect(text.contains("\n>* [password: refused]\n  ! At least 8 characters\nPassword:\n>* [password]\n"))
         #expect(text.contains("<= 422 application/json {\"password\":[{\"code\":\"weak\",\"message\":\"'[password]' is too common\"}]}"))
         #expect(text.contains("    ! '[password]' is too common"))
         #expect(text.contains("Password [keep]:\n>* [password]\n"))

@@ -13,7 +13,8 @@ import Testing
     static let incident = Fixtures.record(Fixtures.incident, lines: .lines(
         "Printer fire", "It caught fire.", "  Again.", ".", ""), formPath: "incident.yaml").text
 
-    /// The signup walk of design.md: a local error, the fake's "already taken", a new name.
+    /// The signup walk of docs/filling.md ("A session"): a local error, the fake's "already taken",
+    /// a new name.
     static let signup = Fixtures.record(Fixtures.signup, lines: .lines(
         "ad", "admin", "admin@example.com", "correct-horse-1", "", "den", "", "admin2", ""), formPath: "signup.yaml").text
 

@@ -39,6 +39,16 @@ import Testing
         FormlineSessions.assertReplays(path)
     }
 
+    /// The async API replays the whole folder in parallel and answers in list order.
+    @Test func replayAllAnswersInListOrder() async {
+        let results = await FormlineSessions.replayAll([Self.folder, Self.folder + "/no-such.session"], jobs: 3, timeout: 60)
+        #expect(results.map(\.path) == FormlineSessions.sessions(in: Self.folder) + [Self.folder + "/no-such.session"])
+        for result in results where !Self.openAPISessions.contains(result.path) && !result.path.hasSuffix("no-such.session") {
+            #expect(result.passed, "\(result.report)")
+        }
+        #expect(results.last?.passed == false)
+    }
+
     @Test func theFolderHoldsAnOpenAPISession() {
         #expect(Self.openAPISessions.map { $0.split(separator: "/").last.map(String.init) ?? "" } == ["signup-openapi.session"])
     }

@@ -163,10 +163,27 @@ import Testing
         }
     }
 
-    @Test func onlyAShortNumberRightAfterResumeIsTaken() {
+    @Test func onlyANumberRightAfterResumeIsTaken() {
         #expect(ResumeNumberArgument.rewrite(["fill", "--resume", "Forms/a.yaml"]) == ["fill", "--resume", "Forms/a.yaml"])
-        #expect(ResumeNumberArgument.rewrite(["fill", "a.yaml", "--resume", "1234"]) == ["fill", "a.yaml", "--resume", "1234"])
+        #expect(ResumeNumberArgument.rewrite(["fill", "--resume", "+2"]) == ["fill", "--resume", "+2"])
+        #expect(ResumeNumberArgument.rewrite(["fill", "a.yaml", "--resume", String(repeating: "9", count: 19)])
+            == ["fill", "a.yaml", "--resume", String(repeating: "9", count: 19)])
         #expect(ResumeNumberArgument.rewrite(["check", "--resume", "2"]) == ["check", "--resume", "2"])
         #expect(ResumeNumberArgument.rewrite(["fill", "--", "--resume", "2"]) == ["fill", "--", "--resume", "2"])
+    }
+}
+
+/// Issue 33 item 13: `--resume 1000` said "Unexpected argument"; it is a number out of range.
+@Suite struct ResumeNumberOutOfRangeTests {
+    @Test func resumeOneThousandIsNoSuchDraftNotAnUnexpectedArgument() throws {
+        let line = ["fill", "a.yaml", "--resume", "1000"]
+        #expect(ResumeNumberArgument.rewrite(line) == ["fill", "a.yaml", "--resume", "--resume-number", "1000"])
+        var options = FillOptions(form: "a.yaml")
+        options.resume = true
+        options.resumeNumber = 1000
+        #expect(options.problem == "--resume 1000: no such draft: drafts are numbered from 1 to 999 (formline drafts lists them)")
+        // Both readers refuse it with that message (the quick one leaves it to argument-parser).
+        #expect(QuickFillArguments.parse(ResumeNumberArgument.rewrite(line)) == nil)
+        #expect(throws: (any Error).self) { try Formline.parseAsRoot(ResumeNumberArgument.rewrite(line)) }
     }
 }

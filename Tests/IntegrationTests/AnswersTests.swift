@@ -274,7 +274,7 @@ struct AnswersTests {
         #expect(medium.status == 0, "\(base)\n\(medium.stderr)")
         let first = try payload(medium)
         #expect(first["severity"] as? String == "medium")
-        #expect(first["description"] as? String == "The data disk filled up.\nWrites failed.\n", "a YAML | block keeps its last line break")
+        #expect(first["description"] as? String == "The data disk filled up.\nWrites failed.", "a YAML | block's final line break goes, as typed")
         #expect(first["escalation_contact"] == nil)
         // Critical shows them: filled in, they are sent.
         let critical = base

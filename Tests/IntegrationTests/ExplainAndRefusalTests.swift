@@ -16,13 +16,14 @@ struct ExplainAndRefusalTests {
             read as: auto: rule 6 (`detail` is a list holding `loc`/`msg` entries, or a string alone in the body): fastapi
               payload: The password must not equal the username. [password_matches_username]
                 -> field password
+                by: server_codes of password lists the code
 
             """)
         let symfony = try runner.run(
             ["explain", "Tests/RealServers/signup.yaml", "Tests/RealServers/symfony/fixtures/two_field_errors.json"], lines: [])
         #expect(symfony.status == 0, "\(symfony.stderr)")
         #expect(symfony.stdout.hasPrefix("rejected (422)\nread as: auto: rule 1 (`application/problem+json`, `violations` is a list): problem\n"))
-        #expect(symfony.stdout.contains("  username: This username is already taken. [urn:uuid:unique]\n    -> field username\n"))
+        #expect(symfony.stdout.contains("  username: This username is already taken. [urn:uuid:unique]\n    -> field username\n    by: the path names the field\n"))
         #expect(symfony.stdout.contains("    -> field email\n"))
         let jsonapi = try runner.run(
             ["explain", "Tests/RealServers/drf_jsonapi/signup.yaml", "Tests/RealServers/drf_jsonapi/fixtures/uncoded_non_field_error.json"], lines: [])
@@ -51,7 +52,7 @@ struct ExplainAndRefusalTests {
             """.utf8).write(to: form)
         let raw = try runner.run(["explain", form.path, body.path, "--status", "400", "--content-type", "application/json"], lines: [])
         #expect(raw.status == 0, "\(raw.stderr)")
-        #expect(raw.stdout.contains("  mgmt: The address is not in the subnet.\n    -> field mgmt.ip, also asks mgmt.mask\n"))
+        #expect(raw.stdout.contains("  mgmt: The address is not in the subnet.\n    -> field mgmt.ip, also asks mgmt.mask\n    by: the path is a prefix of fields: they are asked together\n"))
         #expect(raw.stdout.contains("  name: Unknown switch.\n    -> field name\n"))
         let notCapture = try runner.run(["explain", form.path, body.path], lines: [])
         #expect(notCapture.status == 2)
@@ -64,7 +65,7 @@ struct ExplainAndRefusalTests {
     @Test("the login form: Enter with the refused values says what to do instead of sending them again")
     func loginRefusedEnter() throws {
         let runner = try BinaryRunner()
-        // A pipe stops at a rejection unless told to keep asking (README "Scripting formline").
+        // A pipe stops at a rejection unless told to keep asking (docs/scripting.md).
         let r = try runner.run(["fill", "Forms/login.yaml", "--keep-asking"], lines: ["bob", "wrong horse", "", "", "2", "correct horse", ""])
         #expect(r.status == 0, "\(r.stdout)\n\(r.stderr)")
         #expect(r.stdout.components(separatedBy: "Submitting...").count == 3, "two submissions, not three")

@@ -8,7 +8,8 @@ import Testing
 /// their `expect` blocks say.
 @Suite("explain with lists through the binary")
 struct ExplainListTests {
-    static let apps = ["drf", "drf_standardized", "drf_jsonapi", "fastapi", "fastapi_problem", "ninja", "express", "symfony", "rails"]
+    static let apps = ["drf", "drf_standardized", "drf_jsonapi", "fastapi", "fastapi_problem", "ninja", "express", "symfony", "rails",
+                       "flask_smorest", "apiflask", "litestar"]
 
     /// The receipt form each app takes: Rails reads `lines_attributes`, the JSON:API app a
     /// `receipts` document; the others the shared form.
@@ -82,8 +83,10 @@ struct ExplainListTests {
             read as: auto: rule 6 (`detail` is a list holding `loc`/`msg` entries, or a string alone in the body): fastapi
               lines.3.qty: Input should be less than or equal to 100 [less_than_equal]
                 -> field lines.4.qty
+                by: the path names the field
               lines.50.sku: Unknown SKU. [unknown_sku]
                 -> banner
+                by: the path names no field
 
             """)
     }

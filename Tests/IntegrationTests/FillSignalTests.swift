@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// SIGINT, SIGTERM and SIGHUP while formline waits for a line on a pipe: the draft is saved and
-/// the exit status says which signal it was (design.md section 5).
+/// the exit status says which signal it was (docs/drafts.md, "Exit status").
 @Suite("fill ended by a signal", .serialized)
 struct FillSignalTests {
     @Test("a signal while waiting saves the draft and exits 130/143/129",

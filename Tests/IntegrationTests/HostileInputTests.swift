@@ -189,9 +189,10 @@ struct HostileInputTests {
             #expect(r.stdout.contains("ok (big, \(count) fields)"), "\(r.stderr.prefix(300))")
             return Date().timeIntervalSince(started)
         }
-        let small = try seconds(12_500)
-        let large = try seconds(50_000)
-        #expect(large / small < 12, "12,500 fields: \(small) s, 50,000 fields: \(large) s")
+        // 10,000 fields is the most a form holds (issue 33 item 4).
+        let small = try seconds(2_500)
+        let large = try seconds(10_000)
+        #expect(large / small < 12, "2,500 fields: \(small) s, 10,000 fields: \(large) s")
     }
 
     @Test("150 duplicate keys: the first 10 are located, the rest are one error (10 re-parses, not 100)")

@@ -207,14 +207,14 @@ struct OpenAPICommandTests {
                                     "--set", "username=alice", "--set", "email=a@example.com"], lines: [])
         #expect(first.status == 0, "\(first.stdout)\(first.stderr)")
         let forms = runner.stateHome + "/formline/openapi/forms"
-        let cached = try FileManager.default.contentsOfDirectory(atPath: forms).filter { $0.hasSuffix(".yaml") }
+        let cached = try FileManager.default.contentsOfDirectory(atPath: forms).filter { $0.hasSuffix(".json") }
         #expect(cached.count == 1)
         #expect(FileManager.default.fileExists(atPath: runner.stateHome + "/formline/openapi/files"))
 
         // The same bytes again: no new entry.
         _ = try runner.run(["fill", "--openapi", doc, "--operation", "createUser", "--no-input",
                             "--set", "username=alice", "--set", "email=a@example.com"], lines: [])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: forms).filter { $0.hasSuffix(".yaml") }.count == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: forms).filter { $0.hasSuffix(".json") }.count == 1)
 
         // The document changes (a new required field): the next run knows it.
         _ = try Self.writeDocument(runner, Self.document.replacingOccurrences(
@@ -222,7 +222,7 @@ struct OpenAPICommandTests {
         let changed = try runner.run(["fill", "--openapi", doc, "--operation", "createUser", "--no-input",
                                       "--set", "username=alice", "--set", "email=a@example.com"], lines: [])
         #expect(changed.status == 5, "age is required now: \(changed.stdout)\(changed.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: forms).filter { $0.hasSuffix(".yaml") }.count == 2)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: forms).filter { $0.hasSuffix(".json") }.count == 2)
     }
 
     @Test("an unfinished run keeps a draft keyed by document and operation; --resume continues it")
@@ -493,7 +493,7 @@ extension OpenAPICommandTests {
         #expect(second.stderr.contains("\(two): #/paths/~1api~1labels/"), "\(second.stderr)")
         #expect(!second.stderr.contains(one), "\(second.stderr)")
         let forms = try FileManager.default.contentsOfDirectory(atPath: runner.stateHome + "/formline/openapi/forms")
-        #expect(forms.filter { $0.hasSuffix(".yaml") }.count == 1, "the same bytes and name: one cached form")
+        #expect(forms.filter { $0.hasSuffix(".json") }.count == 1, "the same bytes and name: one cached form")
     }
 }
 

@@ -5,10 +5,10 @@ import FormlineTesting
 import Glibc
 import Testing
 
-/// The pty replay of design.md section 6: every transcript in Tests/Sessions is typed into the
-/// real binary under a pseudo-terminal (readline, TERM=dumb, INPUTRC=/dev/null) with `--record`,
-/// and the file it records must equal the transcript. The in-process replay checks the wizard;
-/// this checks that the terminal edges record the very same session.
+/// The pty replay of docs/sessions.md ("Replay"): every transcript in Tests/Sessions is typed into
+/// the real binary under a pseudo-terminal (readline, TERM=dumb, INPUTRC=/dev/null) with
+/// `--record`, and the file it records must equal the transcript. The in-process replay checks the
+/// wizard; this checks that the terminal edges record the very same session.
 @Suite("sessions replayed through a real pty", .serialized)
 struct PtyReplayTests {
     static let sessionsFolder = PseudoTerminal.repositoryRoot + "/Tests/Sessions"
@@ -54,7 +54,7 @@ struct PtyReplayTests {
 
         var prompt: String?
         var expectedExit: Int32 = 0
-        for line in transcript.lines {
+        for (position, line) in transcript.lines.enumerated() {
             switch line.kind {
             case .output(let shown):
                 prompt = shown
@@ -66,6 +66,13 @@ struct PtyReplayTests {
                 try pty.expect(try #require(prompt))
                 let secret = try #require(transcript.secrets[field] ?? spec?.field(named: field).flatMap(DefaultSecret.value))
                 pty.send(secret + "\r")
+            case .refusedSecretInput(let name):
+                try pty.expect(try #require(prompt))
+                let field = try #require(spec?.field(named: name))
+                let accepted = transcript.secrets[name] ?? DefaultSecret.value(for: field)
+                let refused = try #require(RefusedSecret.value(for: field, accepted: accepted,
+                                                               shownAfter: RefusedSecret.outputAfter(position, in: transcript.lines)))
+                pty.send("\u{15}" + refused + "\r")
             case .endOfInput:
                 try pty.expect(try #require(prompt))
                 pty.send("\u{15}\u{4}")
@@ -85,9 +92,29 @@ struct PtyReplayTests {
             .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             .filter { !$0.hasPrefix("#! form:") && !$0.isEmpty }
         let expected = transcript.lines.filter { !$0.isNote && !$0.text.hasPrefix("#! form:") }.map(\.text)
-        let firstDifference = zip(expected, recorded).enumerated()
+        let elided = PtyReplayTests.elided(expected, recorded)
+        let firstDifference = zip(expected.filter { $0 != "..." }, elided).enumerated()
             .first { !TranscriptMatcher.matches(expected: $0.element.0, actual: $0.element.1) }?.offset
-        #expect(firstDifference == nil && expected.count == recorded.count,
-                "\(name): recorded through the pty differs\(firstDifference.map { " at \"\(expected[$0])\" vs \"\(recorded[$0])\"" } ?? " in length")\n\(recorded.joined(separator: "\n"))")
+        #expect(firstDifference == nil && expected.filter { $0 != "..." }.count == elided.count,
+                "\(name): recorded through the pty differs\(firstDifference.map { " at \"\(expected.filter { $0 != "..." }[$0])\" vs \"\(elided[$0])\"" } ?? " in length")\n\(recorded.joined(separator: "\n"))")
+    }
+
+    /// `recorded` without the lines each `...` of `expected` stands for: at a `...`, recorded
+    /// lines are dropped up to the first that matches the expected line after it.
+    static func elided(_ expected: [String], _ recorded: [String]) -> [String] {
+        var out: [String] = []
+        var next = 0
+        for (index, line) in expected.enumerated() {
+            if line == "..." {
+                let following = expected[(index + 1)...].first { $0 != "..." }
+                while next < recorded.count, following.map({ !TranscriptMatcher.matches(expected: $0, actual: recorded[next]) }) ?? true {
+                    next += 1
+                }
+            } else if next < recorded.count {
+                out.append(recorded[next])
+                next += 1
+            }
+        }
+        return out + recorded[next...]
     }
 }

@@ -5,7 +5,7 @@ import Glibc
 #endif
 
 /// Issue 20: `fill --repeat`, record after record, through the real binary on a pipe and at a
-/// pseudo-terminal (README "Entering many records").
+/// pseudo-terminal (docs/records.md).
 @Suite("runs of records", .serialized)
 final class RecordRunTests {
     let form = "Forms/port-entry.yaml"

@@ -125,7 +125,15 @@ struct TLSAndProxyTests {
             ["fill", form, "--endpoint", "https://127.0.0.1:1", "--client-cert", pki.path("client.pem"), "--client-key", pki.path("client.key")],
             lines: [])
         #expect(readable.status == 2)
-        #expect(readable.stderr.contains("is readable by other users (chmod 600 it)"))
+        #expect(readable.stderr.contains("--client-key: \(pki.path("client.key")) may be read or changed by other users (mode 644); chmod 600 it"))
+        // Issue 33 item 13: the `file:` secret rule, so group-writable is refused too.
+        chmod(pki.path("client.key"), 0o620)
+        let groupWritable = try runner.run(
+            ["fill", form, "--endpoint", "https://127.0.0.1:1", "--client-cert", pki.path("client.pem"), "--client-key", pki.path("client.key")],
+            lines: [])
+        #expect(groupWritable.status == 2)
+        #expect(groupWritable.stderr.contains("--client-key: \(pki.path("client.key")) may be read or changed by other users (mode 620); chmod 600 it"),
+                "\(groupWritable.stderr)")
         let alone = try runner.run(["fill", form, "--endpoint", "https://127.0.0.1:1", "--client-cert", pki.path("client.pem")], lines: [])
         #expect(alone.status == 2)
         #expect(alone.stderr.contains("--client-cert and --client-key go together"))

@@ -1,15 +1,17 @@
 import Foundation
 import Testing
 
-/// The receipt (`POST /api/receipt`, a list of lines with a sku and a qty; README "Every app also
-/// serves") filled through the real binary against each live app: an unknown sku on the second
-/// line is only the server's to know, so the first submission is rejected with the error on
-/// exactly that line's sku; only that field is asked again, and the corrected receipt is accepted.
-/// Once from the receipt form file (`Tests/RealServers/receipt.yaml`, Rails' and JSON:API's own),
-/// once from the OpenAPI document the framework publishes (`fill --openapi`).
+/// The receipt (`POST /api/receipt`, a list of lines with a sku and a qty;
+/// Tests/RealServers/README.md, "Every app also serves") filled through the real binary against
+/// each live app: an unknown sku on the second line is only the server's to know, so the first
+/// submission is rejected with the error on exactly that line's sku; only that field is asked
+/// again, and the corrected receipt is accepted. Once from the receipt form file
+/// (`Tests/RealServers/receipt.yaml`, Rails' and JSON:API's own), once from the OpenAPI document
+/// the framework publishes (`fill --openapi`).
 @Suite("Receipts on real servers")
 struct ReceiptRealServerTests {
-    static let apps = ["drf", "drf_standardized", "drf_jsonapi", "fastapi", "fastapi_problem", "ninja", "express", "symfony", "rails"]
+    static let apps = ["drf", "drf_standardized", "drf_jsonapi", "fastapi", "fastapi_problem", "ninja", "express", "symfony", "rails",
+                       "flask_smorest", "apiflask", "litestar"]
 
     /// The apps whose framework publishes an OpenAPI document, and each one's receipt operation.
     static let openAPIApps: [(app: String, operation: String)] = [

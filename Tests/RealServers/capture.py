@@ -54,7 +54,10 @@ EXPECT = {
 # Renderings that drop the code: with signup.yaml as it is (no message pattern), the banner.
 _NO_CODE = {"outcome": "rejected", "fields": [], "banner_messages": 1,
             "why": "this rendering carries no code; only a message pattern in the form could route it"}
-EXPECT_OVERRIDES = {("drf", "coded_non_field_error"): _NO_CODE, ("rails", "coded_non_field_error"): _NO_CODE}
+EXPECT_OVERRIDES = {("drf", "coded_non_field_error"): _NO_CODE, ("rails", "coded_non_field_error"): _NO_CODE,
+                    # marshmallow (flask-smorest, APIFlask) and Litestar's rendering have no codes.
+                    ("flask_smorest", "coded_non_field_error"): _NO_CODE, ("apiflask", "coded_non_field_error"): _NO_CODE,
+                    ("litestar", "coded_non_field_error"): _NO_CODE}
 
 JSON_API_APPS = {"drf_jsonapi"}
 

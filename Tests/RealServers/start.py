@@ -37,6 +37,10 @@ APPS = {
     "rails": ("rails", ["ruby", "app.rb", "{port}"]),
     "express": ("express", ["node", "app.js", "{port}"]),
     "symfony": ("symfony", ["php", "-S", "127.0.0.1:{port}", "index.php"]),
+    # Apps no formline code or preset was written for (issue 28): read by structure alone.
+    "flask_smorest": ("flask_smorest", ["{venv}/python", "app.py", "{port}"]),
+    "apiflask": ("apiflask", ["{venv}/python", "app.py", "{port}"]),
+    "litestar": ("litestar", ["{venv}/uvicorn", "app:app", "--host", "127.0.0.1", "--port", "{port}", "--no-access-log"]),
 }
 
 

@@ -8,6 +8,7 @@ struct DateTimeKind: FieldKind {
         switch Timestamp.read(input) {
         case .timestamp(let t): return .success(.text(t.description))
         case .missingOffset: return .failure(.dateTimeNeedsOffset)
+        case .missingSeconds(let time, let hasOffset): return .failure(.dateTimeNeedsSeconds(time: time, hasOffset: hasOffset))
         case .notReal: return .failure(.notRealDateTime(input))
         case .malformed: return .failure(.notDateTime)
         }

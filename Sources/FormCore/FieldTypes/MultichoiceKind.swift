@@ -3,12 +3,16 @@
 struct MultichoiceKind: FieldKind {
     var takesChoices: Bool { true }
 
+    /// Linear in the items and the choices: an item written exactly as a choice is found by
+    /// lookup, an item already seen is skipped, and the picks are a set (issue 33 item 4).
     func parse(_ input: String, for field: Field) -> Result<FieldValue, ValueError> {
-        var picked: [String] = []
+        var picked = Set<String>(), tried = Set<String>()
+        let exact = Set(field.choices)
         let items = input.split(separator: ",").map { String($0).trimmedWhitespace }.filter { !$0.isEmpty }
-        for item in items {
+        for item in items where tried.insert(item).inserted {
+            if exact.contains(item) { picked.insert(item); continue }
             switch ChoiceResolver(field.choices).resolve(item) {
-            case .success(let c): if !picked.contains(c) { picked.append(c) }
+            case .success(let c): picked.insert(c)
             case .failure(let e):
                 // Name the item: in "fragile, bogus" the operator must see which one failed. An
                 // ambiguous prefix already names it.
@@ -23,10 +27,12 @@ struct MultichoiceKind: FieldKind {
     func restore(_ json: JSONValue, for field: Field) -> FieldValue? {
         switch json {
         case .array(let items):
-            var picked: [String] = []
+            var picked = Set<String>()
+            let exact = Set(field.choices)
             for case .string(let s) in items {
+                if exact.contains(s) { picked.insert(s); continue }
                 guard let c = try? ChoiceResolver(field.choices).resolve(s).get() else { return nil }
-                picked.append(c)
+                picked.insert(c)
             }
             return .list(field.choices.filter(picked.contains))
         case .string(let s): return try? field.parse(s).get()

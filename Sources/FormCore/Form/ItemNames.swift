@@ -90,7 +90,12 @@ struct ItemNames {
         if followedByItem, lowered.count > railsSuffix.count, lowered.hasSuffix(railsSuffix) {
             lowered.removeLast(railsSuffix.count)
         }
-        return String(lowered.unicodeScalars.filter { $0 != "_" && $0 != "-" })
+        let loosened = String(lowered.unicodeScalars.filter { $0 != "_" && $0 != "-" })
+        // A segment that is digits only once `_` and `-` are gone (`-2`, `_1`) is not an item
+        // number: loosened, `/lines/-2/qty` would land on `lines.2.qty`. It keeps its separators,
+        // so it names no item and its error reaches the banner as the server wrote it.
+        if isItemNumber(loosened), !isItemNumber(segment) { return lowered }
+        return loosened
     }
 
     /// The loose key of a concrete name without its item numbers (`lines_attributes.2.qty` ->

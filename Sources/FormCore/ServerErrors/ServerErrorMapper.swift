@@ -68,31 +68,60 @@ package enum ServerErrorMapper {
         // `alsoAsked` as a set too: a hostile server repeating `lines.qty` over 200 items stays linear.
         var alsoAsked: Set<String> = []
         for error in errors {
-            let whole = error.path.flatMap { $0.isEmpty ? nil : $0 }
-            let path = whole.flatMap { $0.count > maximumPathLength ? nil : $0 }
-            if let path, let (field, message) = index.place(path: path, message: error.message) {
-                placement.fieldErrors[field, default: []].append(message)
-            } else if let code = error.code, let field = index.field(forCode: code) {
-                placement.fieldErrors[field, default: []].append(error.message)
-            } else if let path, let field = index.itemField(forMessage: error.message, path: path) {
-                placement.fieldErrors[field, default: []].append(error.message)
-            } else if let path, let group = index.itemFields(named: path) ?? index.fields(under: path) {
-                placement.fieldErrors[group.fields[0], default: []].append(group.message(error.message))
-                for field in group.fields.dropFirst() where alsoAsked.insert(field).inserted {
-                    placement.alsoAsked.append(field)
-                }
-            } else if let field = index.field(forMessage: error.message) {
-                placement.fieldErrors[field, default: []].append(error.message)
-            } else if let path {
-                placement.banner.append("\(index.bannerText(path)): \(error.message)")
-            } else if let whole {
-                let shown = whole.prefix(maximumPathLength).map(\.description).joined(separator: ".")
-                placement.banner.append("\(shown)...: \(error.message)")
-            } else {
-                placement.banner.append(error.message)
-            }
+            placeOne(error, index: index, into: &placement, alsoAsked: &alsoAsked)
         }
         return placement
+    }
+
+    /// The rule that places `error` (`formline explain` prints it), in the words of the rules above.
+    package static func rule(for error: ServerError, in spec: FormSpec, fields: [Field], visibleFields: Set<String>) -> String {
+        let index = FieldIndex(spec: spec, fields: fields, visibleFields: visibleFields)
+        var placement = ErrorPlacement()
+        var alsoAsked: Set<String> = []
+        return placeOne(error, index: index, into: &placement, alsoAsked: &alsoAsked)
+    }
+
+    /// Places one error; returns the rule that placed it.
+    @discardableResult
+    private static func placeOne(_ error: ServerError, index: FieldIndex, into placement: inout ErrorPlacement, alsoAsked: inout Set<String>) -> String {
+        let whole = error.path.flatMap { $0.isEmpty ? nil : $0 }
+        let path = whole.flatMap { $0.count > maximumPathLength ? nil : $0 }
+        if let path, let (field, message, rule) = index.place(path: path, message: error.message) {
+            placement.fieldErrors[field, default: []].append(message)
+            return rule
+        } else if let code = error.code, let field = index.field(forCode: code) {
+            placement.fieldErrors[field, default: []].append(error.message)
+            return "server_codes of \(field) lists the code"
+        } else if let path, let field = index.itemField(forMessage: error.message, path: path) {
+            placement.fieldErrors[field, default: []].append(error.message)
+            return "a submit.messages route to a list's member: the item the path names"
+        } else if let path, let group = index.itemFields(named: path) {
+            place(group, error, into: &placement, alsoAsked: &alsoAsked)
+            return "the path names an item's field without the item: that field of every item"
+        } else if let path, let group = index.fields(under: path) {
+            place(group, error, into: &placement, alsoAsked: &alsoAsked)
+            return "the path is a prefix of fields: they are asked together"
+        } else if let field = index.field(forMessage: error.message) {
+            placement.fieldErrors[field, default: []].append(error.message)
+            return "a submit.messages route's text is in the message"
+        } else if let path {
+            placement.banner.append("\(index.bannerText(path)): \(error.message)")
+            return index.namesWholeList(path) ? "the path names a whole list: no one field fixes it" : "the path names no field"
+        } else if let whole {
+            let shown = whole.prefix(maximumPathLength).map(\.description).joined(separator: ".")
+            placement.banner.append("\(shown)...: \(error.message)")
+            return "the path is too long to name a field"
+        } else {
+            placement.banner.append(error.message)
+            return "a non-field error without a code or message route"
+        }
+    }
+
+    private static func place(_ group: FieldGroup, _ error: ServerError, into placement: inout ErrorPlacement, alsoAsked: inout Set<String>) {
+        placement.fieldErrors[group.fields[0], default: []].append(group.message(error.message))
+        for field in group.fields.dropFirst() where alsoAsked.insert(field).inserted {
+            placement.alsoAsked.append(field)
+        }
     }
 }
 
@@ -216,11 +245,13 @@ private struct FieldIndex {
     }
 
     /// The field a path lands on and the message to show there (rules 1-5 of `ServerErrorMapper`).
-    func place(path: [ServerError.PathComponent], message: String) -> (String, String)? {
+    func place(path: [ServerError.PathComponent], message: String) -> (String, String, String)? {
         for rest in wrapperDrops(path) {
             guard let (field, depth) = field(for: rest) else { continue }
-            if depth == rest.count { return (field, message) }
-            return (field, "\(names.operatorText(rest)): \(message)")
+            let dropped = path.count - rest.count
+            let drop = dropped == 0 ? "" : ", wrapper `\(path.prefix(dropped).map(\.description).joined(separator: "."))` dropped"
+            if depth == rest.count { return (field, message, "the path names the field" + drop) }
+            return (field, "\(names.operatorText(rest)): \(message)", "the path's nearest parent is the field" + drop)
         }
         return nil
     }
@@ -260,6 +291,11 @@ private struct FieldIndex {
             return names.operatorText(rest)
         }
         return names.operatorText(path)
+    }
+
+    /// Whether the path, wrappers dropped, names a whole list of the form (`payload.lines`).
+    func namesWholeList(_ path: [ServerError.PathComponent]) -> Bool {
+        wrapperDrops(path).contains { names.isList(names.operatorSegments($0)) }
     }
 
     /// The field of the first message route whose text the message contains.

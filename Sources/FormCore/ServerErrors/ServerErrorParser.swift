@@ -21,6 +21,12 @@ package enum ServerErrorParser {
         return parse(json, as: chosen)
     }
 
+    /// The errors as `auto` reads an already parsed body, with the form's preference if any.
+    static func parse(_ json: JSONValue, contentType: String?, preferring preferred: ErrorDialect?) -> [ServerError]? {
+        if let preferred, let errors = parsePreferred(preferred, contentType: contentType, json: json) { return errors }
+        return parse(json, as: detect(contentType: contentType, json: json))
+    }
+
     /// The errors as the preferred dialect reads them; nil when the response does not fit it or
     /// it finds none (then `auto` reads the response, so a wrong guess costs nothing).
     static func parsePreferred(_ preferred: ErrorDialect, contentType: String?, json: JSONValue) -> [ServerError]? {

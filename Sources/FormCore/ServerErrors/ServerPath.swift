@@ -2,7 +2,8 @@
 ///
 /// Each dialect writes paths its own way: Laravel `items.0.name`, Rails and Spring
 /// `items[1].price`, ASP.NET `$.items[0].name`, JSON:API and RFC 9457 JSON Pointers
-/// (`/data/attributes/age`, `#/age`). All-digit segments become `.index`.
+/// (`/data/attributes/age`, `#/age`). All-digit segments become `.index`; nothing else does
+/// (`-2`, `+1`, `1.0` are keys, which name no item: see `ItemNames.looseSegment`).
 enum ServerPath {
     /// `items.0.name`, `items[1].price`, `$.age`, `Items[0].Name`. nil for a non-field marker:
     /// an empty text, `$`, or only separators.
@@ -57,11 +58,13 @@ enum ServerPath {
         return components.isEmpty ? nil : components
     }
 
-    /// One path segment from JSON: a string key (digits become an index) or an integer.
+    /// One path segment from JSON: a string key (digits become an index) or an integer. A number
+    /// is an index only when written as digits alone: `-1` (FastAPI's `loc` from a hostile or
+    /// buggy server) names no item, so it stays a key and reaches the banner as written.
     static func component(_ json: JSONValue) -> ServerError.PathComponent? {
         switch json {
         case .string(let s): return component(s)
-        case .number(let n): return Int(n).map(ServerError.PathComponent.index) ?? .key(n)
+        case .number(let n): return component(n)
         default: return nil
         }
     }

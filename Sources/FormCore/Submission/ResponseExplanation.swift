@@ -17,6 +17,9 @@ package struct ResponseExplanation: Sendable, Equatable {
         package var code: String?
         package var message: String
         package var destinations: [Destination]
+        /// The rule that placed it: how the body's structure gave it (when no dialect read the
+        /// body) and which mapping rule put it where it goes.
+        package var rule: String
     }
 
     /// `accepted (201) id=7`, `rejected (422)`, `failed: the server answered ...`.
@@ -41,12 +44,28 @@ package struct ResponseExplanation: Sendable, Equatable {
             let names = fields.map(\.name)
             let visible = Set(names)
             let placement = ServerErrorMapper.place(errors, in: spec, fields: fields, visibleFields: visible)
-            let lines = errors.map { error in
+            let json = JSONValue.parse(body)
+            let read = json.flatMap { json in
+                SubmissionClassifier.readErrors(contentType: contentType, json: json, dialect: spec.submit.errors,
+                                                preferred: spec.submit.preferredErrors, shape: spec.submit.errorShape)
+            }
+            // The structural reader's own rule for each error it gave (the whole body, or the
+            // messages a dialect left out, from `byStructureFrom` on).
+            let structuralFrom = read?.byStructureFrom ?? errors.count
+            let structuralRules: [String: StructuralReader.Rule] = json.map { json in
+                Dictionary(StructuralReader.found(json).map { ($0.error.description, $0.rule) }, uniquingKeysWith: { first, _ in first })
+            } ?? [:]
+            let lines = errors.enumerated().map { position, error in
                 let one = ServerErrorMapper.place([error], in: spec, fields: fields, visibleFields: visible)
                 var destinations = names.filter { one.fieldErrors[$0] != nil }.map(Line.Destination.field)
                 destinations += one.alsoAsked.map(Line.Destination.alsoAsked)
                 if !one.banner.isEmpty { destinations.append(.banner) }
-                return Line(path: error.pathText, code: error.code, message: error.message, destinations: destinations)
+                var rule = ServerErrorMapper.rule(for: error, in: spec, fields: fields, visibleFields: visible)
+                if position >= structuralFrom, let found = structuralRules[error.description] {
+                    let beside = read?.source == .structure ? "" : " beside the dialect's errors"
+                    rule = "read by structure\(beside) as \(found.rawValue); \(rule)"
+                }
+                return Line(path: error.pathText, code: error.code, message: error.message, destinations: destinations, rule: rule)
             }
             return ResponseExplanation(
                 outcome: "rejected (\(status))", reader: reader(contentType: contentType, body: body, spec: spec),
@@ -96,24 +115,36 @@ package struct ResponseExplanation: Sendable, Equatable {
     }
 
     private static func reader(contentType: String?, body: [UInt8], spec: FormSpec) -> String {
-        if spec.submit.errorShape != nil { return "the form's own error shape (submit.errors)" }
-        guard spec.submit.errors == .auto else { return "\(spec.submit.errors.rawValue) (named by the form's submit.errors)" }
-        guard let json = JSONValue.parse(body) else { return "auto" }
-        if let preferred = spec.submit.preferredErrors {
-            if ServerErrorParser.parsePreferred(preferred, contentType: contentType, json: json) != nil {
-                return "\(preferred.rawValue) (preferred by the form's submit.prefer_errors; the answer fits it)"
+        guard let json = JSONValue.parse(body),
+              let source = SubmissionClassifier.readErrors(contentType: contentType, json: json, dialect: spec.submit.errors,
+                                                           preferred: spec.submit.preferredErrors, shape: spec.submit.errorShape)?.source
+        else { return "auto" }
+        let declared: String? = spec.submit.errorShape != nil ? "the form's own error shape (submit.errors)"
+            : spec.submit.errors != .auto ? "\(spec.submit.errors.rawValue) (named by the form's submit.errors)" : nil
+        switch source {
+        case .shape, .namedDialect:
+            return declared ?? "auto"
+        case .auto, .structure, .unread:
+            let how: String
+            if source == .auto, let preferred = spec.submit.preferredErrors,
+               ServerErrorParser.parsePreferred(preferred, contentType: contentType, json: json) != nil {
+                how = "\(preferred.rawValue) (preferred by the form's submit.prefer_errors; the answer fits it)"
+            } else if source == .auto {
+                let auto = "auto: " + autoReader(contentType: contentType, json: json)
+                how = spec.submit.preferredErrors.map { "auto, the answer does not fit the preferred \($0.rawValue) (submit.prefer_errors): " + autoReader(contentType: contentType, json: json) } ?? auto
+            } else if source == .structure {
+                how = "auto: no dialect reads this body; read by its structure (every message at its key path, resolved against the form)"
+            } else {
+                how = "auto: no dialect reads this body and it holds no error by structure; every text in it is listed with its key path"
             }
-            return "auto, the answer does not fit the preferred \(preferred.rawValue) (submit.prefer_errors): " + autoReader(contentType: contentType, body: body, json: json)
+            guard let declared else { return how }
+            return "\(declared), but the answer holds no errors in it; read as \(how)"
         }
-        return "auto: " + autoReader(contentType: contentType, body: body, json: json)
     }
 
     /// Which rule of `auto` reads the body, in words.
-    private static func autoReader(contentType: String?, body: [UInt8], json: JSONValue) -> String {
+    private static func autoReader(contentType: String?, json: JSONValue) -> String {
         let claim = DialectDetection.claim(contentType: contentType, json: json)
-        if ServerErrorParser.parse(contentType: contentType, body: body, dialect: .auto)?.isEmpty ?? true {
-            return "no dialect reads this body; every text in it is listed with its key path"
-        }
         let mediaType = contentType.map(MediaType.of)
         let number = (DialectDetection.order.firstIndex { $0.claims(mediaType: mediaType, json: json) }
             ?? DialectDetection.order.count - 1) + 1
@@ -140,6 +171,7 @@ package struct ResponseExplanation: Sendable, Equatable {
                 }
             }.joined(separator: ", ")
             out += "  " + TextCleaning.withoutControlCharacters(path + line.message + code) + "\n    -> " + to + "\n"
+            out += "    by: " + TextCleaning.withoutControlCharacters(line.rule) + "\n"
         }
         return out
     }

@@ -1,18 +1,16 @@
-/// Sorts a server's answer into accepted, rejected or failed (design.md section 8).
+/// Sorts a server's answer into accepted, rejected or failed (docs/server-errors.md,
+/// "Classification").
 ///
 /// - 2xx: accepted. The summary is `id=N` when the body is a JSON object with an `id` (or
 ///   JSON:API's `data.id`), else nil. A 2xx whose body is not JSON is still accepted: the server
 ///   said it took the form, and calling that a failure would invite a duplicate resubmission.
-/// - 400/409/422 whose body parses into at least one error (in `dialect`, or the form's own
-///   `shape`): rejected.
-/// - 400/409/422 with `auto` whose JSON body no dialect reads but holds some text: rejected, with
-///   every message in the body as a non-field error `key.path: text` (`UnreadBody`), so nothing
-///   the server said is lost and the review comes back.
+/// - 400/409/422 whose JSON body holds at least one error: rejected (`readErrors`: the form's
+///   shape or dialect, then what `auto` reads, then the body's structure, then every text in it;
+///   beside a dialect's errors, any message the structure finds that the dialect left out),
+///   so nothing the server said is lost and the review comes back, whatever shape the form declared.
 /// - Anything else is a failure with one line an operator can act on:
 ///   - 3xx: `the server redirected to https://... (redirects are not followed)`;
-///   - 400/409/422 with a body that is not JSON, holds no text at all, or does not fit a dialect
-///     (or shape) the form named: the form's author asked for that shape, and the mismatch is
-///     theirs to fix;
+///   - 400/409/422 with a body that is not JSON or holds no text at all;
 ///   - any other status: `the server answered 500 Internal Server Error (text/html)`, with the
 ///     server's own message when its JSON body carries one.
 package enum SubmissionClassifier {
@@ -50,18 +48,10 @@ package enum SubmissionClassifier {
             guard json != nil else {
                 return .failed(reason: "the server answered \(statusText(status)) but the body is not JSON (\(bodyKind(contentType, body)))")
             }
-            if let shape {
-                if let json, let errors = shape.parse(json), !errors.isEmpty { return .rejected(status: status, errors: errors) }
-                return .failed(reason: "the server answered \(statusText(status)) but the body holds no errors in the form's error shape")
+            if let json, let read = readErrors(contentType: contentType, json: json, dialect: dialect, preferred: preferred, shape: shape) {
+                return .rejected(status: status, errors: read.errors)
             }
-            if let errors = ServerErrorParser.parse(contentType: contentType, body: body, dialect: dialect, preferring: preferred), !errors.isEmpty {
-                return .rejected(status: status, errors: errors)
-            }
-            if dialect == .auto, let json {
-                let unread = UnreadBody.messages(in: json)
-                if !unread.isEmpty { return .rejected(status: status, errors: unread) }
-            }
-            let format = dialect == .auto ? "any known error format" : "the \(dialect.rawValue) error format"
+            let format = shape != nil ? "the form's error shape" : dialect == .auto ? "any known error format" : "the \(dialect.rawValue) error format"
             return .failed(reason: "the server answered \(statusText(status)) but the body holds no errors in \(format)")
         default:
             if let message = json.flatMap(serverMessage) {
@@ -69,6 +59,43 @@ package enum SubmissionClassifier {
             }
             return .failed(reason: "the server answered \(statusText(status)) (\(bodyKind(contentType, body)))")
         }
+    }
+
+    /// Who read a rejection's errors (`formline explain` says it).
+    package enum ErrorSource: Sendable, Equatable {
+        /// The form's own `submit.errors` shape.
+        case shape
+        /// The dialect the form's `submit.errors` names.
+        case namedDialect(ErrorDialect)
+        /// `auto` (with the form's preference, if any): the dialects, by their claims.
+        case auto
+        /// No dialect (nor the form's shape) read any error: the body's structure (`StructuralReader`).
+        case structure
+        /// Not even the structure held an error: every text in the body (`UnreadBody`).
+        case unread
+    }
+
+    /// The errors in a 400/409/422 JSON body, trying in order: the form's shape, else its named
+    /// dialect, else `auto` with its preference; when what the form declared reads nothing, `auto`
+    /// (a declared shape never hides what `auto` shows: a 409 `{"detail": ..}` outside it is still
+    /// shown); then the body's structure; then every text in it. nil when nothing holds an error.
+    /// `byStructureFrom`: the index of the first error the structure added beside a dialect's.
+    package static func readErrors(contentType: String?, json: JSONValue, dialect: ErrorDialect, preferred: ErrorDialect?, shape: ErrorShape?) -> (errors: [ServerError], source: ErrorSource, byStructureFrom: Int?)? {
+        if let shape {
+            if let errors = shape.parse(json), !errors.isEmpty { return (errors, .shape, nil) }
+        } else if dialect != .auto {
+            if let errors = ServerErrorParser.parse(json, as: dialect), !errors.isEmpty {
+                return (errors + StructuralReader.unread(by: errors, in: json), .namedDialect(dialect), errors.count)
+            }
+        }
+        if let errors = ServerErrorParser.parse(json, contentType: contentType, preferring: preferred), !errors.isEmpty {
+            return (errors + StructuralReader.unread(by: errors, in: json), .auto, errors.count)
+        }
+        let structural = StructuralReader.read(json)
+        if !structural.isEmpty { return (structural, .structure, 0) }
+        let unread = UnreadBody.messages(in: json)
+        if !unread.isEmpty { return (unread, .unread, nil) }
+        return nil
     }
 
     private static func summary(_ json: JSONValue) -> String? {

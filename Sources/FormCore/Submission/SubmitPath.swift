@@ -20,21 +20,53 @@ package enum SubmitPath {
     /// The path with each `{name}` replaced by `values[name]`'s text, percent-encoded; a name with
     /// no value becomes the empty string (the reader makes path fields required, so a filled form
     /// has them all).
+    ///
+    /// A segment a value made only of dots (`{user_id}` = `..`, or `.{ext}` with `.`) has its dots
+    /// percent-encoded (`%2E%2E`): sent as they are they would be a dot segment, which clients and
+    /// servers resolve (RFC 3986 5.2.4), so `PUT /api/users/../notes` would reach `/api/notes`.
+    /// The form's own literal segments are left as written.
     package static func fill(_ path: String, values: [String: FieldValue]) -> String {
         var out = ""
+        // The segment being built, and whether a value went into it.
+        var segment = ""
+        var segmentHasValue = false
+        func flush() {
+            if segmentHasValue, !segment.isEmpty, segment.utf8.allSatisfy({ $0 == UInt8(ascii: ".") }) {
+                out += String(repeating: "%2E", count: segment.utf8.count)
+            } else {
+                out += segment
+            }
+            segment = ""
+            segmentHasValue = false
+        }
+        func literal(_ text: Substring) {
+            var rest = text
+            while let slash = rest.firstIndex(of: "/") {
+                segment += rest[..<slash]
+                flush()
+                out += "/"
+                rest = rest[rest.index(after: slash)...]
+            }
+            segment += rest
+        }
         var rest = Substring(path)
         while let open = rest.firstIndex(of: "{") {
-            out += rest[..<open]
+            literal(rest[..<open])
             let after = rest[rest.index(after: open)...]
             guard let close = after.firstIndex(of: "}") else {
-                out += rest[open...]
+                literal(rest[open...])
+                flush()
                 return out
             }
             let name = String(after[..<close])
-            out += encode(values[name].map(text) ?? "")
+            // `encode` turns `/` into `%2F`: a value never spans segments.
+            segment += encode(values[name].map(text) ?? "")
+            segmentHasValue = true
             rest = after[after.index(after: close)...]
         }
-        return out + rest
+        literal(rest)
+        flush()
+        return out
     }
 
     /// A value as it goes in a path: its JSON text for numbers and booleans, the string itself.

@@ -1,10 +1,10 @@
 /// Text formline did not write (a server's message, a form file's value, a typed line echoed on a
 /// pipe) made safe to show on a terminal or in a file: the one place such text is cleaned.
 ///
-/// Escape rule 10a (README "Hostile input"): a character that could move the cursor, retitle the
-/// window, reorder what is shown or pile up over other characters is shown as a visible escape,
-/// `<U+XXXX>`: the bidi embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069), and
-/// every combining mark after the `combiningMarksShown`-th on one base character. Control
+/// Escape rule 10a (docs/SECURITY.md, "Numbered rules"): a character that could move the cursor,
+/// retitle the window, reorder what is shown or pile up over other characters is shown as a visible
+/// escape, `<U+XXXX>`: the bidi embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069),
+/// and every combining mark after the `combiningMarksShown`-th on one base character. Control
 /// characters are replaced by a space where the text is one line of a message
 /// (`withoutControlCharacters`), or escaped the same way where every byte matters (`visible`).
 package enum TextCleaning {

@@ -1,9 +1,14 @@
 /// Word-wraps formline's own text so it stays within 80 columns on any terminal or serial line.
 package enum TextWrap {
-    package static let width = 80
+    /// 79, not 80: a line of exactly 80 columns makes many terminals (and `dumb` lines, serial
+    /// consoles) wrap at its last column and show a blank line after it.
+    package static let width = 79
+    /// The longest path or URL kept on one line unbroken (in columns); a longer word is cut.
+    package static let unbrokenLimit = 4096
 
     /// Wraps `text` into lines of at most `width` characters; the first line starts with `indent`,
-    /// the others with `continuation`. A word longer than a line is cut.
+    /// the others with `continuation`. A word longer than a line is cut, except a path or URL
+    /// (a word with a "/"), which gets a line of its own, whole.
     package static func wrap(_ text: String, indent: String = "", continuation: String? = nil, width: Int = TextWrap.width) -> [String] {
         let next = continuation ?? indent
         var lines: [String] = []
@@ -26,7 +31,16 @@ package enum TextWrap {
                 used = columns(next)
                 currentHasWord = false
             }
-            // A word longer than a line (a URL, text without spaces) is cut by columns.
+            // A path or URL (a word with a "/") is one token to copy and paste: cut, half of it
+            // would be copied. It goes on a line of its own, whole, even past the width (up to a
+            // bound: hostile text stays cut).
+            if word.contains("/") && wordColumns <= TextWrap.unbrokenLimit {
+                current += word
+                used += wordColumns
+                currentHasWord = true
+                continue
+            }
+            // Any other word longer than a line (text without spaces) is cut by columns.
             while used + columns(String(word)) > width {
                 var piece = ""
                 var pieceColumns = 0

@@ -21,6 +21,9 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
         case timestamp(Timestamp)
         /// A valid date and time without an offset.
         case missingOffset
+        /// A date and a time to the minute (`2026-11-26 11:38`, with or without an offset): the
+        /// seconds are missing. `time` is the typed `HH:MM`, for a message that shows the fix.
+        case missingSeconds(time: String, hasOffset: Bool)
         /// Shaped right but not real (month 13, hour 24, offset +25:00).
         case notReal
         case malformed
@@ -39,8 +42,31 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
         self.negativeZeroOffset = negativeZero
     }
 
+    /// `2026-11-26 11:38`, `2026-11-26T11:38Z` or `2026-11-26T11:38+02:00`: a date and time to
+    /// the minute, which RFC 3339 does not allow. Said apart from a malformed line, so the
+    /// operator learns what to add rather than seeing the general example again.
+    private static func withoutSeconds(_ b: [UInt8]) -> Reading? {
+        guard b.count >= 16, b.count <= 22,
+              CalendarDate.looksLikeDate(String(decoding: b[0..<10], as: UTF8.self)),
+              [UInt8(ascii: "T"), UInt8(ascii: "t"), UInt8(ascii: " ")].contains(b[10]),
+              b[13] == UInt8(ascii: ":"),
+              [11, 12, 14, 15].allSatisfy({ (48...57).contains(b[$0]) }) else { return nil }
+        let time = String(decoding: b[11..<16], as: UTF8.self)
+        if b.count == 16 { return .missingSeconds(time: time, hasOffset: false) }
+        let zone = b[16]
+        if b.count == 17, zone == UInt8(ascii: "Z") || zone == UInt8(ascii: "z") {
+            return .missingSeconds(time: time, hasOffset: true)
+        }
+        if b.count == 22, zone == UInt8(ascii: "+") || zone == UInt8(ascii: "-"), b[19] == UInt8(ascii: ":"),
+           [17, 18, 20, 21].allSatisfy({ (48...57).contains(b[$0]) }) {
+            return .missingSeconds(time: time, hasOffset: true)
+        }
+        return nil
+    }
+
     public static func read(_ text: String) -> Reading {
         let b = Array(text.utf8)
+        if let short = withoutSeconds(b) { return short }
         guard b.count >= 19, b.count <= 40 else { return .malformed }
         func digits(_ r: Range<Int>) -> Int? {
             guard r.upperBound <= b.count else { return nil }

@@ -62,6 +62,8 @@ public enum ValueError: Error, Sendable, CustomStringConvertible {
     case notRealTime(String)
     case notDateTime
     case dateTimeNeedsOffset
+    /// A date and time to the minute: the seconds (and maybe the offset) are missing.
+    case dateTimeNeedsSeconds(time: String, hasOffset: Bool)
     case notRealDateTime(String)
     /// Text given as is (tests, or a caller's own reason).
     case message(String)
@@ -131,6 +133,9 @@ public enum ValueError: Error, Sendable, CustomStringConvertible {
         case .notRealTime(let text): return "\(text) is not a time of day (hours 00-23, minutes and seconds 00-59)"
         case .notDateTime: return "Enter a date and time like 2024-05-01T14:30:00Z or 2024-05-01T14:30:00+02:00"
         case .dateTimeNeedsOffset: return "Add the offset from UTC after the time: Z, or like +02:00"
+        case .dateTimeNeedsSeconds(let time, let hasOffset):
+            return hasOffset ? "Add the seconds to the time, like \(time):00"
+                : "Add the seconds and the offset from UTC to the time, like \(time):00Z or \(time):00+02:00"
         case .notRealDateTime(let text): return "\(text) is not a real date and time"
         case .message(let text): return text
         }

@@ -135,6 +135,11 @@ public struct Wizard: Sendable {
         var kept = 0
         for (index, field) in fields.enumerated() where !field.isSecret {
             guard let json = draft[field.name] else { continue }
+            if json == .null {
+                // An optional field answered empty (`draftValues`): answered, not asked again.
+                if !field.required { visited.insert(field.name) }
+                continue
+            }
             if let value = field.restore(json) {
                 store.set(value, at: index, named: field.name)
                 visited.insert(field.name)
@@ -153,7 +158,7 @@ public struct Wizard: Sendable {
         dropHiddenValues()
         walk = .revisiting(visibleIndices.filter { i in
             let f = fields[i]
-            return f.isSecret || store[i] == nil
+            return f.isSecret || (store[i] == nil && !visited.contains(f.name))
         })
         resumeNotice = "Resuming a saved draft: \(kept) answer\(kept == 1 ? "" : "s") kept."
         for (list, count) in cut.sorted(by: { $0.key < $1.key }) {

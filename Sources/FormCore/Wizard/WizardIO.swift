@@ -1,4 +1,4 @@
-/// How a session ended; the raw value is the process exit status (design.md section 5).
+/// How a session ended; the raw value is the process exit status (docs/drafts.md, "Exit status").
 public enum ExitStatus: Int32, Sendable, Equatable {
     case accepted = 0
     case cancelled = 1

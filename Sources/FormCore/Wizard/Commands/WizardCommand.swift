@@ -1,4 +1,5 @@
-/// A line starting with `.` (or exactly `?`): the operator's commands (README "Commands").
+/// A line starting with `.` (or exactly `?`): the operator's commands (docs/filling.md,
+/// "Commands").
 enum WizardCommand: Equatable {
     case back, next, done, review, skip, clear, help, cancel, retry
     case edit(String)

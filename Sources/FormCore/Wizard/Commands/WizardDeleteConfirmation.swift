@@ -35,8 +35,16 @@ extension Wizard {
         return .success((list, number))
     }
 
+    /// How `.delete` names an item: its review line, or only its name and number ("Med 1") while
+    /// nothing of it is answered (the item just offered), whose line would end in a dangling
+    /// "Med 1:" or "Allergy 3: -".
+    func deleteName(list: String, number: Int) -> String {
+        let answered = itemIndices(list: list, number: number).contains { store[$0] != nil && isVisible(at: $0) }
+        return answered ? itemLabel(list: list, number: number) : "\(listLabel(list)) \(number)"
+    }
+
     func deletePrompt(list: String, number: Int) -> Prompt {
-        let label = TextWrap.truncate(itemLabel(list: list, number: number), to: 40)
+        let label = TextWrap.truncate(deleteName(list: list, number: number), to: 40)
         return Prompt(text: "Delete \(label)? (y/N): ")
     }
 
@@ -55,7 +63,7 @@ extension Wizard {
         guard answer == "y" || answer == "yes" else {
             return [.output(OutputLine("  Kept.", style: .notice))] + reenter(after)
         }
-        let label = itemLabel(list: list, number: number)
+        let label = deleteName(list: list, number: number)
         let askedName: String? = {
             if case .asking(let i, _, _) = after { return fields[i].name }
             return nil

@@ -45,11 +45,17 @@ extension Wizard {
         return copy
     }
 
-    /// "6 fields", or with lists "2 fields, 1 list": what the title promises is what is asked.
+    /// "6 fields", or with lists "2 fields, 1 list": what the form has, the same in every run.
+    /// A form with fields shown only under a condition says "up to 17 fields": counting the
+    /// fields visible at the start gave 14, 16 or 17 for one form, by its defaults and answers.
     var fieldCountText: String {
-        let visible = visibleIndices
-        let plain = visible.filter { fields[$0].item == nil }.count
-        let fieldText = "\(plain) field\(plain == 1 ? "" : "s")"
+        var plain = 0
+        var conditional = false
+        for field in fields where field.item == nil {
+            plain += 1
+            if field.when != nil { conditional = true }
+        }
+        let fieldText = (conditional ? "up to " : "") + "\(plain) field\(plain == 1 ? "" : "s")"
         guard spec.hasLists else { return fieldText }
         let lists = spec.itemLists.count
         return fieldText + ", \(lists) list\(lists == 1 ? "" : "s")"

@@ -3,12 +3,18 @@ extension Wizard {
     // MARK: - Endings
 
     /// The non-secret values, as stored in a draft: with the answers of fields hidden now, which
-    /// come back when a resumed draft shows their fields again.
+    /// come back when a resumed draft shows their fields again, and `null` for each optional field
+    /// answered empty: that is an answer too, so `--resume` does not ask it again. A draft of
+    /// nothing but such marks is no draft (nothing typed would be lost).
     var draftValues: [String: JSONValue] {
         var out: [String: JSONValue] = [:]
         let kept = store.keptWhileHidden
         for field in fields where !field.isSecret {
             if let v = values[field.name] ?? kept[field.name] { out[field.name] = v.json }
+        }
+        guard !out.isEmpty else { return out }
+        for field in fields where !field.isSecret && !field.required && visited.contains(field.name) && out[field.name] == nil {
+            out[field.name] = .null
         }
         return out
     }

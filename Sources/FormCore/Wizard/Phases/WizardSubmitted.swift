@@ -87,7 +87,8 @@ extension Wizard {
         return effects + ask(failed[0], walk: .revisiting(failed))
     }
 
-    /// How many server messages are shown in the banner, and under each field (README, bound 8a).
+    /// How many server messages are shown in the banner, and under each field (docs/SECURITY.md,
+    /// rule 8a).
     public static let shownServerMessages = 20
 
     /// "and 99980 more messages from the server" when `count` is over the shown bound.

@@ -283,7 +283,9 @@ extension Wizard {
             }
         }
         for failure in itemCheckFailures(visible: visible) {
-            problems.append(EndingError(field: fields[failure.index].name, message: failure.message, line: nil))
+            // The later item's answer is the one to change: it names where it came from.
+            let name = fields[failure.index].name
+            problems.append(EndingError(field: name, message: failure.message, line: nil, origin: answerOrigins[name]))
         }
         return problems
     }

@@ -1,4 +1,4 @@
-/// A record of a run of records (`fill --repeat`, README "Entering many records"): the wizard's
+/// A record of a run of records (`fill --repeat`, docs/records.md): the wizard's
 /// side. The loop that starts record after record lives at the edge (`RecordLoop`); each record
 /// is one wizard that knows the records before it only through its `RecordContext`.
 extension Wizard {

@@ -23,8 +23,8 @@ public enum AnswersTemplate {
                 if first {
                     let parents = Array(path.dropLast())
                     out += opening(parents, after: openPath)
-                    let label = spec.group(named: group).map { " (\(oneLine($0.labelTemplate ?? $0.label)))" } ?? ""
-                    out += "\n" + String(repeating: "  ", count: parents.count) + "# A list of items\(label): copy the item below for each one\n"
+                    out += "\n" + String(repeating: "  ", count: parents.count) + "# A list of items"
+                        + (spec.group(named: group).map(itemWords) ?? "") + ": copy the item below for each one\n"
                     out += String(repeating: "  ", count: parents.count) + quoteKey(path.last ?? group) + ":\n"
                     openPath = path + ["[item]"]
                     openGroup = group
@@ -67,6 +67,21 @@ public enum AnswersTemplate {
             }
         }
         return out
+    }
+
+    /// How the group's items read: its label template as the review fills it for item 1, each
+    /// member as the key to fill in (`, shown in the review as "Med 1: <code>"`), or its label
+    /// (` (Line)`). The raw template (`Med {n}: {code}`) was a puzzle to the operator.
+    static func itemWords(_ group: RepeatGroup) -> String {
+        guard let template = group.labelTemplate else { return " (\(oneLine(group.label)))" }
+        let shown = RepeatGroup.LabelPiece.pieces(template).map { piece -> String in
+            switch piece {
+            case .text(let text): return text
+            case .number: return "1"
+            case .member(let name): return "<" + name + ">"
+            }
+        }.joined()
+        return ", shown in the review as \"\(oneLine(shown))\""
     }
 
     /// A field's comment: label, type, rules, choices and the condition it is asked under.

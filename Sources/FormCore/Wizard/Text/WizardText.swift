@@ -1,5 +1,5 @@
 /// The words the wizard shows: prompts, the review, choice lists and help. Kept apart from the
-/// state machine so the layout (design.md section 4) can be read and changed in one place.
+/// state machine so the layout (docs/filling.md) can be read and changed in one place.
 extension Wizard {
     static let reviewPromptText = "Submit? (Enter = submit, number = edit, .cancel): "
     static let multilineHint = "end with a line '.'"

@@ -1,0 +1,56 @@
+import FormCore
+
+/// The value typed at `>* [name: refused]` on replay: one the field refuses the way the recorded
+/// run's value was refused, so the wizard asks again and every later line lands on the prompt it
+/// was recorded at (issue 33 item 11). The value itself was never recorded; the refusal message
+/// was (the output after the line), so the value is chosen by it:
+///
+/// 1. a fixed candidate (`x`, one character over `max_length`, a few that break common patterns)
+///    whose own refusal message is what the transcript shows after the line;
+/// 2. an empty line when the transcript shows `Required`;
+/// 3. a value the field's rules accept but unlike the accepted one, for a refusal by a check
+///    between fields (a confirmation that does not match);
+/// 4. else nil: replay says no such value can be made (`ReplayFailure.noRefusedSecret`).
+public enum RefusedSecret {
+    public static func value(for field: Field, accepted: String?, shownAfter output: [String]) -> String? {
+        let shown = squeezed(output.joined(separator: " "))
+        for candidate in candidates(for: field) {
+            if case .failure(let problem) = field.parse(candidate), shown.contains(squeezed(problem.message)) {
+                return candidate
+            }
+        }
+        if field.required, shown.contains("Required") { return "" }
+        for stem in ["Replay-Mismatch-7", "ReplayMismatch7", "replaymismatch", "737373737373"] {
+            var value = stem
+            if let min = field.minLength { while value.count < min { value += stem } }
+            if let max = field.maxLength, value.count > max { value = String(value.prefix(max)) }
+            if !value.isEmpty, value != accepted, case .success = field.parse(value) { return value }
+        }
+        return nil
+    }
+
+    /// The output lines between transcript line `position` and the next operator line.
+    public static func outputAfter(_ position: Int, in lines: [TranscriptLine]) -> [String] {
+        var shown: [String] = []
+        for line in lines[(position + 1)...] {
+            switch line.kind {
+            case .output(let text): shown.append(text)
+            case .input, .secretInput, .refusedSecretInput, .endOfInput, .unreadable, .interrupt: return shown
+            default: continue
+            }
+        }
+        return shown
+    }
+
+    private static func candidates(for field: Field) -> [String] {
+        var out = ["x", "0", "!", "x x", "xxxxxxxx"]
+        if let max = field.maxLength, max < 100_000 { out.append(String(repeating: "x", count: max + 1)) }
+        if let min = field.minLength, min > 1, min < 100_000 { out.append(String(repeating: "x", count: min - 1)) }
+        return out
+    }
+
+    /// Without whitespace: a long message is wrapped over several output lines.
+    private static func squeezed(_ text: String) -> String {
+        String(text.unicodeScalars.filter { !$0.properties.isWhitespace })
+    }
+}

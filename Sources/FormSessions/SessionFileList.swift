@@ -1,0 +1,79 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import FormSystem
+
+/// The transcripts a replay run names: files as given, folders as every `*.session` under them
+/// (recursively, sorted by path), so `formline replay Tests/Sessions` needs no shell glob.
+///
+/// A folder's symbolic links are never followed out of it: a linked folder is not entered, and a
+/// linked `.session` file is taken only when it resolves inside the folder named. The walk is
+/// bounded (`maximumFiles` transcripts, `maximumDepth` folders deep) so a hostile tree cannot
+/// make the run list without end.
+public enum SessionFileList {
+    public static let maximumFiles = 100_000
+    public static let maximumDepth = 32
+
+    /// Why the arguments name no runnable list.
+    public enum Problem: Error, Equatable, CustomStringConvertible {
+        case unreadable(String)
+        case tooMany(String)
+        public var description: String {
+            switch self {
+            case .unreadable(let path): return "\(path): no such readable file or folder"
+            case .tooMany(let path): return "\(path): more than \(SessionFileList.maximumFiles) transcripts"
+            }
+        }
+    }
+
+    /// The files named by `arguments`, in argument order, each folder's transcripts sorted.
+    public static func expand(_ arguments: [String]) throws(Problem) -> [String] {
+        var files: [String] = []
+        for argument in arguments {
+            var info = stat()
+            guard stat(argument, &info) == 0 else { throw .unreadable(argument) }
+            if (info.st_mode & S_IFMT) == S_IFDIR {
+                let root = resolved(argument) ?? argument
+                var found: [String] = []
+                let base = argument.hasSuffix("/") ? String(argument.dropLast()) : argument
+                guard walk(base, root: root, depth: 0, into: &found) else { throw .tooMany(argument) }
+                files += found.sorted()
+            } else {
+                guard access(argument, R_OK) == 0 else { throw .unreadable(argument) }
+                files.append(argument)
+            }
+            if files.count > maximumFiles { throw .tooMany(argument) }
+        }
+        return files
+    }
+
+    /// Adds the `.session` files under `folder` to `found`; false once over the bound.
+    private static func walk(_ folder: String, root: String, depth: Int, into found: inout [String]) -> Bool {
+        guard depth <= maximumDepth else { return true }
+        for name in DirectoryListing.names(in: folder, endingWith: "") {
+            let path = folder + "/" + name
+            var info = stat()
+            guard lstat(path, &info) == 0 else { continue }
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR:
+                guard walk(path, root: root, depth: depth + 1, into: &found) else { return false }
+            case S_IFREG where name.hasSuffix(".session"):
+                found.append(path)
+            case S_IFLNK where name.hasSuffix(".session"):
+                if let target = resolved(path), target.hasPrefix(root + "/") { found.append(path) }
+            default:
+                continue
+            }
+            if found.count > maximumFiles { return false }
+        }
+        return true
+    }
+
+    private static func resolved(_ path: String) -> String? {
+        guard let pointer = realpath(path, nil) else { return nil }
+        defer { free(pointer) }
+        return String(cString: pointer)
+    }
+}
