@@ -50,8 +50,10 @@ fi
 
 # What an operator's shell has: the system's folders only, a fresh HOME, no LD_LIBRARY_PATH.
 mkdir -p "$work/home" "$work/cwd"
+# `exec`, so that `run CMD &` gives the command's own pid in $! (not a subshell's, whose kill
+# would leave the demo server running, holding CI's output open).
 run() {
-    (cd "$work/cwd" && env -i PATH="$prefix/usr/bin:/usr/bin:/bin" HOME="$work/home" \
+    (cd "$work/cwd" && exec env -i PATH="$prefix/usr/bin:/usr/bin:/bin" HOME="$work/home" \
         XDG_STATE_HOME="$work/home/state" LANG=C.UTF-8 TERM=dumb "$@")
 }
 if run sh -c 'command -v swift' >/dev/null; then fail "a Swift toolchain is on the operator PATH"; fi

@@ -84,6 +84,7 @@ public struct DraftShelf: Sendable {
     /// fails removes it (`release`). At most `maximumPerForm` names are tried: when all are
     /// taken no draft is overwritten, the claim fails.
     public func claim(formID: String) throws(DraftError) -> String {
+        guard !folder.hasPrefix(StateDirectory.nowhere) else { throw .noStateFolder }
         AtomicFile.makeDirectories(folder)
         for number in 1...Self.maximumPerForm {
             let candidate = path(formID: formID, number: number)

@@ -164,9 +164,15 @@ public enum DraftError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalid(String)
     case unwritable(String, String)
     case cannotRead(String, String)
+    /// HOME and XDG_STATE_HOME unset or not absolute: no state folder, and none is made in the
+    /// working folder (docs/SECURITY.md, "The state folder").
+    case noStateFolder
 
     public var description: String {
         switch self {
+        case .noStateFolder:
+            return "cannot save the draft: there is no state folder (HOME and XDG_STATE_HOME are unset or not "
+                + "absolute, and formline never keeps state in the working folder): set HOME, or give --draft FILE"
         case .unreadable(let p): return "\(p): no draft to resume"
         case .invalid(let p): return "\(p): not a formline draft"
         case .unwritable(let p, let why): return "\(p): cannot save the draft: \(why)"

@@ -33,12 +33,14 @@ struct LinePattern {
         }
     }
 
-    func matches(_ actual: String) -> Bool {
+    func matches(_ actual: String, budget: PatternBudget? = nil) -> Bool {
         if actual == text { return true }
         switch kind {
         case .exact:
             return false
         case .regex(let pattern):
+            // Past the transcript's budget a pattern line is compared as text (done above).
+            if let budget, !budget.take() { return false }
             return pattern.match(actual) == .match
         case .wildcard(let parts):
             guard let first = parts.first, let last = parts.last, actual.hasPrefix(first) else { return false }
@@ -49,5 +51,37 @@ struct LinePattern {
             }
             return rest.count >= last.count && rest.hasSuffix(last)
         }
+    }
+}
+
+/// The work one transcript's `(re)` lines may cost, shared by every comparison of one merge.
+///
+/// A transcript may come from an untrusted pull request (docs/SECURITY.md), and the alignment asks
+/// each expected line about many recorded ones: each PCRE2 match is bounded (`PatternLimits`, up
+/// to tens of milliseconds for a hostile pattern), but their number is not. So a merge takes at
+/// most `maxMatches` pattern matches, within `maxTime` of its first one; past either, `(re)` lines
+/// are compared as text (a replay that needed them then fails and shows its diff, it never hangs).
+final class PatternBudget {
+    static let maxMatches = 100_000
+    static let maxTime = Duration.seconds(2)
+
+    private var matchesLeft: Int
+    private let maxTime: Duration
+    private var spent = Duration.zero
+    private var started: ContinuousClock.Instant?
+
+    init(maxMatches: Int = PatternBudget.maxMatches, maxTime: Duration = PatternBudget.maxTime) {
+        matchesLeft = maxMatches
+        self.maxTime = maxTime
+    }
+
+    /// One more match, if the budget has it. Time is charged from the first match of the merge
+    /// (a merge is single-threaded: one transcript's replay).
+    func take() -> Bool {
+        let now = ContinuousClock.now
+        if let started { spent = now - started } else { started = now }
+        guard matchesLeft > 0, spent < maxTime else { return false }
+        matchesLeft -= 1
+        return true
     }
 }

@@ -22,11 +22,12 @@ public enum TranscriptMatcher {
     public static func merge(expected: [TranscriptLine], actual: [TranscriptLine]) -> [String] {
         let e = Sections(expected), a = Sections(actual)
         let shared = min(e.anchors.count, a.anchors.count)
-        var out = align(e.segments[0], a.segments[0])
+        let budget = PatternBudget()
+        var out = align(e.segments[0], a.segments[0], budget: budget)
         for i in 0..<shared {
             let (ea, aa) = (e.anchors[i], a.anchors[i])
-            out.append(matches(expected: ea.text, actual: aa.text) ? ea.text : aa.text)
-            out += align(e.segments[i + 1], a.segments[i + 1])
+            out.append(LinePattern(ea.text).matches(aa.text, budget: budget) ? ea.text : aa.text)
+            out += align(e.segments[i + 1], a.segments[i + 1], budget: budget)
         }
         // The replay fed more than the file had (a prompt with no input left, a request with no
         // response): show what happened.
@@ -44,7 +45,7 @@ public enum TranscriptMatcher {
 
     /// Lines up one stretch between two anchors: notes travel with the expected line after them,
     /// and so does a `...`, which swallows the recorded lines left unmatched just before that line.
-    private static func align(_ expected: [TranscriptLine], _ actual: [TranscriptLine]) -> [String] {
+    private static func align(_ expected: [TranscriptLine], _ actual: [TranscriptLine], budget: PatternBudget) -> [String] {
         var produced: [TranscriptLine] = []
         var notesBefore: [[String]] = [[]]
         var elidedBefore: [Bool] = [false]
@@ -64,7 +65,7 @@ public enum TranscriptMatcher {
         let patterns = produced.map { LinePattern($0.text) }
         var out: [String] = []
         var nextExpected = 0
-        for step in LineAlignment.align(Array(produced.indices), Array(recorded.indices), equal: { patterns[$0].matches(recorded[$1].text) }) {
+        for step in LineAlignment.align(Array(produced.indices), Array(recorded.indices), equal: { patterns[$0].matches(recorded[$1].text, budget: budget) }) {
             switch step {
             case .both(let i, _):
                 out += notesBefore[i]
