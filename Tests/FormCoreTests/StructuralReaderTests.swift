@@ -162,3 +162,24 @@ private func placed(_ body: String, status: Int = 422) -> ErrorPlacement? {
             """)
     }
 }
+
+/// Review findings on the structural reader: the request's location and JSON-LD/Hydra metadata
+/// are not errors, and an echoed `value` is not a message.
+@Suite struct StructuralReaderMetadataTests {
+    @Test func aRequestPathInTheBodyIsNotAField() {
+        let spring = #"{"timestamp":"2026-11-26T10:00:00Z","status":409,"error":"Conflict","message":"Zone hazmat is locked","path":"/api/receipts"}"#
+        #expect(read(spring) == [E(path: nil, message: "Zone hazmat is locked")])
+        // Inside the body, an entry's `path` still names its field.
+        #expect(read(#"{"errors":[{"path":"mrn","message":"Not known."}]}"#) == [E(path: [.key("mrn")], message: "Not known.")])
+    }
+
+    @Test func jsonLDAndHydraKeysAreNotErrors() {
+        let platform = #"{"@context":"/api/contexts/ConstraintViolationList","@type":"ConstraintViolationList","hydra:title":"An error occurred","hydra:description":"mrn: blank","violations":[{"propertyPath":"mrn","message":"blank"}]}"#
+        #expect(read(platform) == [E(path: [.key("mrn")], message: "blank")])
+    }
+
+    @Test func anEchoedValueIsNotAMessage() {
+        let details = #"{"email":[{"error":"taken","value":"a@b.c"}]}"#
+        #expect(read(details)?.contains { $0.message == "a@b.c" } == false)
+    }
+}

@@ -85,7 +85,12 @@ enum StructuralReader {
     /// own version (JSON:API's `{"jsonapi":{"version":"1.1"}}`).
     static let metadataKeys: Set<String> = ["input", "ctx", "params", "parameters", "context", "schemaPath", "links", "meta",
                                             "documentation_url", "rejectedValue", "arguments", "codes", "traceback", "stack", "stacktrace", "trace",
-                                            "jsonapi", "version", "apiVersion", "api_version"]
+                                            "jsonapi", "version", "apiVersion", "api_version", "value"]
+    /// Metadata: the keys above, and JSON-LD's and Hydra's (`@context`, `@type`, `hydra:...`:
+    /// API Platform puts its violations beside them).
+    static func isMetadata(_ key: String) -> Bool {
+        metadataKeys.contains(key) || key.hasPrefix("@") || key.hasPrefix("hydra:")
+    }
     /// Keys describing the response rather than an error, when their value is a scalar.
     static let responseKeys: Set<String> = ["status", "status_code", "statusCode", "code", "type", "instance", "timestamp", "path", "method",
                                             "url", "traceId", "trace_id", "requestId", "request_id", "error_code", "errorCode", "success", "ok"]
@@ -137,7 +142,7 @@ enum StructuralReader {
                     case .string(let text):
                         emit(path, text, rule: marked ? .nonFieldMarker : .messageList)
                     case .object(let members) where StructuralReader.isEntry(members):
-                        entry(members, at: path, marked: marked)
+                        entry(members, at: path, marked: marked, topLevel: false)
                     default:
                         visit(item, path: path + [.index(index)], depth: depth + 1, marked: marked)
                     }
@@ -145,8 +150,8 @@ enum StructuralReader {
             case .object(let members):
                 // The body itself is an entry only when it names a field (`{"field":..,"message":..}`);
                 // `{"code":400,"message":..,"status":..}` is a response with a summary.
-                if StructuralReader.isEntry(members), depth > 0 || StructuralReader.pathKeys.contains(where: { members[$0].map(StructuralReader.isPathValue) ?? false }) {
-                    entry(members, at: path, marked: marked)
+                if StructuralReader.isEntry(members), depth > 0 || StructuralReader.pathKey(in: members, topLevel: true) != nil {
+                    entry(members, at: path, marked: marked, topLevel: depth == 0)
                     return
                 }
                 // At the top level, or beside nested errors, scalars under response keys describe
@@ -154,7 +159,7 @@ enum StructuralReader {
                 // map of fields (`{"code":"is invalid"}`) they are fields like any other.
                 let describing = depth == 0 || members.values.contains { $0.isContainer }
                 for key in members.keys.sorted() {
-                    guard let value = members[key], !StructuralReader.metadataKeys.contains(key) else { continue }
+                    guard let value = members[key], !StructuralReader.isMetadata(key) else { continue }
                     if describing, !value.isContainer {
                         if let priority = StructuralReader.summaryKeys.firstIndex(of: key) {
                             if let text = value.stringValue { summaries.append((priority, text)) }
@@ -174,14 +179,14 @@ enum StructuralReader {
         }
 
         /// One entry: its own path when it names one (replacing where it sits), else where it sits.
-        mutating func entry(_ members: [String: JSONValue], at path: [ServerError.PathComponent], marked: Bool) {
+        mutating func entry(_ members: [String: JSONValue], at path: [ServerError.PathComponent], marked: Bool, topLevel: Bool) {
             guard let (messageKey, message) = StructuralReader.messageKeys.lazy.compactMap({ key in
                 members[key].flatMap(StructuralReader.messageText).map { (key, $0) }
             }).first else { return }
             // express-validator's `msg` may be `{message, code}`: its code is the entry's.
             let code = members[messageKey]?["code"]?.scalarText
                 ?? StructuralReader.codeKeys.lazy.filter { $0 != messageKey }.compactMap { members[$0]?.scalarText }.first
-            guard let pathKey = StructuralReader.pathKeys.first(where: { key in members[key].map(StructuralReader.isPathValue) ?? false }),
+            guard let pathKey = StructuralReader.pathKey(in: members, topLevel: topLevel),
                   let value = members[pathKey] else {
                 emit(path, message, code: code, rule: marked ? .nonFieldMarker : .entry)
                 return
@@ -192,12 +197,26 @@ enum StructuralReader {
         }
     }
 
+    /// The key naming an entry's field path. In the body itself, `path`, `instance` and `url`
+    /// holding a request's location (`"/api/receipts"`, `"http://..."`) describe the response
+    /// (Spring's `{"timestamp":..,"message":..,"path":"/api/receipts"}`), not a field.
+    static func pathKey(in members: [String: JSONValue], topLevel: Bool) -> String? {
+        pathKeys.first { key in
+            guard let value = members[key], isPathValue(value) else { return false }
+            if topLevel, ["path", "instance", "url"].contains(key), let text = value.stringValue,
+               text.hasPrefix("/") || text.hasPrefix("http:") || text.hasPrefix("https:") {
+                return false
+            }
+            return true
+        }
+    }
+
     /// An object holding a message under a message key and no further errors of its own (other
     /// objects or lists only under path, source and metadata keys).
     static func isEntry(_ members: [String: JSONValue]) -> Bool {
         guard let messageKey = messageKeys.first(where: { members[$0].flatMap(messageText) != nil }) else { return false }
         return members.allSatisfy { key, value in
-            !value.isContainer || key == messageKey || metadataKeys.contains(key) || key == "loc" || key == "source" || key == "path"
+            !value.isContainer || key == messageKey || isMetadata(key) || key == "loc" || key == "source" || key == "path"
         }
     }
 
