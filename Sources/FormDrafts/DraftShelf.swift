@@ -41,7 +41,7 @@ public struct DraftShelf: Sendable {
         folder + "/" + formID + (number == 1 ? "" : "+\(number)") + ".json"
     }
 
-    /// Every draft on the shelf, by form id and then number.
+    /// Every draft on the shelf, by form id and then number; an empty (claimed, unwritten) file is none.
     public func all() -> [Entry] {
         var found: [Entry] = []
         for name in DirectoryListing.names(in: folder, endingWith: ".json") {
@@ -58,7 +58,9 @@ public struct DraftShelf: Sendable {
             }
             var info = stat()
             let path = folder + "/" + name
-            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+            // An empty file is a claim never written (a run killed between `claim` and its
+            // save, or one still saving): no draft, so neither listed nor resumed as the latest.
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0 else { continue }
             found.append(Entry(formID: formID, number: number, path: path, modified: Int(info.st_mtim.tv_sec)))
         }
         return found.sorted { ($0.formID, $0.number) < ($1.formID, $1.number) }

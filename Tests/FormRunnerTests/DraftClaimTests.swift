@@ -65,4 +65,22 @@ struct DraftClaimTests {
         #expect(access(empty, F_OK) != 0)
         #expect(try DraftStore(path: written).load().values == ["a": .string("x")])
     }
+
+    @Test("an empty claimed file (never written, e.g. after SIGKILL) is no draft: not listed, never the latest")
+    func emptyClaimIsNoDraft() throws {
+        let shelf = DraftShelf(folder: tempFolder())
+        let written = try shelf.claim(formID: "f")
+        try DraftStore(path: written).save(Draft(formID: "f", formSHA256: "", savedAt: "", values: ["a": .string("x")]))
+        let empty = try shelf.claim(formID: "f")
+        // The empty one is the newer: "latest" by time alone would pick it.
+        var times = [timespec(tv_sec: 1_000, tv_nsec: 0), timespec(tv_sec: 1_000, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, written, &times, 0) == 0)
+        var info = stat()
+        #expect(stat(empty, &info) == 0 && info.st_size == 0)
+        #expect(shelf.all().map(\.path) == [written])
+        #expect(shelf.drafts(of: "f").map(\.number) == [1])
+        #expect(shelf.latest(of: "f")?.path == written)
+        // Still claimed: a new claim does not take its number.
+        #expect(try shelf.claim(formID: "f") == shelf.path(formID: "f", number: 3))
+    }
 }
