@@ -39,7 +39,9 @@ public enum SessionFileList {
                 var found: [String] = []
                 let base = argument.hasSuffix("/") ? String(argument.dropLast()) : argument
                 guard walk(base, root: root, depth: 0, into: &found) else { throw .tooMany(argument) }
-                files += found.sorted()
+                // Byte order of the UTF-8 paths: String's `<` compares canonically, so an NFC and an NFD
+                // name would be equal and their order left to readdir.
+                files += found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
             } else {
                 guard access(argument, R_OK) == 0 else { throw .unreadable(argument) }
                 files.append(argument)

@@ -55,6 +55,18 @@ import Testing
         ])
     }
 
+    /// Swift's String `<` finds an NFC and an NFD "é" equal (and both after "f"); the list sorts
+    /// by UTF-8 bytes, as docs/sessions.md says, so the order never depends on readdir.
+    @Test func foldersSortByUTF8BytesNotCanonicalEquivalence() throws {
+        let root = try TemporaryFolder()
+        let nfc = "\u{E9}.session", nfd = "e\u{301}.session"
+        try root.write(nfc, "x")
+        try root.write(nfd, "x")
+        try root.write("f.session", "x")
+        let files = try SessionFileList.expand([root.path])
+        #expect(files.map { Array($0.utf8) } == [root.path + "/" + nfd, root.path + "/f.session", root.path + "/" + nfc].map { Array($0.utf8) })
+    }
+
     @Test func aMissingArgumentIsNamed() {
         #expect(throws: SessionFileList.Problem.unreadable("/no/such/place")) {
             try SessionFileList.expand(["/no/such/place"])
