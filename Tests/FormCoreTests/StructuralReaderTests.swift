@@ -85,6 +85,26 @@ private func placed(_ body: String, status: Int = 422) -> ErrorPlacement? {
             == [E(path: [.key("auth_token")], message: "[hidden]"), E(path: [.key("errors"), .key("mrn")], message: "bad")])
     }
 
+    /// Once 500 errors are kept the walk goes on counting, so nested objects past the 500th are
+    /// counted too (they used to stop the count: 600 fields said nothing of the last 100).
+    @Test func theMoreCountIsExactInsideObjects() throws {
+        let fields = (0..<600).map { n in #""f\#(n + 1000)":"bad""# }.joined(separator: ",")
+        let errors = try #require(read(#"{"errors":{"# + fields + "}}"))
+        #expect(errors.count == StructuralReader.maximumErrors + 1)
+        #expect(errors[499] == E(path: [.key("errors"), .key("f1499")], message: "bad"))
+        #expect(errors.last == E(path: nil, message: "... and 100 more in the server's answer"))
+    }
+
+    /// A body past `maximumNodes` values stops the walk: the count is then a floor, said so.
+    @Test func aWalkStoppedAtTheNodeBoundSaysAtLeast() throws {
+        let count = StructuralReader.maximumNodes + 10
+        let body = #"{"errors":{"mrn":["# + Array(repeating: #""m""#, count: count).joined(separator: ",") + "]}}"
+        let errors = try #require(read(body))
+        #expect(errors.count == StructuralReader.maximumErrors + 1)
+        // The body, `errors` and `mrn` are three of the values looked at.
+        #expect(errors.last == E(path: nil, message: "... and at least \(StructuralReader.maximumNodes - 3 - StructuralReader.maximumErrors) more in the server's answer"))
+    }
+
     @Test func aBodyNoDialectReadsIsReadByStructureUnderAuto() {
         // aspnet claims `errors` beside `status` but cannot read `errors.json`: the structure does.
         #expect(classify(Self.smorest) == .rejected(status: 422, errors: read(Self.smorest) ?? []))

@@ -21,12 +21,16 @@
 ///   ...) are not errors at the top level or beside nested errors, and summaries (`detail`,
 ///   `message`, `description`, `error`, `title`) there are shown only when nothing else is found.
 ///
-/// Bounded: a depth of 32, at most `maximumErrors` errors (then one `... and N more` line), each
+/// Bounded: a depth of 32, at most `maximumErrors` errors (then one `... and N more` line, N
+/// exact unless the walk stopped at `maximumNodes` values: then `... and at least N more`), each
 /// message at most `maximumMessageLength` characters; credentials under secret keys are hidden.
 enum StructuralReader {
     static let maximumErrors = 500
     static let maximumDepth = 32
     static let maximumMessageLength = 500
+    /// The most values the walk looks at: past `maximumErrors` it keeps walking only to count
+    /// the rest exactly, and this bounds that work on a hostile body.
+    static let maximumNodes = 100_000
 
     /// How a message was found: `formline explain` names it.
     enum Rule: String, Sendable, Equatable {
@@ -53,8 +57,10 @@ enum StructuralReader {
             walk.emit(nil, summary, rule: .summary)
         }
         var found = walk.found
-        if walk.total > found.count {
-            found.append(Found(error: ServerError(path: nil, message: "... and \(walk.total - found.count) more in the server's answer"), rule: .overflow))
+        if walk.total > found.count || walk.cut {
+            let atLeast = walk.cut ? "at least " : ""
+            found.append(Found(error: ServerError(path: nil, message: "... and \(atLeast)\(walk.total - found.count) more in the server's answer"),
+                               rule: .overflow))
         }
         return found
     }
@@ -111,6 +117,9 @@ enum StructuralReader {
     private struct Walk {
         var found: [Found] = []
         var total = 0
+        /// Values looked at, and whether the walk stopped at `maximumNodes` (`total` then a floor).
+        var visited = 0
+        var cut = false
         /// (priority in `summaryKeys`, text)
         var summaries: [(Int, String)] = []
 
@@ -132,7 +141,9 @@ enum StructuralReader {
 
         /// `marked`: under a non-field marker, so the errors are the holding object's (`path`).
         mutating func visit(_ json: JSONValue, path: [ServerError.PathComponent], depth: Int, marked: Bool) {
-            guard depth < StructuralReader.maximumDepth, found.count < StructuralReader.maximumErrors else { return }
+            // Past `maximumErrors` the walk goes on, only counting (`emit` keeps no more), so the
+            // `... and N more` line is exact; `maximumNodes` bounds that work.
+            guard depth < StructuralReader.maximumDepth, take() else { return }
             switch json {
             case .string(let text):
                 emit(path, text, rule: marked ? .nonFieldMarker : .keyedMessage)
@@ -140,8 +151,10 @@ enum StructuralReader {
                 for (index, item) in items.enumerated() {
                     switch item {
                     case .string(let text):
+                        guard take() else { return }
                         emit(path, text, rule: marked ? .nonFieldMarker : .messageList)
                     case .object(let members) where StructuralReader.isEntry(members):
+                        guard take() else { return }
                         entry(members, at: path, marked: marked, topLevel: false)
                     default:
                         visit(item, path: path + [.index(index)], depth: depth + 1, marked: marked)
@@ -176,6 +189,16 @@ enum StructuralReader {
             case .null, .bool, .number:
                 return
             }
+        }
+
+        /// Counts one value looked at; false once `maximumNodes` are (the walk then stops).
+        mutating func take() -> Bool {
+            guard visited < StructuralReader.maximumNodes else {
+                cut = true
+                return false
+            }
+            visited += 1
+            return true
         }
 
         /// One entry: its own path when it names one (replacing where it sits), else where it sits.
