@@ -22,6 +22,31 @@ enum NumberText {
         return negative && text != "0" ? "-" + text : text
     }
 
+    /// Whether `s` is a JSON number as written (`-12.5`, `0`, `1e3`; not `+1`, `01`, `1.`, ` 1`, `0x1`),
+    /// at most 100 characters: a bound a generator wrote as text is read only when it is one.
+    static func isNumberLiteral(_ s: String) -> Bool {
+        guard s.utf8.count <= 100 else { return false }
+        var rest = Substring(s)
+        if rest.first == "-" { rest = rest.dropFirst() }
+        let whole = rest.prefix { $0.isASCII && $0.isNumber }
+        guard !whole.isEmpty, whole == "0" || whole.first != "0" else { return false }
+        rest = rest.dropFirst(whole.count)
+        if rest.first == "." {
+            rest = rest.dropFirst()
+            let fraction = rest.prefix { $0.isASCII && $0.isNumber }
+            guard !fraction.isEmpty else { return false }
+            rest = rest.dropFirst(fraction.count)
+        }
+        if rest.first == "e" || rest.first == "E" {
+            rest = rest.dropFirst()
+            if rest.first == "-" || rest.first == "+" { rest = rest.dropFirst() }
+            let exponent = rest.prefix { $0.isASCII && $0.isNumber }
+            guard !exponent.isEmpty else { return false }
+            rest = rest.dropFirst(exponent.count)
+        }
+        return rest.isEmpty
+    }
+
     /// -1, 0 or 1, exactly (DecimalText's order).
     static func compare(_ a: String, _ b: String) -> Int {
         guard let x = DecimalText(a), let y = DecimalText(b) else { return 0 }

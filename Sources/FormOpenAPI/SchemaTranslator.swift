@@ -502,7 +502,20 @@ struct SchemaTranslator {
         let p = node.pointer
         f.type = integer ? "integer" : "decimal"
         func text(_ key: String) -> String? {
-            guard let n = node[key]?.number else { return nil }
+            guard let value = node[key] else { return nil }
+            let n: String
+            if let number = value.number {
+                n = number
+            } else if let string = value.string, NumberText.isNumberLiteral(string) {
+                // Some generators write a decimal's bound as text (`"minimum": "0"`): the same bound.
+                n = string
+            } else {
+                // A 3.0 boolean `exclusiveMinimum` is read below; anything else is no bound, said so.
+                if value.bool == nil || !key.hasPrefix("exclusive") {
+                    reader.problem(JSONPointer.appending(p, key), "\(key) \(value.compactText) is not a number: the form has no such bound; the server checks it")
+                }
+                return nil
+            }
             guard let plain = NumberText.plain(n) else {
                 reader.problem(JSONPointer.appending(p, key), "\(key) \(n) is written with an exponent, which a form's bound can't be; the server checks it")
                 return nil

@@ -40,6 +40,28 @@ import Testing
         #expect(form.yaml.contains("# multipleOf 0.5: checked by the server"))
     }
 
+    /// Issue 35 item 5: a bound some generators write as text (`"minimum": "0"`) is the same bound;
+    /// text that is no number is a problem at its pointer, never a silently dropped bound.
+    @Test func aNumericStringBoundIsReadAndAnyOtherIsAProblem() throws {
+        let form = try Self.form(#"{"type":"object","properties":{"price":{"type":"number","minimum":"0","maximum":"99.50"},"qty":{"type":"integer","exclusiveMinimum":"0","maximum":"1e3"},"rate":{"type":"number","minimum":"zero","maximum":"+5","exclusiveMaximum":true}}}"#)
+        let spec = try TranslationTests.spec(form)
+        #expect(spec.field(named: "price")?.minNumber == DecimalText("0"))
+        #expect(spec.field(named: "price")?.maxNumber == DecimalText("99.50"))
+        #expect(spec.field(named: "qty")?.minNumber == DecimalText("1"))
+        #expect(spec.field(named: "qty")?.maxNumber == DecimalText("1000"))
+        #expect(spec.field(named: "rate")?.minNumber == nil)
+        #expect(spec.field(named: "rate")?.maxNumber == nil)
+        #expect(form.problems.map(\.pointer) == [Self.at + "rate/minimum", Self.at + "rate/maximum"])
+        #expect(form.problems.map(\.message) == [
+            #"minimum "zero" is not a number: the form has no such bound; the server checks it"#,
+            #"maximum "+5" is not a number: the form has no such bound; the server checks it"#,
+        ])
+        #expect(NumberText.isNumberLiteral("-0.5e-3"))
+        for bad in ["", "-", "01", "1.", ".5", " 1", "1 ", "0x10", "1e", "NaN", "Infinity", String(repeating: "1", count: 101)] {
+            #expect(!NumberText.isNumberLiteral(bad), "\(bad)")
+        }
+    }
+
     @Test func thirtyNullableEnumAndNumberUnion() throws {
         let form = try Self.form(#"{"type":"object","required":["size"],"properties":{"size":{"type":"string","enum":["S","M",null],"nullable":true},"n":{"oneOf":[{"type":"integer","minimum":1},{"type":"number"}]}}}"#, version: "3.0.3")
         let spec = try TranslationTests.spec(form)
