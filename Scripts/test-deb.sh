@@ -50,8 +50,6 @@ fi
 
 # What an operator's shell has: the system's folders only, a fresh HOME, no LD_LIBRARY_PATH.
 mkdir -p "$work/home" "$work/cwd"
-# `exec`, so that `run CMD &` gives the command's own pid in $! (not a subshell's, whose kill
-# would leave the demo server running, holding CI's output open).
 run() {
     (cd "$work/cwd" && exec env -i PATH="$prefix/usr/bin:/usr/bin:/bin" HOME="$work/home" \
         XDG_STATE_HOME="$work/home/state" LANG=C.UTF-8 TERM=dumb "$@")
@@ -81,7 +79,11 @@ out=$(run formline fill "$prefix/usr/share/doc/formline/examples/signup.yaml" <<
 [[ "$out" == *$'\nSubmitting... accepted (201) id=1' ]] || fail "fill did not end accepted: $out"
 
 # The demo server on a free port, and the same answers submitted to it over HTTP.
-run formline-demo-server --port 0 >"$work/demo.log" 2>&1 &
+# Started here, not through `run`: a function called with `&` runs in a subshell of its own, so
+# `$!` would be that subshell, and killing it would leave the server running. This `( ... exec )`
+# becomes the server itself.
+(cd "$work/cwd" && exec env -i PATH="$prefix/usr/bin:/usr/bin:/bin" HOME="$work/home" \
+    XDG_STATE_HOME="$work/home/state" LANG=C.UTF-8 TERM=dumb formline-demo-server --port 0) >"$work/demo.log" 2>&1 &
 demo_pid=$!
 for _ in $(seq 100); do
     grep -q '^listening on' "$work/demo.log" && break
