@@ -6,7 +6,8 @@
 #     dpkg-dev lintian man-db (building, checking and installing the Debian package), valgrind
 #     (the first prompt's instruction budget, IntegrationTests/FirstPromptBudgetTests);
 #   - the real-server apps (Scripts/install-real-servers.sh: pinned Debian packages for Rails,
-#     Express, Symfony, and a PyPI venv for the Python apps: Django REST, FastAPI, django-ninja, flask-smorest, APIFlask, Litestar);
+#     Express, Symfony, and a PyPI venv for the Python apps: Django REST, FastAPI, django-ninja,
+#     flask-smorest, APIFlask, Litestar);
 #   - the OpenAPI generators' PyPI venv (Tests/OpenAPIGenerators/requirements.txt).
 # Without root, when Debian packages are missing, it prints the one apt-get line to run and exits
 # 69. FORMLINE_SKIP_REAL_SERVERS=1 leaves out the real-server apps and their tests, nothing else.
