@@ -6,6 +6,7 @@ import Darwin
 #endif
 import FormCore
 import FormRunner
+import FormSystem
 import FormTerminal
 import Synchronization
 
@@ -267,7 +268,7 @@ enum TerminalSignals {
         guard let (read, write) = SelfPipe.make() else { return }
         readEnd.store(read, ordering: .releasing)
         writeEnd.store(write, ordering: .releasing)
-        SelfPipe.handle([SIGWINCH, SIGCONT], with: terminalSignalHandler, flags: SA_RESTART)
+        SignalHandler.install([SIGWINCH, SIGCONT], terminalSignalHandler, flags: SA_RESTART)
     }
 
     /// Empties the pipe; what arrived since the last call.

@@ -24,15 +24,7 @@ package enum CoreDumpGuard {
         _ = setrlimit(RLIMIT_CORE, &none)
         #endif
         notDumpable()
-        var action = sigaction()
-        #if canImport(Glibc)
-        action.__sigaction_handler.sa_handler = quitAtOnce
-        #else
-        action.__sigaction_u.__sa_handler = quitAtOnce
-        #endif
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = 0
-        sigaction(SIGQUIT, &action, nil)
+        SignalHandler.install([SIGQUIT], quitAtOnce, flags: 0)
         // A parent may hand it down blocked (a test runner's thread does), as `SignalTrap` says.
         var unblock = sigset_t()
         sigemptyset(&unblock)

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import FormRunner
+import FormSystem
 import Synchronization
 
 /// Turns SIGINT, SIGTERM, SIGHUP and SIGQUIT into bytes on a pipe (the self-pipe trick).
@@ -30,7 +31,7 @@ public enum SignalTrap {
             readEnd.store(read, ordering: .releasing)
             writeEnd.store(write, ordering: .releasing)
         }
-        SelfPipe.handle(signals, with: signalTrapHandler, flags: 0)
+        SignalHandler.install(signals, signalTrapHandler, flags: 0)
         var unblock = sigset_t()
         sigemptyset(&unblock)
         for signal in signals { sigaddset(&unblock, signal) }
@@ -94,20 +95,5 @@ package enum SelfPipe {
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         }
         return (fds[0], fds[1])
-    }
-
-    /// Installs `handler` for `signals` with sigaction and the given `sa_flags`.
-    package static func handle(_ signals: [Int32], with handler: @escaping @convention(c) (Int32) -> Void, flags: Int32) {
-        for signal in signals {
-            var action = sigaction()
-            #if canImport(Glibc)
-            action.__sigaction_handler.sa_handler = handler
-            #else
-            action.__sigaction_u.__sa_handler = handler
-            #endif
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = flags
-            sigaction(signal, &action, nil)
-        }
     }
 }
