@@ -7,32 +7,22 @@ import Glibc
 /// that needs a hostile answer (100,000 error messages) and nothing the demo server offers.
 final class OneShotServer: @unchecked Sendable {
     let port: Int
-    private let listener: Int32
+    private let listening: TCPListener
+    private var listener: Int32 { listening.fd }
     private let response: [UInt8]
 
     init(status: Int, contentType: String, body: String) throws {
         let bodyBytes = Array(body.utf8)
         response = Array("HTTP/1.1 \(status) Unprocessable\r\nContent-Type: \(contentType)\r\nContent-Length: \(bodyBytes.count)\r\nConnection: close\r\n\r\n".utf8) + bodyBytes
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        self.listener = listener
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) }
-        }
-        guard bound == 0, listen(listener, 8) == 0 else { throw CocoaError(.fileWriteUnknown) }
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
-        }
-        self.port = Int(UInt16(bigEndian: address.sin_port))
+        // The loopback listening socket the tests' servers share (TCPListener), accepted from here.
+        listening = try TCPListener()
+        port = listening.port
         let thread = Thread { [self] in self.serve() }
         thread.start()
     }
 
-    func stop() { shutdown(listener, Int32(SHUT_RDWR)); close(listener) }
+    /// Ends the accept loop; `TCPListener` closes the socket once the server is released.
+    func stop() { shutdown(listener, Int32(SHUT_RDWR)) }
 
     private func serve() {
         while true {

@@ -325,8 +325,9 @@ struct OperatorPolishTests {
     }
 }
 
-/// A TCP socket listening on 127.0.0.1 (a free port) that never accepts: connections complete in
-/// the kernel's backlog and then hear nothing. Closed when released.
+/// A TCP socket listening on 127.0.0.1 (a free port). Alone it never accepts: connections complete
+/// in the kernel's backlog and then hear nothing; `OneShotServer` and `RawRequestServer` accept
+/// from it. Closed when released.
 final class TCPListener {
     let fd: Int32
     let port: Int

@@ -16,7 +16,8 @@ final class RawRequestServer: @unchecked Sendable {
     }
 
     let port: Int
-    private let listener: Int32
+    private let listening: TCPListener
+    private var listener: Int32 { listening.fd }
     private let closing: Closing
     private let status: Int
     private let body: String
@@ -37,23 +38,9 @@ final class RawRequestServer: @unchecked Sendable {
         self.unanswered = unansweredRequests
         self.status = status
         self.body = body
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        self.listener = listener
-        var yes: Int32 = 1
-        setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) }
-        }
-        guard bound == 0, listen(listener, 16) == 0 else { throw CocoaError(.fileWriteUnknown) }
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
-        }
-        self.port = Int(UInt16(bigEndian: address.sin_port))
+        // The loopback listening socket the tests' servers share (TCPListener), accepted from here.
+        listening = try TCPListener()
+        port = listening.port
         let thread = Thread { [self] in self.acceptLoop() }
         thread.start()
     }
@@ -65,7 +52,8 @@ final class RawRequestServer: @unchecked Sendable {
     /// How many requests were answered.
     var answeredCount: Int { lock.withLock { answered } }
 
-    func stop() { shutdown(listener, Int32(SHUT_RDWR)); close(listener) }
+    /// Ends the accept loop; `TCPListener` closes the socket once the server is released.
+    func stop() { shutdown(listener, Int32(SHUT_RDWR)) }
 
     private func acceptLoop() {
         while true {
