@@ -160,6 +160,10 @@ public final class SessionDriver {
             return nil
         case .finish:
             return nil
+        // The error line that follows says it to the operator; a run that stops at refusals
+        // has already ended inside the wizard.
+        case .refused:
+            return nil
         }
     }
 

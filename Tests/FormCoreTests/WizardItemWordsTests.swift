@@ -9,7 +9,7 @@ struct WizardItemWordsTests {
     /// The review rows this wizard shows, and the rows it would show with nothing kept.
     private func rows(_ wizard: Wizard) -> (kept: [String], afresh: [String]) {
         var fresh = wizard
-        fresh.itemWordsKept = [:]
+        fresh.shown.itemWords = [:]
         // A row with the members its label leaves out is several lines: one element a line.
         func lines(_ rows: [String]) -> [String] { rows.flatMap { $0.split(separator: "\n").map(String.init) } }
         return (lines(wizard.reviewRows()), lines(fresh.reviewRows()))
@@ -30,7 +30,7 @@ struct WizardItemWordsTests {
         h.type("", "", "no")
         #expect(h.lastPrompt == Wizard.reviewPromptText)
         #expect(unkept(h.wizard) == [])
-        #expect(h.wizard.itemWordsKept["lines"]?.count == 12)
+        #expect(h.wizard.shown.itemWords["lines"]?.count == 12)
         let transcript = h.transcript
         #expect(transcript.contains("   6 Line 5: ABC-5 x 5"))
         #expect(transcript.contains("       Lot: DAMAGED; Damaged: 2"))
@@ -95,7 +95,7 @@ struct WizardItemWordsTests {
         var steps = 0
         func check(_ what: String) {
             steps += 1
-            #expect(h.wizard.store.isInStep(with: h.wizard.fields), "after \(what)")
+            #expect(h.wizard.form.store.isInStep(with: h.wizard.fields), "after \(what)")
         }
         h.type("ACME", "ABC-1", "3", "DAMAGED", "2")
         check("an item with a revealed member")
@@ -114,12 +114,12 @@ struct WizardItemWordsTests {
         #expect(h.lastPrompt == Wizard.reviewPromptText)
         let draft = h.wizard.values.mapValues(\.json)
         var resumed = WizardHarness(wizard: Wizard(spec: try receiptSpec(), interactive: true, resuming: draft))
-        #expect(resumed.wizard.store.isInStep(with: resumed.wizard.fields))
+        #expect(resumed.wizard.form.store.isInStep(with: resumed.wizard.fields))
         #expect(resumed.wizard.values == h.wizard.values)
         // The draft has no value for item 2's empty optional Lot: it is asked, then the review.
         #expect(resumed.lastPrompt == "Line 2: Lot (optional): ")
         resumed.type("", "")
-        #expect(resumed.wizard.store.isInStep(with: resumed.wizard.fields))
+        #expect(resumed.wizard.form.store.isInStep(with: resumed.wizard.fields))
         #expect(resumed.submissions.count == 1)
         #expect(steps == 7)
     }
@@ -129,16 +129,16 @@ struct WizardItemWordsTests {
         var h = WizardHarness(try receiptSpec())
         func check() {
             for list in ["lines", "serials"] {
-                #expect(h.wizard.itemSpans(list: list) == h.wizard.itemSpansWalked(list: list), "\(list)")
+                #expect(h.wizard.form.itemSpans(list: list) == h.wizard.form.itemSpansWalked(list: list), "\(list)")
             }
         }
         h.type("ACME", "ABC-1", "3", "DAMAGED", "2", "ABC-2", "4", "", "ABC-3", "5", "", "", "7, 8")
         check()
-        #expect(h.wizard.itemSpans(list: "lines").count == 3)
-        #expect(h.wizard.itemSpans(list: "serials").map(\.count) == [1, 1])
+        #expect(h.wizard.form.itemSpans(list: "lines").count == 3)
+        #expect(h.wizard.form.itemSpans(list: "serials").map(\.count) == [1, 1])
         h.type("no", ".delete lines.2", "yes")
         check()
-        #expect(h.wizard.itemSpans(list: "lines").map(\.count) == [4, 4])
+        #expect(h.wizard.form.itemSpans(list: "lines").map(\.count) == [4, 4])
     }
 }
 
@@ -162,9 +162,9 @@ struct WizardVisibilityDependentsTests {
     @Test("revealed in a chain at the review, hidden in a chain with their values kept aside")
     func chainRevealsAndHides() throws {
         var h = WizardHarness(chainSpec())
-        #expect(h.wizard.visibilityDependents(of: "a") == [1, 2, 3])
-        #expect(h.wizard.visibilityDependents(of: "c") == [3])
-        #expect(h.wizard.visibilityDependents(of: "e") == [])
+        #expect(h.wizard.form.visibilityDependents(of: "a") == [1, 2, 3])
+        #expect(h.wizard.form.visibilityDependents(of: "c") == [3])
+        #expect(h.wizard.form.visibilityDependents(of: "e") == [])
         h.type("q", "E1")
         #expect(h.lastPrompt == Wizard.reviewPromptText)
         // a = x reveals b; b = y reveals c; c filled reveals d: each asked before the review.

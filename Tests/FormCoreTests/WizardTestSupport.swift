@@ -49,6 +49,8 @@ struct WizardHarness {
     var prompts: [Prompt] = []
     var finished: FormCore.ExitStatus?
     var drafts: [[String: JSONValue]] = []
+    /// The reasons of the lines the wizard refused, in order (`WizardEffect.refused`).
+    var refusals: [String] = []
     var draftDeleted = false
     /// Output waiting for the rest of its line ("Submitting..." until the outcome).
     var pending = ""
@@ -92,6 +94,7 @@ struct WizardHarness {
             case .saveDraft(let v): drafts.append(v)
             case .deleteDraft: draftDeleted = true
             case .finish(let status): finished = status
+            case .refused(let refusal): refusals.append(refusal.reason)
             }
         }
     }

@@ -56,6 +56,8 @@ struct HostileInputFuzzTests {
                         next = .submission(Self.serverAnswer(&random))
                     case .finish:
                         finished = true
+                    case .refused:
+                        break
                     case .prompt(let prompt):
                         asked = prompt
                     case .output, .saveDraft, .deleteDraft:

@@ -74,7 +74,7 @@ struct SessionInvariantFuzzTests {
         run.checkDraft([:], before: .review, asked: nil, byLine: false)
         #expect(run.problems == [#"typed site = "Plant 7", the draft has nothing"#])
         run.problems = []
-        let kind = try #require(run.wizard.fieldIndex["kind"])
+        let kind = try #require(run.wizard.form.fieldIndex["kind"])
         run.wizard.setValue(.text("inspection"), at: kind)
         let sent = Submission(method: "POST", path: "/", payload: .object(["site": .string("Plant 8"), "fault": .string("x")]),
                               transcriptPayload: .null, displayPayload: .null, attempt: 1)
@@ -98,6 +98,8 @@ struct SessionRun {
     var wizard: Wizard
     let pipe: Bool
     var problems: [String] = []
+    /// The lines of the multiline value being typed before the event (`Wizard.multiline`).
+    var linesBefore: [String] = []
     var lines: [String] = []
     /// Concrete field name -> the value the operator typed there last and the wizard took.
     var typed: [String: FieldValue] = [:]
@@ -124,8 +126,8 @@ struct SessionRun {
             }
         }
         let problems = wizard.apply(answers)
-        for answer in answers where !problems.contains(where: { $0.field == answer.path }) && wizard.answerRefusals[answer.path] == nil {
-            if let field = wizard.field(named: answer.path), case .success(let value) = field.parse(answer.text), wizard.isVisible(field) {
+        for answer in answers where !problems.contains(where: { $0.field == answer.path }) && wizard.scripted.refusals[answer.path] == nil {
+            if let field = wizard.field(named: answer.path), case .success(let value) = field.parse(answer.text), wizard.form.isVisible(field) {
                 typed[answer.path] = value
             }
         }
@@ -143,10 +145,11 @@ struct SessionRun {
                 return
             }
             let before = wizard.phase
+            linesBefore = wizard.multiline.lines
             // The field asked, taken now: an answer can rebuild the fields (an offered item
             // dropped at the review), and the index in `before` then names another one.
             var asked: Field?
-            if case .asking(let index, _, _) = before { asked = wizard.fields[index] }
+            if case .asking(let index, _) = before { asked = wizard.fields[index] }
             effects = wizard.handle(event)
             check(event, before: before, asked: asked, effects: effects)
         }
@@ -161,7 +164,7 @@ struct SessionRun {
                 let result: SubmissionResult
                 if roll < 6 {
                     result = .accepted(status: 201, summary: nil)
-                } else if roll < 8, let field = wizard.visibleIndices.randomElement(using: &random).map({ wizard.fields[$0].name }) {
+                } else if roll < 8, let field = wizard.form.visibleIndices.randomElement(using: &random).map({ wizard.fields[$0].name }) {
                     result = .rejected(status: 422, errors: [ServerError(path: ServerPath.dotted(field), message: "refused by the server")])
                 } else {
                     result = .failed(reason: "connection refused")
@@ -182,7 +185,8 @@ struct SessionRun {
     mutating func nextLine(_ random: inout SplitMix64) -> String {
         let roll = random.next() % 100
         switch wizard.phase {
-        case .asking(let index, let collected, _):
+        case .asking(let index, _):
+            let collected = wizard.multiline.lines
             let field = wizard.fields[index]
             if field.type == .multiline && !collected.isEmpty { return "." }
             if roll < 60, let good = Self.goodText(for: field, &random) { return good }
@@ -191,7 +195,7 @@ struct SessionRun {
             return command(&random)
         case .review:
             if roll < 45 { return "" }
-            if roll < 75, let i = wizard.visibleIndices.randomElement(using: &random) { return ".edit " + wizard.fields[i].name }
+            if roll < 75, let i = wizard.form.visibleIndices.randomElement(using: &random) { return ".edit " + wizard.fields[i].name }
             if roll < 85 { return String(Int(random.next() % 12) + 1) }
             return command(&random)
         case .failed:
@@ -210,7 +214,7 @@ struct SessionRun {
             let count = wizard.itemCounts[list] ?? 0
             choices += [".add \(list)", ".delete \(list).\(Int(random.next() % UInt64(count + 2)))"]
         }
-        if let i = wizard.visibleIndices.randomElement(using: &random) { choices.append(".edit " + wizard.fields[i].name) }
+        if let i = wizard.form.visibleIndices.randomElement(using: &random) { choices.append(".edit " + wizard.fields[i].name) }
         if random.next() % 40 == 0 { choices.append(".cancel") }
         return choices[Int(random.next() % UInt64(choices.count))]
     }
@@ -231,7 +235,7 @@ struct SessionRun {
             case .saveDraft(let draft): checkDraft(draft, before: before, asked: asked, byLine: { if case .line = event { true } else { false } }())
             case .finish(let status): finished = status; ends = true; checkStatus(status, event: event, before: before)
             case .prompt: prompted = true
-            case .output, .deleteDraft: break
+            case .output, .deleteDraft, .refused: break
             }
         }
         guard case .line(let line) = event else { return }
@@ -253,10 +257,11 @@ struct SessionRun {
         if trimmed.hasPrefix(".delete") {
             // Which item a .delete takes is the wizard's to decide: item fields are no longer tracked.
             for list in wizard.spec.itemLists { untracked.insert(list.name) }
-            typed = typed.filter { name, _ in wizard.fieldIndex[name].map { wizard.fields[$0].item == nil } ?? false }
+            typed = typed.filter { name, _ in wizard.form.fieldIndex[name].map { wizard.fields[$0].item == nil } ?? false }
             return
         }
-        guard case .asking(_, let collected, _) = before, let field = asked else { return }
+        guard case .asking = before, let field = asked else { return }
+        let collected = linesBefore
         if field.item.map({ untracked.contains($0.list) || $0.member == nil }) ?? false || field.list != nil { return }
         if refused || trimmed == ".clear" || trimmed.hasPrefix("..") {
             typed[field.name] = nil
@@ -280,14 +285,14 @@ struct SessionRun {
 
     mutating func checkSubmission(_ submission: Submission) {
         guard wizard.spec.submit.body.format == .json else { return }
-        let visible = Set(wizard.visibleIndices)
+        let visible = Set(wizard.form.visibleIndices)
         for (i, field) in wizard.fields.enumerated() where !visible.contains(i) {
             if Self.value(in: submission.payload, at: field.name) != nil {
                 problems.append("the hidden field \(field.name) was sent: \(submission.displayPayload.compactText)")
             }
         }
         for (name, value) in typed {
-            guard let i = wizard.fieldIndex[name], visible.contains(i), wizard.fields[i].send else { continue }
+            guard let i = wizard.form.fieldIndex[name], visible.contains(i), wizard.fields[i].send else { continue }
             checkedValues += 1
             if Self.value(in: submission.payload, at: name) != value.json {
                 problems.append("typed \(name) = \(value.json.compactText), sent \(Self.value(in: submission.payload, at: name)?.compactText ?? "nothing")")
@@ -300,7 +305,8 @@ struct SessionRun {
         // A multiline value being typed when the input ended or a signal came is saved as typed
         // so far (one its `.` refused, in a run that stops there, is not: a refused value never is).
         var typing: String?
-        if case .asking(_, let collected, _) = before, !collected.isEmpty, let field = asked, !byLine {
+        let collected = linesBefore
+        if case .asking = before, !collected.isEmpty, let field = asked, !byLine {
             typing = field.name
             checkedValues += 1
             if draft[field.name] != .string(Wizard.joinMultiline(collected)) {

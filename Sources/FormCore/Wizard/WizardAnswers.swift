@@ -44,43 +44,43 @@ extension Wizard {
                 continue
             case .success(let value):
                 setValue(value, at: i)
-                answerOrigins[field.name] = answer.origin
-                pendingErrors[field.name] = nil
-                answerRefusals[field.name] = nil
-                refusedAnswerText[field.name] = nil
+                scripted.origins[field.name] = answer.origin
+                progress.pendingErrors[field.name] = nil
+                scripted.refusals[field.name] = nil
+                scripted.refusedText[field.name] = nil
             case .failure(let problem):
                 setValue(nil, at: i)
-                answerOrigins[field.name] = nil
+                scripted.origins[field.name] = nil
                 let shown = field.isSecret ? "" : " ('\(TextWrap.truncate(Wizard.withoutControlCharacters(answer.text), to: 30))')"
-                pendingErrors[field.name] = ["The answer from \(answer.origin)\(shown) was refused: \(problem.message)"]
-                answerRefusals[field.name] = AnswerProblem(origin: answer.origin, field: field.name, message: problem.message)
-                if !field.isSecret && field.type != .multiline { refusedAnswerText[field.name] = answer.text }
+                progress.pendingErrors[field.name] = ["The answer from \(answer.origin)\(shown) was refused: \(problem.message)"]
+                scripted.refusals[field.name] = AnswerProblem(origin: answer.origin, field: field.name, message: problem.message)
+                if !field.isSecret && field.type != .multiline { scripted.refusedText[field.name] = answer.text }
             }
         }
         // Answers for fields hidden by the other answers' conditions are errors, not dropped.
         for (name, answer) in last {
-            guard let field = field(named: name), !isVisible(field), !(field.isSecret && answer.fromCommandLine) else { continue }
-            answerRefusals[name] = nil
-            pendingErrors[name] = nil
-            refusedAnswerText[name] = nil
+            guard let field = field(named: name), !form.isVisible(field), !(field.isSecret && answer.fromCommandLine) else { continue }
+            scripted.refusals[name] = nil
+            progress.pendingErrors[name] = nil
+            scripted.refusedText[name] = nil
             // Refused, so not kept for when the field shows (unlike an answer hidden later).
-            if let i = fieldIndex[name] { store.set(nil, at: i, named: name) }
+            if let i = form.fieldIndex[name] { form.store.set(nil, at: i, named: name) }
             let condition = field.when.map { " (asked only when \($0.readable))" } ?? ""
             problems.append(AnswerProblem(origin: answer.origin, field: name, message:
                 "this field is hidden by its condition\(condition), so it takes no answer"))
         }
-        answered = true
+        scripted.applied = true
         let queue = scriptedQueue
         walk = .revisiting(queue)
         // Every answer the form could take counts as given; the refused ones are said apart, so
         // "3 answers given" matches the file a script wrote.
         let given = last.keys.filter { name in !problems.contains { $0.field == name } }
-        let refused = given.filter { answerRefusals[$0] != nil }.count
+        let refused = given.filter { scripted.refusals[$0] != nil }.count
         let asked = queue.count
         let notice = "\(given.count) answer\(given.count == 1 ? "" : "s") given"
             + (refused == 0 ? "" : " (\(refused) refused)")
             + (asked == 0 ? "; nothing to ask." : "; asking the \(asked) still missing or refused.")
-        resumeNotice = resumeNotice.map { $0 + " " + notice } ?? notice
+        shown.startNotice = shown.startNotice.map { $0 + " " + notice } ?? notice
         return problems.sorted { ($0.origin ?? "").localizedStandardOrderKey < ($1.origin ?? "").localizedStandardOrderKey }
     }
 
@@ -90,9 +90,9 @@ extension Wizard {
     /// The visible fields still to ask after scripted answers: refused ones, required ones with
     /// no value and no default, secrets with no value. Everything else takes its default.
     var scriptedQueue: [Int] {
-        visibleIndices.filter { i in
+        form.visibleIndices.filter { i in
             let f = fields[i]
-            if answerRefusals[f.name] != nil { return true }
+            if scripted.refusals[f.name] != nil { return true }
             return values[f.name] == nil && (f.isSecret || (f.required && f.defaultValue == nil))
         }
     }
@@ -103,7 +103,7 @@ extension Wizard {
     public func unansweredProblems(file: String?) -> [AnswerProblem] {
         scriptedQueue.map { i in
             let f = fields[i]
-            if let refusal = answerRefusals[f.name] { return refusal }
+            if let refusal = scripted.refusals[f.name] { return refusal }
             let message = f.isSecret ? "Required (a secret: --secret \(f.name)=env:NAME, or an answers file only you can read, chmod 600)" : "Required"
             return AnswerProblem(origin: file, field: f.name, message: message)
         }

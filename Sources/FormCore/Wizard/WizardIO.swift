@@ -122,4 +122,19 @@ public enum WizardEffect: Sendable, Equatable {
     case saveDraft([String: JSONValue])
     case deleteDraft
     case finish(ExitStatus)
+    /// The line just taken was refused (a value that breaks a rule, a command that cannot be
+    /// done here): the error line follows, then the prompt asking again. Nothing to show: the
+    /// driver may note it (a run without a terminal stops on it inside the wizard already).
+    case refused(Refusal)
+}
+
+/// Why a line was refused, as data: what stops a run without a terminal (exit 5) is this, never
+/// how an output line is styled.
+public struct Refusal: Sendable, Equatable {
+    /// The error's text, unwrapped.
+    public var reason: String
+
+    public init(reason: String) {
+        self.reason = reason
+    }
 }

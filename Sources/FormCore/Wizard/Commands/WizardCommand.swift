@@ -2,6 +2,8 @@
 /// "Commands").
 enum WizardCommand: Equatable {
     case back, next, done, review, skip, clear, help, cancel, retry
+    /// `.end`: ends a run of records (read only in one, `inRun`).
+    case end
     case edit(String)
     /// `.add [LIST]`: one more item at the end of a list.
     case add(String)
@@ -15,7 +17,7 @@ enum WizardCommand: Equatable {
     /// At a secret prompt nothing is trimmed first (" .x" is a value there), and everywhere a
     /// command that takes no argument but was given one is unknown, so `.next level` typed as a
     /// password is never taken as `.next`.
-    static func parse(_ line: String, secret: Bool = false) -> WizardCommand? {
+    static func parse(_ line: String, secret: Bool = false, inRun: Bool = false) -> WizardCommand? {
         let trimmed = secret ? String(line.reversed().drop { $0.isWhitespace }.reversed()) : line.trimmedWhitespace
         if trimmed == "?" { return .help }
         guard trimmed.hasPrefix("."), !trimmed.hasPrefix("..") else { return nil }
@@ -33,6 +35,7 @@ enum WizardCommand: Equatable {
         case "help": bare = .help
         case "cancel": bare = .cancel
         case "retry": bare = .retry
+        case "end": bare = inRun ? .end : nil
         case "edit": return .edit(argument)
         // At a secret prompt an argument could be a password missing its `..`: unknown then.
         case "add": return secret && !argument.isEmpty ? .unknown(trimmed) : .add(argument)

@@ -2,19 +2,19 @@
 extension Wizard {
     // MARK: - Commands
 
-    mutating func run(_ command: WizardCommand, at index: Int, collected: [String]) -> [WizardEffect] {
+    mutating func run(_ command: WizardCommand, at index: Int) -> [WizardEffect] {
         let field = fields[index]
         switch command {
         case .next:
-            if field.type == .multiline && !collected.isEmpty { return finishMultiline(at: index, lines: collected) }
+            if field.type == .multiline && !multiline.isEmpty { return finishMultiline(at: index) }
             return keepOrDefault(at: index)
         case .back:
-            guard let previous = visibleIndices.last(where: { $0 < index }) else {
-                return [error("This is the first field")] + resume(index, collected: collected)
+            guard let previous = form.visibleIndices.last(where: { $0 < index }) else {
+                return refuse("This is the first field") + resume(index)
             }
-            if let problem = commitCollected(at: index, collected) { return problem }
+            if let problem = commitCollected(at: index) { return problem }
             // Back from the offered item nobody began: it is not an item.
-            if let item = field.item, isTentative(field), !itemHasValues(list: item.list, number: item.number) {
+            if let item = field.item, form.isTentative(field), !form.itemHasValues(list: item.list, number: item.number) {
                 dropItem(list: item.list, number: item.number)
                 return ask(previous)
             }
@@ -23,80 +23,82 @@ extension Wizard {
             if case .detour(let queue, let back) = walk { walk = .detour([index] + queue, returnTo: back) }
             return ask(previous)
         case .done:
-            if let problem = commitCollected(at: index, collected) { return problem }
+            if let problem = commitCollected(at: index) { return problem }
             switch walk {
             case .forward, .detour: walk = .forward(returnTo: nil)
             case .completing, .revisiting, .reviewed: break
             }
             return goToReview()
         case .review:
-            return reviewLines() + resume(index, collected: collected)
+            return reviewLines() + resume(index)
         case .edit(let target):
             if field.isSecret && (!Wizard.isFieldNumber(target) || resolveEditTargets(target) == nil) {
                 // Only numbers here: a name typed at a secret prompt could be the secret itself.
-                return [error("At a secret prompt, use .edit with the field's number (\(numberRange))")]
-                    + resume(index, collected: collected)
+                return refuse("At a secret prompt, use .edit with the field's number (\(numberRange))")
+                    + resume(index)
             }
             guard let targets = resolveEditTargets(target), !targets.isEmpty else {
                 // Never repeat what was typed at a secret prompt: it may be the secret.
-                return [error(editTargetMessage(field.isSecret ? "" : target))] + resume(index, collected: collected)
+                return refuse(editTargetMessage(field.isSecret ? "" : target)) + resume(index)
             }
-            if let problem = commitCollected(at: index, collected) { return problem }
+            if let problem = commitCollected(at: index) { return problem }
             return jump(to: targets, from: index)
         case .add(let argument):
-            if let problem = commitCollected(at: index, collected) { return problem }
-            if let item = field.item, isTentative(field), isFirstOfItem(index), values[field.name] == nil,
+            if let problem = commitCollected(at: index) { return problem }
+            if let item = field.item, form.isTentative(field), form.isFirstOfItem(index), values[field.name] == nil,
                argument.isEmpty || argument.lowercased() == item.list.lowercased() {
                 // `.add` at the item the walk offered: that item is the new one. It is kept
                 // (its empty answer no longer ends the list) rather than a second one added.
-                tentativeLists.remove(item.list)
-                return [.output(OutputLine("  \(listLabel(item.list)) \(item.number) is the new item.", style: .notice))] + ask(index)
+                form.tentativeLists.remove(item.list)
+                return [.output(OutputLine("  \(form.listLabel(item.list)) \(item.number) is the new item.", style: .notice))] + ask(index)
             }
             switch addCommand(argument, at: index) {
-            case .failure(let problem): return [error(problem.message)] + resume(index, collected: collected)
+            case .failure(let problem): return refuse(problem.message) + resume(index)
             case .success(let added):
                 // The fields of the items after this one moved: find this field again by name.
-                let here = fieldIndex[field.name] ?? index
+                let here = form.fieldIndex[field.name] ?? index
                 if case .forward = walk, let first = added.first, first > here {
                     // On the first pass, before the new item's place: the walk reaches it there,
                     // after this field and the ones between (none skipped, none asked twice).
                     let number = fields[first].item?.number ?? 0
                     let list = fields[first].item?.list ?? ""
-                    return [.output(OutputLine("  \(listLabel(list)) \(number) added: it is asked in its place.", style: .notice))] + ask(here)
+                    return [.output(OutputLine("  \(form.listLabel(list)) \(number) added: it is asked in its place.", style: .notice))] + ask(here)
                 }
                 return jump(to: added, from: here)
             }
         case .delete(let argument):
             switch deleteTarget(argument, at: index) {
-            case .failure(let problem): return [error(problem.message)] + resume(index, collected: collected)
+            case .failure(let problem): return refuse(problem.message) + resume(index)
             case .success(let target):
-                if let problem = commitCollected(at: index, collected) { return problem }
+                if let problem = commitCollected(at: index) { return problem }
                 return askDelete(list: target.list, number: target.number)
             }
 
         case .skip:
-            if isTentative(field), values[field.name] == nil, isFirstOfItem(index) { return endList(at: index) }
+            if form.isTentative(field), values[field.name] == nil, form.isFirstOfItem(index) { return endList(at: index) }
             guard !field.required else {
-                return [error("\(field.label) is required and can't be skipped")] + resume(index, collected: collected)
+                return refuse("\(field.label) is required and can't be skipped") + resume(index)
             }
             setValue(nil, at: index)
-            visited.insert(field.name)
+            progress.visit(field.name)
             return advance(from: index)
         case .clear:
             setValue(nil, at: index)
             return ask(index, prefill: nil)
         case .help:
-            return helpLines(for: field) + resume(index, collected: collected)
+            return helpLines(for: field) + resume(index)
         case .cancel:
             return end(.cancelled)
+        case .end:
+            return endRun() ?? refuse(Wizard.endMidRecordMessage) + resume(index)
         case .retry:
-            return [error("Nothing to retry: .retry follows a failed submission")] + resume(index, collected: collected)
+            return refuse("Nothing to retry: .retry follows a failed submission") + resume(index)
         case .unknown(let typed):
             // At a secret prompt the "command" may be a password missing its `..`: never repeat it.
             let message = field.isSecret
                 ? "Unknown command. To enter a value starting with '.', type '..' before it"
                 : WizardCommand.unknownMessage(typed, lists: spec.hasLists)
-            return [error(message)] + resume(index, collected: collected)
+            return refuse(message) + resume(index)
         }
     }
 
@@ -132,26 +134,25 @@ extension Wizard {
 
     /// Asks the field again, or, in the middle of a multiline value, goes on collecting its lines:
     /// a command typed between lines never throws the lines already typed away.
-    mutating func resume(_ index: Int, collected: [String]) -> [WizardEffect] {
-        guard !collected.isEmpty else { return ask(index) }
-        phase = .asking(index: index, lines: collected, walk: walk)
+    mutating func resume(_ index: Int) -> [WizardEffect] {
+        guard case .asking(index, _) = phase, !multiline.isEmpty else { return ask(index) }
         return [.prompt(Prompt(text: "| ", field: fields[index].name, declaration: fields[index].item?.declaration))]
     }
 
     /// Before leaving a multiline field in the middle of its value (`.back`, `.edit`, `.done`),
     /// keeps the lines typed so far as its value. Returns the effects of a failure (the value
     /// breaks a rule: the error, and the lines are still there), or nil when it may leave.
-    mutating func commitCollected(at index: Int, _ collected: [String]) -> [WizardEffect]? {
-        let text = Wizard.joinMultiline(collected)
+    mutating func commitCollected(at index: Int) -> [WizardEffect]? {
+        let text = multiline.text
         guard !text.isEmpty else { return nil }
         let field = fields[index]
         switch field.parse(text) {
         case .success(let value):
             setValue(value, at: index)
-            visited.insert(field.name)
+            progress.visit(field.name)
             return nil
         case .failure(let problem):
-            return [error(problem.message)] + resume(index, collected: collected)
+            return refuse(problem.message) + resume(index)
         }
     }
 
@@ -167,7 +168,7 @@ extension Wizard {
     /// shown: a number means the same field in every run, and a transcript's `> 8` edits the
     /// same field when a condition hides another. Hidden fields keep their numbers.
     func resolveEditTarget(_ target: String) -> Int? {
-        let visible = visibleIndices
+        let visible = form.visibleIndices
         if let n = Int(target) {
             guard n >= 1, n <= fields.count, visible.contains(n - 1) else { return nil }
             return n - 1
@@ -195,8 +196,8 @@ extension Wizard {
         for list in spec.itemLists where spec.group(named: list.name) != nil {
             let prefix = list.name.lowercased() + "."
             guard folded.hasPrefix(prefix), let n = Int(folded.dropFirst(prefix.count)) else { continue }
-            let visible = Set(visibleIndices)
-            let indices = itemIndices(list: list.name, number: n).filter(visible.contains)
+            let visible = Set(form.visibleIndices)
+            let indices = form.itemIndices(list: list.name, number: n).filter(visible.contains)
             return indices.isEmpty ? nil : indices
         }
         return nil
@@ -204,7 +205,7 @@ extension Wizard {
 
     /// "1-8", the numbers the review shows (the last shown field's number).
     var numberRange: String {
-        guard spec.hasLists else { return "1-\((visibleIndices.last ?? 0) + 1)" }
+        guard spec.hasLists else { return "1-\((form.visibleIndices.last ?? 0) + 1)" }
         return "1-\(reviewEntries(withLabels: false).last?.number ?? 1)"
     }
 

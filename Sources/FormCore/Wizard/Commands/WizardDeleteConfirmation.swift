@@ -25,12 +25,12 @@ extension Wizard {
         guard let (list, number) = target else {
             return .failure(WizardProblem("Say which item: .delete LIST.N (like \(spec.itemLists.first.map { "\($0.name).2" } ?? "lines.2")), or a review number"))
         }
-        let count = itemCounts[list] ?? 0
+        let count = form.itemCounts[list] ?? 0
         guard number >= 1, number <= count else {
-            return .failure(WizardProblem("\(listLabel(list)) has no item \(number) (it has \(count))"))
+            return .failure(WizardProblem("\(form.listLabel(list)) has no item \(number) (it has \(count))"))
         }
-        if let rule = listRule(list), count <= rule.minItems {
-            return .failure(WizardProblem("\(listLabel(list)) needs at least \(rule.minItems) item\(rule.minItems == 1 ? "" : "s"): change item \(number) instead of deleting it"))
+        if let rule = form.listRule(list), count <= rule.minItems {
+            return .failure(WizardProblem("\(form.listLabel(list)) needs at least \(rule.minItems) item\(rule.minItems == 1 ? "" : "s"): change item \(number) instead of deleting it"))
         }
         return .success((list, number))
     }
@@ -39,8 +39,8 @@ extension Wizard {
     /// nothing of it is answered (the item just offered), whose line would end in a dangling
     /// "Med 1:" or "Allergy 3: -".
     func deleteName(list: String, number: Int) -> String {
-        let answered = itemIndices(list: list, number: number).contains { store[$0] != nil && isVisible(at: $0) }
-        return answered ? itemLabel(list: list, number: number) : "\(listLabel(list)) \(number)"
+        let answered = form.itemIndices(list: list, number: number).contains { form.store[$0] != nil && form.isVisible(at: $0) }
+        return answered ? itemLabel(list: list, number: number) : "\(form.listLabel(list)) \(number)"
     }
 
     func deletePrompt(list: String, number: Int) -> Prompt {
@@ -65,14 +65,14 @@ extension Wizard {
         }
         let label = deleteName(list: list, number: number)
         let askedName: String? = {
-            if case .asking(let i, _, _) = after { return fields[i].name }
+            if case .asking(let i, _) = after { return fields[i].name }
             return nil
         }()
-        let deletedStart = itemIndices(list: list, number: number).first ?? 0
+        let deletedStart = form.itemIndices(list: list, number: number).first ?? 0
         deleteItem(list: list, number: number)
         let done = OutputLine("  Deleted \(TextWrap.truncate(label, to: 60)).", style: .notice)
         switch phase {
-        case .asking(_, let lines, let walk):
+        case .asking(_, let walk):
             // The field being asked was in the deleted item: ask what now stands in its place.
             let wasDeleted = askedName.map { name in
                 name.hasPrefix(list + ".") && Int(name.dropFirst(list.count + 1).prefix { $0 != "." }) == number
@@ -84,13 +84,13 @@ extension Wizard {
                 case .detour(let queue, let back):
                     return [.output(done)] + resumeDetour(queue, returnTo: back, from: deletedStart)
                 case .forward, .reviewed:
-                    guard let next = visibleIndices.first(where: { $0 >= deletedStart }) else {
+                    guard let next = form.visibleIndices.first(where: { $0 >= deletedStart }) else {
                         return [.output(done)] + goToReview()
                     }
                     return [.output(done)] + ask(next)
                 }
             }
-            if case .asking(let i, _, _) = phase { return [.output(done)] + resume(i, collected: lines) }
+            if case .asking(let i, _) = phase { return [.output(done)] + resume(i) }
             return [.output(done)]
         case .review:
             return [.output(done)] + reviewLines() + [.prompt(reviewPrompt)]
@@ -104,7 +104,7 @@ extension Wizard {
     /// The prompt of the phase the wizard went back to.
     private mutating func reenter(_ phase: Phase) -> [WizardEffect] {
         switch phase {
-        case .asking(let i, let lines, _): return resume(i, collected: lines)
+        case .asking(let i, _): return resume(i)
         case .review: return [.prompt(reviewPrompt)]
         case .failed: return [.prompt(retryPrompt)]
         case .notStarted, .submitting, .confirmingDelete, .finished: return []

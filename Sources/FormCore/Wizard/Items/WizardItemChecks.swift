@@ -10,19 +10,7 @@ extension Wizard {
     /// Lists with no items that say `send_empty: true`: sent as `[]`.
     var emptyListsSent: [String] {
         // A list its `when` hides is not sent at all, empty or not.
-        emptyVisibleLists.filter(\.rule.sendEmpty).map(\.name)
-    }
-
-    /// Lists with no items whose `when` holds: they have no field, so the review and the
-    /// payload say them apart.
-    var emptyVisibleLists: [FormSpec.ItemList] {
-        spec.itemLists.filter { list in
-            guard (itemCounts[list.name] ?? 0) == 0 else { return false }
-            let declaration = list.group == nil
-                ? spec.fields.first { $0.name == list.name && $0.group == nil }
-                : spec.fields.first { $0.group == list.name }
-            return declaration.map(isVisible) ?? true
-        }
+        form.emptyVisibleLists.filter(\.rule.sendEmpty).map(\.name)
     }
 
     /// Whether a list of this field's type may be typed as one comma-separated line: only types
@@ -43,49 +31,46 @@ extension Wizard {
     mutating func acceptSeveral(_ text: String, at index: Int) -> [WizardEffect]? {
         let field = fields[index]
         guard let item = field.item, item.member == nil, Wizard.entersSeveral(field), text.contains(","),
-              let rule = listRule(item.list) else { return nil }
+              let rule = form.listRule(item.list) else { return nil }
         let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmedWhitespace }
-        let count = itemCounts[item.list] ?? 0
+        let count = form.itemCounts[item.list] ?? 0
         let needed = item.number - 1 + parts.count
         if needed > rule.maxItems {
-            return [error("\(listLabel(item.list)) takes at most \(rule.maxItems) item\(rule.maxItems == 1 ? "" : "s"); that line has \(parts.count) from item \(item.number)")]
+            return refuse("\(form.listLabel(item.list)) takes at most \(rule.maxItems) item\(rule.maxItems == 1 ? "" : "s"); that line has \(parts.count) from item \(item.number)")
                 + ask(index, prefill: field.isSecret ? nil : text)
         }
         var parsed: [FieldValue] = []
         for (k, part) in parts.enumerated() {
             guard !part.isEmpty else {
-                return [error("Item \(item.number + k) is empty: separate the items with single commas")] + ask(index, prefill: text)
+                return refuse("Item \(item.number + k) is empty: separate the items with single commas") + ask(index, prefill: text)
             }
             switch field.parse(part) {
             case .success(let value): parsed.append(value)
             case .failure(let problem):
-                return [error("Item \(item.number + k) ('\(TextWrap.truncate(Wizard.withoutControlCharacters(part), to: 30))'): \(problem.message)")]
+                return refuse("Item \(item.number + k) ('\(TextWrap.truncate(Wizard.withoutControlCharacters(part), to: 30))'): \(problem.message)")
                     + ask(index, prefill: text)
             }
         }
-        if needed > count {
-            itemCounts[item.list] = needed
-            rebuildFields()
-        }
-        tentativeLists.remove(item.list)
+        if needed > count { follow(form.setItemCounts([item.list: needed])) }
+        form.tentativeLists.remove(item.list)
         var last = index
         // The items the line filled: a queue the walk was on no longer asks them.
         var taken: Set<Int> = []
         for (k, value) in parsed.enumerated() {
             let name = FormSpec.itemFieldName(list: item.list, number: item.number + k, member: nil)
-            guard let i = fieldIndex[name] else { continue }
-            store.set(value, at: i, named: name)
-            visited.insert(name)
+            guard let i = form.fieldIndex[name] else { continue }
+            form.store.set(value, at: i, named: name)
+            progress.visit(name)
             taken.insert(i)
             last = i
         }
         dropHiddenValues()
         // The list is entered: the walk goes on after its last item.
-        let end = itemIndices(list: item.list, number: itemCounts[item.list] ?? 0).last ?? last
+        let end = form.itemIndices(list: item.list, number: form.itemCounts[item.list] ?? 0).last ?? last
         switch walk {
         case .forward:
             walk = .forward(returnTo: nil)
-            if let next = visibleIndices.first(where: { $0 > end }) { return ask(next) }
+            if let next = form.visibleIndices.first(where: { $0 > end }) { return ask(next) }
             return goToReview()
         case .detour(let queue, let back):
             return resumeDetour(queue.filter { !taken.contains($0) }, returnTo: back, from: end + 1)
@@ -116,19 +101,19 @@ extension Wizard {
         var failures: [ItemCheckFailure] = []
         // A flag per field: asked of every item's fields, where a set hashed each index.
         var visible = [Bool](repeating: false, count: fields.count)
-        for i in known ?? visibleIndices { visible[i] = true }
+        for i in known ?? form.visibleIndices { visible[i] = true }
         for list in spec.itemLists {
-            let count = itemCounts[list.name] ?? 0
+            let count = form.itemCounts[list.name] ?? 0
             guard count > 0 else { continue }
             // Over a `max_items` lowered since the draft was saved: the first extra item's first
             // field is asked, where `.delete` removes it (or any other: the operator chooses).
             if count > list.rule.maxItems,
-               let at = itemIndices(list: list.name, number: list.rule.maxItems + 1).first(where: { visible[$0] }) {
+               let at = form.itemIndices(list: list.name, number: list.rule.maxItems + 1).first(where: { visible[$0] }) {
                 let extra = count - list.rule.maxItems
                 failures.append(ItemCheckFailure(index: at, message:
-                    "\(listLabel(list.name)) takes at most \(list.rule.maxItems) item\(list.rule.maxItems == 1 ? "" : "s") and has \(count): delete \(extra) (.delete here, or .delete \(list.name).N)"))
+                    "\(form.listLabel(list.name)) takes at most \(list.rule.maxItems) item\(list.rule.maxItems == 1 ? "" : "s") and has \(count): delete \(extra) (.delete here, or .delete \(list.name).N)"))
             }
-            let runs = itemSpans(list: list.name)
+            let runs = form.itemSpans(list: list.name)
             guard let layout = runs.first else { continue }
             // Every item of a list has its members in the same order: where each member sits in
             // an item is found once, from the first, not by comparing every field's member name
@@ -152,7 +137,7 @@ extension Wizard {
                     for k in keyed {
                         let i = indices.lowerBound + k
                         if target == nil, visible[i] { target = i }
-                        if let value = store[i] {
+                        if let value = form.store[i] {
                             key += Wizard.uniqueKey(value)
                             anyValue = true
                         }
@@ -183,7 +168,7 @@ extension Wizard {
                     guard let at, visible[indices.lowerBound + at] else { continue }
                     let i = indices.lowerBound + at
                     last = i
-                    guard case .number(let text)? = store[i] else { continue }
+                    guard case .number(let text)? = form.store[i] else { continue }
                     if let small = Wizard.smallWholeNumber(text) {
                         whole += small
                     } else if let value = Decimal(string: text) {
@@ -191,7 +176,7 @@ extension Wizard {
                     }
                 }
                 guard let at = last else { continue }
-                let name = total.field.map { fieldLabel(group: list.name, member: $0) } ?? listLabel(list.name)
+                let name = total.field.map { fieldLabel(group: list.name, member: $0) } ?? form.listLabel(list.name)
                 switch Wizard.totalBreaks(whole: whole, fractional: fractional, total) {
                 case .above(let sum, let hi)?:
                     failures.append(ItemCheckFailure(index: at, message: total.message ?? "\(name) totals \(sum) over all items; at most \(hi) in all"))
@@ -264,10 +249,10 @@ extension Wizard {
             guard let group = spec.group(named: item.list), group.unique.contains(member) else { return nil }
             groupUnique = Set(group.unique)
         } else {
-            guard listRule(item.list)?.unique == true else { return nil }
+            guard form.listRule(item.list)?.unique == true else { return nil }
             groupUnique = nil
         }
-        let spans = itemSpans(list: item.list)
+        let spans = form.itemSpans(list: item.list)
         guard item.number >= 1, item.number <= spans.count else { return nil }
         func keyed(_ span: Range<Int>) -> [Int] {
             memberOffsets(in: span) { Wizard.isUniqueKeyMember($0, groupUnique: groupUnique) }
@@ -277,7 +262,7 @@ extension Wizard {
         var mine: [String] = []
         for k in places {
             let i = own.lowerBound + k
-            guard let v = i == index ? value : store[i] else { return nil }
+            guard let v = i == index ? value : form.store[i] else { return nil }
             mine.append(Wizard.uniqueKey(v))
         }
         guard !mine.isEmpty else { return nil }
@@ -286,7 +271,7 @@ extension Wizard {
             guard theirs.count == mine.count else { continue }
             var same = true
             for (j, k) in theirs.enumerated() {
-                guard let v = store[span.lowerBound + k], Wizard.uniqueKey(v) == mine[j] else {
+                guard let v = form.store[span.lowerBound + k], Wizard.uniqueKey(v) == mine[j] else {
                     same = false
                     break
                 }

@@ -33,20 +33,21 @@ extension Wizard {
     /// list as it is (the operator can `.add` more).
     mutating func setItemCounts(named: [String: Int], exact: [String: Int]) {
         var changed = false
+        var counts: [String: Int] = [:]
         for list in spec.itemLists {
-            let now = itemCounts[list.name] ?? 0
-            let begun = tentativeLists.contains(list.name) && !itemHasValues(list: list.name, number: now) ? now - 1 : now
+            let now = form.itemCounts[list.name] ?? 0
+            let begun = form.tentativeLists.contains(list.name) && !form.itemHasValues(list: list.name, number: now) ? now - 1 : now
             var count = exact[list.name] ?? begun
             count = max(count, named[list.name] ?? 0, list.rule.minItems)
             // A resumed draft over a lowered `max_items` keeps every item it has (the review asks
             // for the extra ones to be deleted): only a whole list given replaces them.
             count = min(count, exact[list.name] == nil ? max(list.rule.maxItems, now) : list.rule.maxItems)
             if count != now { changed = true }
-            itemCounts[list.name] = count
+            counts[list.name] = count
         }
-        if !tentativeLists.isEmpty { changed = true }
-        tentativeLists = []
-        if changed { rebuildFields() }
+        if !form.tentativeLists.isEmpty { changed = true }
+        form.tentativeLists = []
+        if changed { follow(form.setItemCounts(counts)) }
     }
 
     /// Scripted answers with items made concrete: a whole list of scalars (`vlans: [10, 20]`, or
@@ -170,12 +171,12 @@ extension Wizard {
     mutating func resumeItemCounts(_ names: some Sequence<String>) -> [String: Int] {
         guard spec.hasLists else { return [:] }
         let (counts, cut) = draftItemCounts(names)
-        let tentative: Set<String> = []
+        var resumed: [String: Int] = [:]
         for list in spec.itemLists {
-            itemCounts[list.name] = min(max(counts[list.name] ?? 0, list.rule.minItems), ListRule.itemLimit)
+            resumed[list.name] = min(max(counts[list.name] ?? 0, list.rule.minItems), ListRule.itemLimit)
         }
-        tentativeLists = tentative
-        rebuildFields()
+        form.tentativeLists = []
+        follow(form.setItemCounts(resumed))
         return cut
     }
 }

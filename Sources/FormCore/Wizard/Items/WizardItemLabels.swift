@@ -6,15 +6,15 @@ extension Wizard {
     /// fields when the caller has them (the review), so no condition is evaluated again.
     func itemLabel(list: String, number: Int, visible known: [Int]? = nil) -> String {
         guard let group = spec.group(named: list) else {
-            let indices = itemIndices(list: list, number: number)
-            let value = indices.first.flatMap { store[$0].map { shortDisplay($0, fields[indices[0]]) } } ?? "-"
-            return "\(listLabel(list)) \(number): \(value)"
+            let indices = form.itemIndices(list: list, number: number)
+            let value = indices.first.flatMap { form.store[$0].map { shortDisplay($0, fields[indices[0]]) } } ?? "-"
+            return "\(form.listLabel(list)) \(number): \(value)"
         }
-        let indices = known == nil ? itemIndices(list: list, number: number) : []
-        let visible = known ?? indices.filter { isVisible(fields[$0]) }
+        let indices = known == nil ? form.itemIndices(list: list, number: number) : []
+        let visible = known ?? indices.filter { form.isVisible(fields[$0]) }
         // Built only for a member the visible fields lack (hidden, or no such member).
-        var all: [Int] { indices.isEmpty ? itemIndices(list: list, number: number) : indices }
-        if let template = labelTemplates[list] {
+        var all: [Int] { indices.isEmpty ? form.itemIndices(list: list, number: number) : indices }
+        if let template = form.labelTemplates[list] {
             var out = ""
             var leftEmpty = false
             for piece in template {
@@ -29,7 +29,7 @@ extension Wizard {
                         out += "{" + member + "}"
                         continue
                     }
-                    let shown = visible.contains(i) ? store[i].map { shortDisplay($0, fields[i]) } ?? "" : ""
+                    let shown = visible.contains(i) ? form.store[i].map { shortDisplay($0, fields[i]) } ?? "" : ""
                     if shown.isEmpty { leftEmpty = true }
                     out += shown
                 }
@@ -39,7 +39,7 @@ extension Wizard {
             guard leftEmpty || Wizard.hasLooseSpaces(out) else { return out }
             return out.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
         }
-        let parts = visible.map { i in store[i].map { shortDisplay($0, fields[i]) } ?? "-" }
+        let parts = visible.map { i in form.store[i].map { shortDisplay($0, fields[i]) } ?? "-" }
         return "\(group.label) \(number): " + parts.joined(separator: ", ")
     }
 
@@ -48,11 +48,11 @@ extension Wizard {
     /// lines under the item's label, so every value the operator must check is in sight; empty
     /// for a list of scalars and for a group without a template (its label shows every value).
     func itemDetails(list: String, number: Int, visible known: [Int]? = nil) -> String {
-        guard let named = labelMembers[list] else { return "" }
+        guard let named = form.labelMembers[list] else { return "" }
         var parts: [String] = []
-        for i in known ?? itemIndices(list: list, number: number).filter({ isVisible(fields[$0]) }) {
+        for i in known ?? form.itemIndices(list: list, number: number).filter({ form.isVisible(fields[$0]) }) {
             guard let item = fields[i].item, let member = item.member, !named.contains(member),
-                  let value = store[i] else { continue }
+                  let value = form.store[i] else { continue }
             let label = spec.fields.first { $0.name == item.declaration }?.label ?? member
             parts.append(label + ": " + shortDisplay(value, fields[i]))
         }
@@ -74,24 +74,4 @@ extension Wizard {
     }
 
     typealias TemplatePiece = RepeatGroup.LabelPiece
-
-    /// Each group's label template, read once (groups with a template only), rather than once per
-    /// item of every review.
-    static func labelTemplates(_ spec: FormSpec) -> [String: [TemplatePiece]] {
-        var out: [String: [TemplatePiece]] = [:]
-        for group in spec.groups {
-            if let template = group.labelTemplate { out[group.name] = TemplatePiece.pieces(template) }
-        }
-        return out
-    }
-
-    /// The members each group's template names: `itemDetails` shows the others.
-    static func labelMembers(_ templates: [String: [TemplatePiece]]) -> [String: Set<String>] {
-        templates.mapValues { pieces in
-            Set(pieces.compactMap { piece in
-                if case .member(let name) = piece { return name }
-                return nil
-            })
-        }
-    }
 }

@@ -33,12 +33,12 @@ extension Wizard {
     /// `start`), reused when kept for the same fields and values; `kept` says which.
     func itemWords(list: String, number: Int, start: Int, visible: [Int]) -> (words: ItemWords, kept: Bool) {
         // Compared in place: nothing is allocated for words that are kept.
-        if let kept = itemWordsKept[list], number >= 1, number <= kept.count, let words = kept[number - 1],
+        if let kept = shown.itemWords[list], number >= 1, number <= kept.count, let words = kept[number - 1],
            words.start == start, words.visible == visible,
-           zip(visible, words.values).allSatisfy({ FieldValue.sameBytes(store[$0], $1) }) {
+           zip(visible, words.values).allSatisfy({ FieldValue.sameBytes(form.store[$0], $1) }) {
             return (words, true)
         }
-        let current = visible.map { store[$0] }
+        let current = visible.map { form.store[$0] }
         let label = Wizard.withoutTabs(itemLabel(list: list, number: number, visible: visible))
         let details = Wizard.withoutTabs(itemDetails(list: list, number: number, visible: visible))
         let plain = Wizard.hasLooseSpaces(label) ? nil : TextWrap.columns(label)
@@ -48,10 +48,10 @@ extension Wizard {
     /// Keeps `words` for item `number` of `list`.
     mutating func keepItemWords(_ words: ItemWords, list: String, number: Int) {
         guard number >= 1 else { return }
-        var kept = itemWordsKept.removeValue(forKey: list) ?? []
+        var kept = shown.itemWords.removeValue(forKey: list) ?? []
         if kept.count < number { kept += Array(repeating: nil, count: number - kept.count) }
         kept[number - 1] = words
-        itemWordsKept[list] = kept
+        shown.itemWords[list] = kept
     }
 
     /// Words the item of group field `index` again after its value changed, so the review finds
@@ -61,13 +61,13 @@ extension Wizard {
     mutating func rewordItem(at index: Int) {
         guard let item = fields[index].item, item.member != nil else { return }
         var next = index + 1
-        while next < fields.count, sameItem(next, index) {
-            if isVisible(at: next) { return }
+        while next < fields.count, form.sameItem(next, index) {
+            if form.isVisible(at: next) { return }
             next += 1
         }
-        let indices = itemIndices(list: item.list, number: item.number)
+        let indices = form.itemIndices(list: item.list, number: item.number)
         guard let start = indices.first else { return }
-        let visible = indices.filter { isVisible(at: $0) }
+        let visible = indices.filter { form.isVisible(at: $0) }
         let (words, kept) = itemWords(list: item.list, number: item.number, start: start, visible: visible)
         if !kept { keepItemWords(words, list: item.list, number: item.number) }
     }

@@ -3,45 +3,14 @@
 /// items, and what a list means for names and counts. The delete confirmation is
 /// WizardDeleteConfirmation.swift; an item's review words are WizardItemLabels.swift.
 extension Wizard {
-    /// `lines.2` -> the index of item 2's first field.
-    static func itemStarts(_ fields: [Field]) -> [String: Int] {
-        var starts: [String: Int] = [:]
-        for (i, field) in fields.enumerated() {
-            guard let item = field.item else { continue }
-            let key = FormSpec.itemFieldName(list: item.list, number: item.number, member: nil)
-            if starts[key] == nil { starts[key] = i }
-        }
-        return starts
-    }
-
-    static func dependentsByName(_ fields: [Field]) -> [String: [String]] {
-        var out: [String: [String]] = [:]
-        for field in fields { addDependents(of: field, to: &out) }
-        return out
-    }
-
-    /// Adds `field` under each name its `when` looks at.
-    static func addDependents(of field: Field, to map: inout [String: [String]]) {
-        guard let when = field.when else { return }
-        var named: Set<String> = []
-        for name in when.fields where named.insert(name).inserted { map[name, default: []].append(field.name) }
-    }
-
-    static func indexByName(_ fields: [Field]) -> [String: Int] {
-        var index: [String: Int] = [:]
-        index.reserveCapacity(fields.count)
-        for (i, field) in fields.enumerated() where index[field.name] == nil { index[field.name] = i }
-        return index
-    }
-
     /// The concrete field named `name` (`lines.2.qty`), or a field outside lists.
-    public func field(named name: String) -> Field? { fieldIndex[name].map { fields[$0] } }
+    public func field(named name: String) -> Field? { form.field(named: name) }
 
     /// The form with its current concrete fields and checks, for code written for flat forms.
     public var concreteSpec: FormSpec {
         var copy = spec
         copy.fields = fields
-        copy.checks = checks
+        copy.checks = form.checks
         return copy
     }
 
@@ -61,121 +30,20 @@ extension Wizard {
         return fieldText + ", \(lists) list\(lists == 1 ? "" : "s")"
     }
 
-    /// The rule of list `name` (a list of scalars or a group).
-    func listRule(_ name: String) -> ListRule? {
-        if let group = spec.group(named: name) { return group.rule }
-        return spec.fields.first { $0.name == name && $0.group == nil }?.list
-    }
+    // MARK: - Moving with the items
 
-    /// The name a list is shown by: a group's label, a list's field label.
-    func listLabel(_ name: String) -> String {
-        if let group = spec.group(named: name) { return group.label }
-        return spec.fields.first { $0.name == name && $0.group == nil }?.label ?? name
-    }
-
-    // MARK: - Rebuilding
-
-    /// Makes the fields concrete again after an item count changed, and moves the phase's indices
-    /// with them. `rename` gives a field's new name (an item after a deleted one moves down);
-    /// nil: the field is gone.
-    mutating func rebuildFields(renaming rename: (String) -> String? = { $0 }) {
-        let oldNames = fields.map(\.name)
-        fields = spec.concreteFields(itemCounts: itemCounts)
-        fieldIndex = Wizard.indexByName(fields)
-        store.reindex(fields, index: fieldIndex)
-        itemStarts = Wizard.itemStarts(fields)
-        dependents = Wizard.dependentsByName(fields)
-        checks = spec.concreteChecks(itemCounts: itemCounts)
-        var moved: [Int?] = []
-        moved.reserveCapacity(oldNames.count)
-        for name in oldNames { moved.append(rename(name).flatMap { fieldIndex[$0] }) }
-        let map: (Int) -> Int? = { old in moved.indices.contains(old) ? moved[old] : nil }
+    /// After an item operation of the form instance: the field being asked and the walk's queue
+    /// move with their fields (a field that is gone leaves the queue; the field being asked, if
+    /// gone, gives way to the one now in its place).
+    mutating func follow(_ map: FormInstance.IndexMap) {
         switch phase {
         case .notStarted(let walk):
             phase = .notStarted(walk: walk.remapped(map))
-        case .asking(let i, let lines, let walk):
-            phase = .asking(index: map(i) ?? min(i, max(fields.count - 1, 0)), lines: lines, walk: walk.remapped(map))
+        case .asking(let i, let walk):
+            phase = .asking(index: map(i) ?? min(i, max(fields.count - 1, 0)), walk: walk.remapped(map))
         case .review, .submitting, .failed, .confirmingDelete, .finished:
             break
         }
-    }
-
-    /// The indices of item `number` of `list`, in form order.
-    func itemIndices(list: String, number: Int) -> [Int] {
-        guard var i = itemStarts[FormSpec.itemFieldName(list: list, number: number, member: nil)] else { return [] }
-        var out: [Int] = []
-        while i < fields.count, fields[i].item?.list == list, fields[i].item?.number == number {
-            out.append(i)
-            i += 1
-        }
-        return out
-    }
-
-    /// The fields of every item of `list`, item by item (they are contiguous): the checks across
-    /// items read each item without building its name. Every item holds the same members in the
-    /// same order, so the spans follow from the first item's size; the last item's place is
-    /// checked, and anything else falls back to walking the list's fields one by one.
-    func itemSpans(list: String) -> [Range<Int>] {
-        let count = itemCounts[list] ?? 0
-        guard count > 0, let start = itemStarts[FormSpec.itemFieldName(list: list, number: 1, member: nil)] else { return [] }
-        var size = 0
-        while start + size < fields.count, let item = fields[start + size].item, item.list == list, item.number == 1 { size += 1 }
-        let end = start + size * count
-        if size > 0, end <= fields.count, let last = fields[end - 1].item, last.list == list, last.number == count,
-           end == fields.count || fields[end].item?.list != list {
-            return (0..<count).map { start + $0 * size ..< start + ($0 + 1) * size }
-        }
-        return itemSpansWalked(list: list)
-    }
-
-    /// `itemSpans` found by walking the list's fields one by one.
-    func itemSpansWalked(list: String) -> [Range<Int>] {
-        guard let start = itemStarts[FormSpec.itemFieldName(list: list, number: 1, member: nil)] else { return [] }
-        var spans: [Range<Int>] = []
-        var i = start
-        while i < fields.count, let item = fields[i].item, item.list == list {
-            if item.number != spans.count { spans.append(i..<i) }
-            spans[spans.count - 1] = spans[spans.count - 1].lowerBound ..< i + 1
-            i += 1
-        }
-        return spans
-    }
-
-    /// Whether fields `a` and `b` are in the same item of the same list.
-    func sameItem(_ a: Int, _ b: Int) -> Bool {
-        guard let x = fields[a].item, let y = fields[b].item else { return false }
-        return x.list == y.list && x.number == y.number
-    }
-
-    /// Whether no visible field of the same item comes before `index`.
-    func isFirstOfItem(_ index: Int) -> Bool {
-        var j = index - 1
-        while j >= 0, sameItem(j, index) {
-            if isVisible(fields[j]) { return false }
-            j -= 1
-        }
-        return true
-    }
-
-    /// Whether no visible field of the same item comes after `index`.
-    func isLastOfItem(_ index: Int) -> Bool {
-        var j = index + 1
-        while j < fields.count, sameItem(j, index) {
-            if isVisible(fields[j]) { return false }
-            j += 1
-        }
-        return true
-    }
-
-    /// Whether `field` is in the item the walk offered and the operator has not begun.
-    func isTentative(_ field: Field) -> Bool {
-        guard let item = field.item else { return false }
-        return tentativeLists.contains(item.list) && item.number == itemCounts[item.list]
-    }
-
-    func itemHasValues(list: String, number: Int) -> Bool {
-        // An answer kept while its field is hidden makes a begun item too.
-        itemIndices(list: list, number: number).contains { store[$0] != nil || store.keptWhileHidden[fields[$0].name] != nil }
     }
 
     // MARK: - The walk over items
@@ -189,57 +57,18 @@ extension Wizard {
         case .detour(let queue, nil) where queue.isEmpty: break
         case .forward, .detour, .completing, .revisiting, .reviewed: return
         }
-        guard let item = fields[index].item, isLastOfItem(index),
-              item.number == itemCounts[item.list], let rule = listRule(item.list), item.number < rule.maxItems
+        guard let item = fields[index].item, form.isLastOfItem(index),
+              item.number == form.itemCounts[item.list], let rule = form.listRule(item.list), item.number < rule.maxItems
         else { return }
-        itemCounts[item.list] = item.number + 1
-        tentativeLists.insert(item.list)
-        appendItemFields(list: item.list, number: item.number + 1)
-    }
-
-    /// Adds the fields of a new last item without making every field concrete again: a long
-    /// list grows in time proportional to the item (and the fields after the list), not to the
-    /// whole form, so the 200th item costs what the 2nd did.
-    mutating func appendItemFields(list: String, number: Int) {
-        guard number > 1, let last = itemIndices(list: list, number: number - 1).last else {
-            rebuildFields()
-            return
-        }
-        let added = spec.itemFields(list: list, number: number)
-        let at = last + 1
-        let shift = added.count
-        fields.insert(contentsOf: added, at: at)
-        store.insert(added, at: at)
-        for i in (at + shift)..<fields.count {
-            fieldIndex[fields[i].name] = i
-            if let item = fields[i].item {
-                let key = FormSpec.itemFieldName(list: item.list, number: item.number, member: nil)
-                if itemStarts[key] == i - shift { itemStarts[key] = i }
-            }
-        }
-        for (k, field) in added.enumerated() {
-            fieldIndex[field.name] = at + k
-            Wizard.addDependents(of: field, to: &dependents)
-        }
-        itemStarts[FormSpec.itemFieldName(list: list, number: number, member: nil)] = at
-        checks += spec.itemChecks(list: list, number: number)
-        let map: (Int) -> Int? = { $0 >= at ? $0 + shift : $0 }
-        switch phase {
-        case .notStarted(let walk):
-            phase = .notStarted(walk: walk.remapped(map))
-        case .asking(let i, let lines, let walk):
-            phase = .asking(index: map(i) ?? i, lines: lines, walk: walk.remapped(map))
-        case .review, .submitting, .failed, .confirmingDelete, .finished:
-            break
-        }
+        follow(form.appendItem(to: item.list, tentative: true))
     }
 
     /// An empty first answer in the offered item: the item goes and the walk goes on after the list.
     mutating func endList(at index: Int) -> [WizardEffect] {
         guard let item = fields[index].item else { return advance(from: index) }
-        let start = itemIndices(list: item.list, number: item.number).first ?? index
+        let start = form.itemIndices(list: item.list, number: item.number).first ?? index
         dropItem(list: item.list, number: item.number)
-        let next = visibleIndices.first { $0 >= start }
+        let next = form.visibleIndices.first { $0 >= start }
         switch walk {
         case .forward:
             walk = .forward(returnTo: nil)
@@ -256,24 +85,17 @@ extension Wizard {
 
     /// Removes the last item of `list` (one the operator has not begun).
     mutating func dropItem(list: String, number: Int) {
-        guard itemCounts[list] == number else { return }
-        for i in itemIndices(list: list, number: number) {
-            let name = fields[i].name
-            store.set(nil, at: i, named: name)
-            visited.remove(name)
-            pendingErrors[name] = nil
-        }
-        itemCounts[list] = number - 1
-        tentativeLists.remove(list)
-        rebuildFields()
+        guard form.itemCounts[list] == number else { return }
+        for i in form.itemIndices(list: list, number: number) { progress.forget(fields[i].name) }
+        if let map = form.dropLastItem(list: list, number: number) { follow(map) }
     }
 
     /// Before the review: an offered item nobody began is not an item.
     mutating func dropUnbegunItems() {
-        for list in tentativeLists.sorted() {
-            guard let count = itemCounts[list], count > 0 else { tentativeLists.remove(list); continue }
-            if itemHasValues(list: list, number: count) {
-                tentativeLists.remove(list)
+        for list in form.tentativeLists.sorted() {
+            guard let count = form.itemCounts[list], count > 0 else { form.tentativeLists.remove(list); continue }
+            if form.itemHasValues(list: list, number: count) {
+                form.tentativeLists.remove(list)
             } else {
                 dropItem(list: list, number: count)
             }
@@ -283,19 +105,17 @@ extension Wizard {
     /// Adds an item at the end of `list`; returns the visible indices of its fields (empty when
     /// the list is full).
     mutating func addItem(to list: String) -> [Int] {
-        guard let rule = listRule(list) else { return [] }
-        let count = itemCounts[list] ?? 0
+        guard let rule = form.listRule(list) else { return [] }
+        let count = form.itemCounts[list] ?? 0
         guard count < rule.maxItems else { return [] }
-        itemCounts[list] = count + 1
-        tentativeLists.remove(list)
-        appendItemFields(list: list, number: count + 1)
-        let visible = Set(visibleIndices)
-        return itemIndices(list: list, number: count + 1).filter(visible.contains)
+        follow(form.appendItem(to: list, tentative: false))
+        let visible = Set(form.visibleIndices)
+        return form.itemIndices(list: list, number: count + 1).filter(visible.contains)
     }
 
     /// Deletes item `number` of `list`; the items after it move down one number, values and all.
     mutating func deleteItem(list: String, number: Int) {
-        let count = itemCounts[list] ?? 0
+        let count = form.itemCounts[list] ?? 0
         guard number >= 1, number <= count else { return }
         let prefix = list + "."
         /// The new name of an item field's old name; nil for the deleted item's fields.
@@ -308,19 +128,9 @@ extension Wizard {
             if n < number { return name }
             return prefix + String(n - 1) + rest.dropFirst(digits.count)
         }
-        func moved<V>(_ dictionary: [String: V]) -> [String: V] {
-            var out: [String: V] = [:]
-            for (name, value) in dictionary { if let new = renamed(name) { out[new] = value } }
-            return out
-        }
-        store.rename(renamed)
-        pendingErrors = moved(pendingErrors)
-        answerRefusals = moved(answerRefusals)
-        refusedAnswerText = moved(refusedAnswerText)
-        visited = Set(visited.compactMap(renamed))
-        itemCounts[list] = count - 1
-        if count - 1 == 0 || number == count { tentativeLists.remove(list) }
-        rebuildFields(renaming: renamed)
+        progress.rename(renamed)
+        scripted.rename(renamed)
+        follow(form.deleteItem(list: list, number: number, renamed: renamed))
     }
 
     // MARK: - Commands on items
@@ -340,8 +150,8 @@ extension Wizard {
             if names.isEmpty { return .failure(WizardProblem("This form has no list to add an item to")) }
             return .failure(WizardProblem("Say which list: .add \(names.joined(separator: "|"))"))
         }
-        if let rule = listRule(list), (itemCounts[list] ?? 0) >= rule.maxItems {
-            return .failure(WizardProblem("\(listLabel(list)) is full: at most \(rule.maxItems) item\(rule.maxItems == 1 ? "" : "s")"))
+        if let rule = form.listRule(list), (form.itemCounts[list] ?? 0) >= rule.maxItems {
+            return .failure(WizardProblem("\(form.listLabel(list)) is full: at most \(rule.maxItems) item\(rule.maxItems == 1 ? "" : "s")"))
         }
         let added = addItem(to: list)
         guard !added.isEmpty else { return .failure(WizardProblem("The new item has no field to ask in this run")) }

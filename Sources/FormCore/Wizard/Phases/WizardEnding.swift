@@ -8,12 +8,12 @@ extension Wizard {
     /// nothing but such marks is no draft (nothing typed would be lost).
     var draftValues: [String: JSONValue] {
         var out: [String: JSONValue] = [:]
-        let kept = store.keptWhileHidden
+        let kept = form.store.keptWhileHidden
         for field in fields where !field.isSecret {
             if let v = values[field.name] ?? kept[field.name] { out[field.name] = v.json }
         }
         guard !out.isEmpty else { return out }
-        for field in fields where !field.isSecret && !field.required && visited.contains(field.name) && out[field.name] == nil {
+        for field in fields where !field.isSecret && !field.required && progress.wasVisited(field.name) && out[field.name] == nil {
             out[field.name] = .null
         }
         return out
@@ -22,8 +22,8 @@ extension Wizard {
     /// How much state a copy of the wizard carries (values plus lines being collected): what the
     /// driver weighs before publishing a snapshot (`SessionSnapshots`).
     public var sessionSize: Int {
-        let kept = store.keptWhileHidden.count
-        if case .asking(_, let lines, _) = phase { return values.count + kept + lines.count }
+        let kept = form.store.keptWhileHidden.count
+        if case .asking = phase { return values.count + kept + multiline.lines.count }
         return values.count + kept
     }
 
@@ -33,8 +33,8 @@ extension Wizard {
         if phase == .finished { return [:] }
         var draft = draftValues
         // Lines of a multiline value still being typed are kept too: nothing typed is lost.
-        if case .asking(let index, let lines, _) = phase {
-            let text = Wizard.joinMultiline(lines)
+        if case .asking(let index, _) = phase {
+            let text = multiline.text
             if !text.isEmpty { draft[fields[index].name] = .string(text) }
         }
         return draft
@@ -81,7 +81,14 @@ extension Wizard {
         TextWrap.wrap(text, indent: indent, continuation: continuation).map { .output(OutputLine($0, style: style)) }
     }
 
-    func error(_ message: String) -> WizardEffect {
+    /// An error line under the prompt: `  ! message`, wrapped within 80 columns.
+    func errorLine(_ message: String) -> WizardEffect {
         .output(OutputLine(TextWrap.wrap(message, indent: "  ! ", continuation: "    ").joined(separator: "\n"), style: .error))
+    }
+
+    /// Refuses the line just taken: the refusal as data (`lineTaken` ends a run that stops at
+    /// refusals on it), then its error line. What asks again follows.
+    func refuse(_ message: String) -> [WizardEffect] {
+        [.refused(Refusal(reason: message)), errorLine(message)]
     }
 }

@@ -8,23 +8,22 @@ extension Wizard {
         let trimmed = line.trimmedWhitespace
         if inRun {
             if trimmed.isEmpty || trimmed.lowercased() == ".next" { return keep(.keepAndGoOn) }
-            if trimmed.lowercased() == ".end" { return keep(.keepAndEndRun) }
         } else if trimmed.isEmpty {
             return submit(retry: true)
         }
         if let n = Int(trimmed), let targets = resolveEditTargets(String(n)) { return edit(targets) }
-        let refusal: [WizardEffect] = [
-            error(inRun ? "Press Enter to go on with the next record, .retry to send again, a number to edit, or .end"
-                        : "Press Enter (or .retry) to try again, a number to edit, or .cancel"),
-            .prompt(retryPrompt),
-        ]
-        guard let command = WizardCommand.parse(line) else { return refusal }
+        let refusal = refuse(inRun ? "Press Enter to go on with the next record, .retry to send again, a number to edit, or .end"
+                                   : "Press Enter (or .retry) to try again, a number to edit, or .cancel")
+            + [.prompt(retryPrompt)]
+        guard let command = WizardCommand.parse(line, inRun: inRun) else { return refusal }
         switch command {
         case .retry: return submit(retry: true)
         case .edit(let target):
-            guard let targets = resolveEditTargets(target) else { return [error(editTargetMessage(target)), .prompt(retryPrompt)] }
+            guard let targets = resolveEditTargets(target) else { return refuse(editTargetMessage(target)) + [.prompt(retryPrompt)] }
             return edit(targets)
         case .cancel: return end(.transportFailed)
+        // Only in a run of records (the parser reads `.end` nowhere else).
+        case .end: return keep(.keepAndEndRun)
         case .review: return reviewLines() + [.prompt(retryPrompt)]
         case .help:
             let help = inRun

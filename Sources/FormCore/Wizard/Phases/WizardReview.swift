@@ -7,49 +7,51 @@ extension Wizard {
         if trimmed.isEmpty { return submitIfChanged() }
         if let n = Int(trimmed) {
             guard let targets = resolveEditTargets(String(n)) else {
-                return [error(numberMessage(n) + "; press Enter to submit")] + [.prompt(reviewPrompt)]
+                return refuse(numberMessage(n) + "; press Enter to submit") + [.prompt(reviewPrompt)]
             }
             return edit(targets)
         }
         // `3.2`: the second field of the item on review line 3.
         if spec.hasLists, trimmed.first?.isNumber == true, trimmed.contains(".") {
-            guard let targets = resolveEditTargets(trimmed) else { return [error(editTargetMessage(trimmed)), .prompt(reviewPrompt)] }
+            guard let targets = resolveEditTargets(trimmed) else { return refuse(editTargetMessage(trimmed)) + [.prompt(reviewPrompt)] }
             return edit(targets)
         }
-        switch WizardCommand.parse(line) {
+        switch WizardCommand.parse(line, inRun: recordRun != nil) {
         case .done?, .next?:
             return submitIfChanged()
-        case .retry? where rejectedPayload != nil:
+        case .retry? where submissions.rejectedPayload != nil:
             // The operator knows the server may answer differently now (a name freed meanwhile).
             return submit(retry: false)
         case .edit(let target)?:
-            guard let targets = resolveEditTargets(target) else { return [error(editTargetMessage(target)), .prompt(reviewPrompt)] }
+            guard let targets = resolveEditTargets(target) else { return refuse(editTargetMessage(target)) + [.prompt(reviewPrompt)] }
             return edit(targets)
         case .add(let argument)?:
             switch addCommand(argument, at: nil) {
-            case .failure(let problem): return [error(problem.message), .prompt(reviewPrompt)]
+            case .failure(let problem): return refuse(problem.message) + [.prompt(reviewPrompt)]
             case .success(let added): return edit(added)
             }
         case .delete(let argument)?:
             switch deleteTarget(argument, at: nil) {
-            case .failure(let problem): return [error(problem.message), .prompt(reviewPrompt)]
+            case .failure(let problem): return refuse(problem.message) + [.prompt(reviewPrompt)]
             case .success(let target): return askDelete(list: target.list, number: target.number)
             }
         case .back?:
-            guard let last = visibleIndices.last else { return [.prompt(reviewPrompt)] }
+            guard let last = form.visibleIndices.last else { return [.prompt(reviewPrompt)] }
             return edit([last])
         case .review?:
             return reviewLines() + [.prompt(reviewPrompt)]
         case .cancel?:
             return end(.cancelled)
+        case .end?:
+            return endRun() ?? refuse(Wizard.endMidRecordMessage) + [.prompt(reviewPrompt)]
         case .help?:
             return Wizard.wrapped("Enter submits the form. A number (or .edit N) edits that field and comes back here. .cancel ends without submitting; what you typed is kept as a draft.", .notice)
                 + (spec.hasLists ? Wizard.wrapped(Wizard.listCommandsHelp, .notice) : [])
                 + [.prompt(reviewPrompt)]
         case .unknown(let typed)?:
-            return [error(WizardCommand.unknownMessage(typed, lists: spec.hasLists)), .prompt(reviewPrompt)]
+            return refuse(WizardCommand.unknownMessage(typed, lists: spec.hasLists)) + [.prompt(reviewPrompt)]
         case nil, .skip?, .clear?, .retry?:
-            return [error("Press Enter to submit, type a number to edit, or .cancel"), .prompt(reviewPrompt)]
+            return refuse("Press Enter to submit, type a number to edit, or .cancel") + [.prompt(reviewPrompt)]
         }
     }
 
@@ -69,42 +71,43 @@ extension Wizard {
         // field (of a 200-item receipt) was as costly as building the payload itself.
         let inPath = Set(spec.submit.pathFieldNames)
         let all = fields
-        let sent = visibleIndices.filter { inPath.isEmpty || !inPath.contains(all[$0].name) }
+        let sent = form.visibleIndices.filter { inPath.isEmpty || !inPath.contains(all[$0].name) }
         return sent.lazy.map { all[$0] }
     }
 
     /// Enter at the review: submits, unless these are the very values the server just refused.
     mutating func submitIfChanged() -> [WizardEffect] {
         // The payload is built to compare only when there is a refused one to compare with.
-        guard let refused = rejectedPayload else { return submit(retry: false) }
+        guard let refused = submissions.rejectedPayload else { return submit(retry: false) }
         let payload = Wizard.attempt(
             SubmitPath.fill(spec.submit.path, values: values),
             Payload.build(fields: bodyFields, values: values, emptyLists: emptyListsSent))
         guard refused == payload else { return submit(retry: false) }
         let hint = "Nothing has changed since the server refused these values, so sending them again would get the same answer. Type a field's number to change it, .retry to send the same values anyway, or .cancel to stop (a draft is kept)."
-        return Wizard.wrapped(hint, .error, indent: "  ! ", continuation: "    ") + [.prompt(reviewPrompt)]
+        return [.refused(Refusal(reason: hint))] + Wizard.wrapped(hint, .error, indent: "  ! ", continuation: "    ")
+            + [.prompt(reviewPrompt)]
     }
 
     mutating func submit(retry: Bool) -> [WizardEffect] {
-        serverBanner = []
+        submissions.banner = []
         // What ended an earlier attempt (a transport failure) says nothing about this one.
-        endingErrors = []
-        rejectedPayload = nil
+        report.endingErrors = []
+        submissions.rejectedPayload = nil
         let submission: Submission
-        if retry, let last = lastSubmission {
+        if retry, let last = submissions.last {
             submission = last
         } else {
             let sent = bodyFields
             let payload = Payload.build(fields: sent, values: values, emptyLists: emptyListsSent)
             let path = SubmitPath.fill(spec.submit.path, values: values)
-            if let last = lastSubmission, last.payload == payload, last.path == path {
+            if let last = submissions.last, last.payload == payload, last.path == path {
                 // Nothing changed since the last attempt (a field visited and kept): the same
                 // attempt, so the server can recognise it by its Idempotency-Key.
-                lastSubmission = last
+                submissions.last = last
                 phase = .submitting
                 return [.output(OutputLine("Submitting...", endsLine: false)), .submit(last)]
             }
-            attempt += 1
+            submissions.attempt += 1
             // The transcript's and the screen's payloads differ from the sent one only in secrets:
             // without a secret they are the same (a 200-item payload is not built three times).
             var secrets: [String: String] = [:]
@@ -122,11 +125,11 @@ extension Wizard {
                 displayPayload: !hasSecret ? payload : Payload.build(fields: sent, values: values, emptyLists: emptyListsSent) { f, v in
                     f.isSecret ? .string("[secret]") : v.json
                 },
-                attempt: attempt,
+                attempt: submissions.attempt,
                 secrets: secrets,
                 body: spec.submit.body)
         }
-        lastSubmission = submission
+        submissions.last = submission
         phase = .submitting
         return [.output(OutputLine("Submitting...", endsLine: false)), .submit(submission)]
     }

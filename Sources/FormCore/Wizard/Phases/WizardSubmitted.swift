@@ -4,18 +4,18 @@ extension Wizard {
         switch result {
         case .accepted(let status, let summary):
             phase = .finished
-            lastAnswerWasRejection = false
+            submissions.lastAnswerWasRejection = false
             let note = summary.map { " " + serverText($0) } ?? ""
             return [.output(OutputLine(" accepted (\(status))\(note)")), .deleteDraft, .finish(.accepted)]
         case .rejected(let status, let errors):
             return rejected(status: status, errors: errors)
         case .failed(let reason):
-            lastAnswerWasRejection = false
+            submissions.lastAnswerWasRejection = false
             var effects: [WizardEffect] = [.output(OutputLine(" failed", style: .error))]
             effects += Wizard.wrapped(serverText(reason), .error, indent: "  ! ", continuation: "    ")
             // Why it failed, for `--output json` should the session end on it (no operator, a
             // cancel at the retry prompt): a script must learn more than "transport-failed".
-            endingErrors = [EndingError(field: nil, message: serverText(reason), line: nil)]
+            report.endingErrors = [EndingError(field: nil, message: serverText(reason), line: nil)]
             guard interactive else { return effects + end(.transportFailed) }
             if recordRun != nil { return effects + keepAndAskToGoOn() }
             phase = .failed
@@ -26,21 +26,21 @@ extension Wizard {
     mutating func rejected(status: Int, errors: [ServerError]) -> [WizardEffect] {
         // The server answered: the next submission is a new attempt even if nothing changes
         // (a server that honours the key would otherwise answer with the same rejection).
-        let refused = lastSubmission.map { Wizard.attempt($0.path, $0.payload) }
-        lastSubmission = nil
-        rejectionStatus = status
-        lastAnswerWasRejection = true
-        let visible = visibleIndices
+        let refused = submissions.last.map { Wizard.attempt($0.path, $0.payload) }
+        submissions.last = nil
+        submissions.rejectionStatus = status
+        submissions.lastAnswerWasRejection = true
+        let visible = form.visibleIndices
         let placement = ServerErrorMapper.place(errors, in: spec, fields: fields, visibleFields: Set(visible.map { fields[$0].name }))
         var effects: [WizardEffect] = [.output(OutputLine(" rejected (\(status))", style: .error))]
         // Bound 8a: a server may send any number of messages; the operator sees the first ones.
-        serverBanner = placement.banner.prefix(Wizard.shownServerMessages).map(serverText)
+        submissions.banner = placement.banner.prefix(Wizard.shownServerMessages).map(serverText)
             + (Wizard.moreMessagesLine(placement.banner.count).map { [$0] } ?? [])
         // Only a different value can fix a 422 (the server understood and refused the values) or
         // an error the server put on a field; a 400/409 with only banner lines ("try again
         // tomorrow", a conflict) may clear by itself, so Enter still sends it again.
         let valuesRefused = status == 422 || !placement.fieldErrors.isEmpty || !placement.alsoAsked.isEmpty
-        rejectedPayload = valuesRefused ? refused : nil
+        submissions.rejectedPayload = valuesRefused ? refused : nil
         effects += bannerLines()
         var failed: [Int] = []
         let entries = reviewEntries()
@@ -66,13 +66,13 @@ extension Wizard {
                 effects.append(.output(OutputLine("    ! " + more, style: .error)))
             }
         }
-        if stopsAtRefusal {
+        if policy.stopsAtRefusal {
             // No operator to fix the fields: every mapped error is shown, then the ending.
-            endingErrors = placement.banner.map { EndingError(field: nil, message: serverText($0), line: nil) }
+            report.endingErrors = placement.banner.map { EndingError(field: nil, message: serverText($0), line: nil) }
             for i in visible {
                 let field = fields[i]
                 for message in placement.fieldErrors[field.name] ?? [] {
-                    endingErrors.append(EndingError(field: field.name, message: serverText(message), line: nil))
+                    report.endingErrors.append(EndingError(field: field.name, message: serverText(message), line: nil))
                 }
             }
             return effects + Wizard.wrapped(

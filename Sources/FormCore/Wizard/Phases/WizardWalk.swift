@@ -51,72 +51,20 @@ extension Wizard {
     var walk: Walk {
         get {
             switch phase {
-            case .notStarted(let walk), .asking(_, _, let walk): return walk
+            case .notStarted(let walk), .asking(_, let walk): return walk
             case .review, .submitting, .failed, .confirmingDelete, .finished: return .reviewed
             }
         }
         set {
             switch phase {
             case .notStarted: phase = .notStarted(walk: newValue)
-            case .asking(let index, let lines, _): phase = .asking(index: index, lines: lines, walk: newValue)
+            case .asking(let index, _): phase = .asking(index: index, walk: newValue)
             case .review, .submitting, .failed, .confirmingDelete, .finished: break
             }
         }
     }
 
     // MARK: - Walking
-
-    /// Indices of the fields whose `when` holds now, in form order.
-    var visibleIndices: [Int] {
-        var out: [Int] = []
-        out.reserveCapacity(fields.count)
-        for i in fields.indices where isVisible(at: i) { out.append(i) }
-        return out
-    }
-
-    /// The fields whose visibility a change to `name` can change, in form order: those whose
-    /// `when` names it, and in turn those whose `when` names one of them (a hidden field's answer
-    /// is kept aside, and a hidden field counts as having none).
-    func visibilityDependents(of name: String) -> [Int] {
-        var seen: Set<String> = [name]
-        var pending = [name]
-        var out: [Int] = []
-        while let next = pending.popLast() {
-            for dependent in dependents[next] ?? [] where seen.insert(dependent).inserted {
-                if let i = fieldIndex[dependent] { out.append(i) }
-                pending.append(dependent)
-            }
-        }
-        return out.sorted()
-    }
-
-    /// Whether field `i` of `fields` is shown, without copying the field.
-    func isVisible(at i: Int) -> Bool {
-        guard let condition = fields[i].when else { return true }
-        return Wizard.holds(condition, fields: fields, fieldIndex: fieldIndex, store: store)
-    }
-
-    func isVisible(_ field: Field) -> Bool {
-        guard field.when != nil else { return true }
-        return Wizard.isVisible(field, fields: fields, fieldIndex: fieldIndex, store: store)
-    }
-
-    /// Static, so the condition's lookup captures three collections rather than a copy of the
-    /// whole wizard: that copy retained and released every stored property once per field asked
-    /// about, a third of the time a 200-item review took (docs/PERFORMANCE.md).
-    private static func isVisible(_ field: Field, fields: [Field], fieldIndex: [String: Int], store: AnswerStore) -> Bool {
-        guard let condition = field.when else { return true }
-        return holds(condition, fields: fields, fieldIndex: fieldIndex, store: store)
-    }
-
-    private static func holds(_ condition: Condition, fields: [Field], fieldIndex: [String: Int], store: AnswerStore) -> Bool {
-        // A field that is hidden (or unknown) has no value to compare.
-        condition.holds(answers: { name in
-            guard let i = fieldIndex[name] else { return nil }
-            if let inner = fields[i].when, !holds(inner, fields: fields, fieldIndex: fieldIndex, store: store) { return nil }
-            return store[i]
-        })
-    }
 
     /// Sets (or clears) a value, then keeps aside the answers of fields it hides (and brings back
     /// those of fields it shows again) and, once the walk is asking a set of fields (after
@@ -126,20 +74,20 @@ extension Wizard {
         // The item's review words are made now, while its fields are at hand, not at the review.
         defer { rewordItem(at: index) }
         // An answer begins the offered item: it is an item now, not an offer.
-        if value != nil, isTentative(fields[index]), let list = fields[index].item?.list { tentativeLists.remove(list) }
-        guard dependents[fields[index].name] != nil else {
-            store.set(value, at: index, named: fields[index].name)
+        if value != nil, form.isTentative(fields[index]), let list = fields[index].item?.list { form.tentativeLists.remove(list) }
+        guard form.dependents[fields[index].name] != nil else {
+            form.store.set(value, at: index, named: fields[index].name)
             return
         }
         // Only the fields whose conditions look at this one (and theirs) can appear or go.
-        let affected = visibilityDependents(of: fields[index].name)
-        let visibleBefore = affected.map { isVisible(at: $0) }
-        store.set(value, at: index, named: fields[index].name)
+        let affected = form.visibilityDependents(of: fields[index].name)
+        let visibleBefore = affected.map { form.isVisible(at: $0) }
+        form.store.set(value, at: index, named: fields[index].name)
         dropHiddenValues()
         var revealed: [Int] = []
         // A revealed field may hold its answer from before it was hidden: it is asked again with
         // that answer pre-filled (Enter keeps it), as the walk asked it the first time.
-        for (i, before) in zip(affected, visibleBefore) where !before && isVisible(at: i) { revealed.append(i) }
+        for (i, before) in zip(affected, visibleBefore) where !before && form.isVisible(at: i) { revealed.append(i) }
         if case .detour(let queue, let back) = walk {
             // A field the detour's answer revealed (Damaged units after Lot) is part of it.
             let item = fields[index].item
@@ -149,16 +97,6 @@ extension Wizard {
         }
         guard walk.isQueue else { return }
         for i in revealed { enqueue(i) }
-    }
-
-    /// The first visible field after `index`, looking no further than needed.
-    func nextVisible(after index: Int) -> Int? {
-        var i = index + 1
-        while i < fields.count {
-            if isVisible(fields[i]) { return i }
-            i += 1
-        }
-        return nil
     }
 
     /// Keeps aside the answers of fields hidden now and brings back those of fields shown again,
@@ -171,12 +109,12 @@ extension Wizard {
             changed = false
             // Only a field with a `when` can be hidden: the others are not looked at (or copied).
             for i in fields.indices where fields[i].when != nil {
-                if store[i] != nil {
-                    guard !isVisible(at: i) else { continue }
-                    store.hide(at: i, named: fields[i].name)
-                    visited.remove(fields[i].name)
+                if form.store[i] != nil {
+                    guard !form.isVisible(at: i) else { continue }
+                    form.store.hide(at: i, named: fields[i].name)
+                    progress.unvisit(fields[i].name)
                     changed = true
-                } else if !store.keptWhileHidden.isEmpty, isVisible(at: i), store.reveal(at: i, named: fields[i].name) {
+                } else if !form.store.keptWhileHidden.isEmpty, form.isVisible(at: i), form.store.reveal(at: i, named: fields[i].name) {
                     changed = true
                 }
             }
@@ -202,7 +140,7 @@ extension Wizard {
         case .forward(let back):
             returnTo = back
         case .detour(let queue, let back):
-            let visible = Set(visibleIndices)
+            let visible = Set(form.visibleIndices)
             var rest = queue.filter { $0 != index && visible.contains($0) }
             if !rest.isEmpty {
                 let next = rest.removeFirst()
@@ -212,11 +150,11 @@ extension Wizard {
         case .reviewed:
             returnTo = nil
         }
-        if let back = returnTo, back != index, Set(visibleIndices).contains(back) {
+        if let back = returnTo, back != index, Set(form.visibleIndices).contains(back) {
             // Fields the edit has just revealed come first, then the field the walk was at.
-            if let revealed = visibleIndices.first(where: { i in
+            if let revealed = form.visibleIndices.first(where: { i in
                 // Unvisited: empty, or an answer kept while hidden and shown again (pre-filled).
-                i > index && i < back && !visited.contains(fields[i].name)
+                i > index && i < back && !progress.wasVisited(fields[i].name)
             }) {
                 return ask(revealed)
             }
@@ -224,7 +162,7 @@ extension Wizard {
             return ask(back)
         }
         walk = .forward(returnTo: nil)
-        if let next = nextVisible(after: index) {
+        if let next = form.nextVisible(after: index) {
             return ask(next)
         }
         return goToReview()
@@ -234,7 +172,7 @@ extension Wizard {
     /// list typed on one line): its next field, else the field it came from, else on from
     /// `position` in form order.
     mutating func resumeDetour(_ queue: [Int], returnTo back: Int?, from position: Int) -> [WizardEffect] {
-        let visible = Set(visibleIndices)
+        let visible = Set(form.visibleIndices)
         var rest = queue.filter(visible.contains)
         if !rest.isEmpty {
             let next = rest.removeFirst()
@@ -242,13 +180,13 @@ extension Wizard {
         }
         walk = .forward(returnTo: nil)
         if let back, visible.contains(back) { return ask(back) }
-        if let next = visibleIndices.first(where: { $0 >= position }) { return ask(next) }
+        if let next = form.visibleIndices.first(where: { $0 >= position }) { return ask(next) }
         return goToReview()
     }
 
     mutating func continueQueue(_ remaining: [Int]) -> [WizardEffect] {
         // Only the queued fields are looked at: the review right after works out the rest.
-        var rest = remaining.filter { isVisible(at: $0) }
+        var rest = remaining.filter { form.isVisible(at: $0) }
         guard !rest.isEmpty else {
             walk = walk.asking([])
             return goToReview()
@@ -262,9 +200,9 @@ extension Wizard {
     private mutating func settleForReview() {
         dropUnbegunItems()
         // Only an empty, unvisited field with a default takes one: visibility is asked last.
-        for i in fields.indices where fields[i].defaultText != nil && store[i] == nil
-            && !visited.contains(fields[i].name) && isVisible(at: i) {
-            if let d = fields[i].defaultValue { store.set(d, at: i, named: fields[i].name) }
+        for i in fields.indices where fields[i].defaultText != nil && form.store[i] == nil
+            && !progress.wasVisited(fields[i].name) && form.isVisible(at: i) {
+            if let d = fields[i].defaultValue { form.store.set(d, at: i, named: fields[i].name) }
         }
         dropHiddenValues()
     }
@@ -275,17 +213,17 @@ extension Wizard {
     /// like every other problem of a scripted run: `answers.yaml:3: password: ...`.
     private func checkProblems(visible: [Int]) -> [EndingError] {
         var problems: [EndingError] = []
-        for check in checks {
-            guard let target = fieldIndex[check.field], isVisible(fields[target]) else { continue }
+        for check in form.checks {
+            guard let target = form.fieldIndex[check.field], form.isVisible(fields[target]) else { continue }
             if !check.passes(values[check.first], values[check.second]) {
-                let origin = answerOrigins[check.first] ?? answerOrigins[check.second]
+                let origin = scripted.origins[check.first] ?? scripted.origins[check.second]
                 problems.append(EndingError(field: check.field, message: check.message, line: nil, origin: origin))
             }
         }
         for failure in itemCheckFailures(visible: visible) {
             // The later item's answer is the one to change: it names where it came from.
             let name = fields[failure.index].name
-            problems.append(EndingError(field: name, message: failure.message, line: nil, origin: answerOrigins[name]))
+            problems.append(EndingError(field: name, message: failure.message, line: nil, origin: scripted.origins[name]))
         }
         return problems
     }
@@ -296,7 +234,7 @@ extension Wizard {
     public func scriptedCheckProblems() -> [AnswerProblem] {
         var settled = self
         settled.settleForReview()
-        return settled.checkProblems(visible: settled.visibleIndices)
+        return settled.checkProblems(visible: settled.form.visibleIndices)
             .map { AnswerProblem(origin: $0.origin, field: $0.field ?? "form", message: $0.message) }
     }
 
@@ -305,13 +243,13 @@ extension Wizard {
     mutating func goToReview() -> [WizardEffect] {
         settleForReview()
         // What is shown no longer changes below: one pass over the fields serves every check.
-        let visible = visibleIndices
-        let missing = visible.filter { fields[$0].required && store[$0] == nil }
-        if submitsWithoutReview {
+        let visible = form.visibleIndices
+        let missing = visible.filter { fields[$0].required && form.store[$0] == nil }
+        if policy.submitsWithoutReview {
             let problems = missing.map { EndingError(field: fields[$0].name, message: "Required", line: nil) }
                 + checkProblems(visible: visible)
             if !problems.isEmpty {
-                endingErrors = problems
+                report.endingErrors = problems
                 // One line each, never wrapped: scripts read them as `ORIGIN: field: message`.
                 return problems.map { problem in
                     let text = (problem.origin.map { "\($0): " } ?? "") + "\(problem.field ?? "form"): \(problem.message)"
@@ -325,17 +263,22 @@ extension Wizard {
         }
         if !missing.isEmpty {
             let names = missing.map { fields[$0].label }
-            return [error("Still missing: \(names.joined(separator: ", "))")] + ask(missing[0], walk: walk.asking(missing))
+            return refuse("Still missing: \(names.joined(separator: ", "))") + ask(missing[0], walk: walk.asking(missing))
         }
         var failing: [Int] = []
         for problem in checkProblems(visible: visible) {
-            guard let name = problem.field, let target = fieldIndex[name] else { continue }
-            pendingErrors[name, default: []].append(problem.message)
+            guard let name = problem.field, let target = form.fieldIndex[name] else { continue }
+            progress.pendingErrors[name, default: []].append(problem.message)
             if !failing.contains(target) { failing.append(target) }
         }
         addDistinctClashes(to: &failing)
         if !failing.isEmpty {
-            return ask(failing.sorted()[0], walk: walk.asking(failing.sorted()))
+            // A check the last line made fail refuses that line; its message is shown at the
+            // prompt of the field it lands on.
+            let first = failing.sorted()[0]
+            let reason = progress.pendingErrors[fields[first].name]?.first
+            let refusal: [WizardEffect] = reason.map { [.refused(Refusal(reason: $0))] } ?? []
+            return refusal + ask(first, walk: walk.asking(failing.sorted()))
         }
         phase = .review
         return arrivalReview(visible: visible) + [.prompt(reviewPrompt)]
@@ -346,19 +289,20 @@ extension Wizard {
         let next = next ?? walk
         let field = fields[index]
         var effects: [WizardEffect] = []
-        if (field.type == .choice || field.type == .multichoice) && !listedChoices.contains(field.name) {
-            listedChoices.insert(field.name)
+        if (field.type == .choice || field.type == .multichoice) && !shown.listedChoices.contains(field.name) {
+            shown.listedChoices.insert(field.name)
             effects += choiceListLines(field).map { .output($0) }
         }
-        for message in pendingErrors.removeValue(forKey: field.name) ?? [] {
-            effects.append(error(message))
+        for message in progress.pendingErrors.removeValue(forKey: field.name) ?? [] {
+            effects.append(errorLine(message))
         }
-        if let list = field.item?.list, isTentative(field), isFirstOfItem(index), listEndHinted.insert(list).inserted {
+        if let list = field.item?.list, form.isTentative(field), form.isFirstOfItem(index), shown.listEndHinted.insert(list).inserted {
             effects.append(.output(OutputLine(Wizard.listEndHint, style: .notice)))
         }
-        phase = .asking(index: index, lines: [], walk: next)
+        phase = .asking(index: index, walk: next)
+        multiline = MultilineValue()
         // A refused scripted answer comes back on the edit line once, like a refused typed one.
-        let refusedAnswer = refusedAnswerText.removeValue(forKey: field.name)
+        let refusedAnswer = scripted.refusedText.removeValue(forKey: field.name)
         effects.append(.prompt(prompt(for: field, prefill: rejected ?? refusedAnswer)))
         return effects
     }

@@ -13,8 +13,8 @@ extension Wizard {
     /// come only with `init(spec:interactive:record:)`: the run's first record has none.
     public mutating func joinRun(_ record: RecordContext) {
         recordRun = RecordRun(context: record)
-        listedChoices.formUnion(record.choicesListed)
-        linesRead = record.linesBefore
+        shown.listedChoices.formUnion(record.choicesListed)
+        report.linesRead = record.linesBefore
     }
 
     /// The record this wizard is, in a run of records.
@@ -36,7 +36,7 @@ extension Wizard {
                 seen[field.name, default: [:]][Wizard.distinctKey(value)] = context.number
             }
         }
-        return RecordContext(number: context.number + 1, previous: previous, seen: seen, choicesListed: listedChoices,
+        return RecordContext(number: context.number + 1, previous: previous, seen: seen, choicesListed: shown.listedChoices,
                              linesBefore: linesRead)
     }
 
@@ -52,7 +52,7 @@ extension Wizard {
         guard let run = recordRun else { return [.output(title)] }
         let number = run.context.number
         guard number == 1 else {
-            resumeNotice = nil
+            shown.startNotice = nil
             return [.output(OutputLine("Record \(number)", style: .title))]
         }
         return [.output(title), .output(OutputLine(Wizard.firstRecordHeader, style: .title))]
@@ -73,47 +73,27 @@ extension Wizard {
 
     // MARK: - Ending the run
 
-    /// `.end` or end of input at the record's first prompt ends the run: no draft, the record does
-    /// not count. "First prompt" means before any answer was taken in the record: `?`, `.review`
-    /// or a refused line there do not begin it. `.end` anywhere else is refused with what to
-    /// do instead; after a transport failure `failedLine` takes it. Nil: not a run event.
-    mutating func recordRunEvent(_ event: WizardEvent) -> [WizardEffect]? {
-        guard recordRun != nil else { return nil }
-        // The phase is read once into a local: reading it through `askingIndex` and
-        // `collectedLines` here crashed the release compiler (Swift 6.3, SIL ownership
-        // verifier: "Found outside of lifetime use" in this function).
-        let current = phase
-        let asking: (index: Int, lines: [String])?
-        switch current {
-        case .asking(let index, let lines, _): asking = (index, lines)
-        case .review, .notStarted, .submitting, .failed, .confirmingDelete, .finished: asking = nil
-        }
-        let atPrompt: Bool
-        switch current {
-        case .asking, .review: atPrompt = true
-        case .notStarted, .submitting, .failed, .confirmingDelete, .finished: atPrompt = false
-        }
-        guard atPrompt else { return nil }
-        let atRecordStart = visited.isEmpty && (asking?.lines ?? []).isEmpty
-        switch event {
-        case .endOfInput:
-            guard atRecordStart else { return nil }
-            return endRunHere()
-        case .line(let line):
-            let secret = asking.map { fields[$0.index].isSecret } ?? false
-            let trimmed = secret ? String(line.reversed().drop { $0.isWhitespace }.reversed()) : line.trimmedWhitespace
-            guard trimmed.lowercased() == ".end" else { return nil }
-            if atRecordStart { return endRunHere() }
-            let message = ".end ends the run at a record's first prompt. To stop in the middle of a "
-                + "record use .cancel (what you typed is kept as a draft)"
-            if let asking { return [error(message)] + resume(asking.index, collected: asking.lines) }
-            return [error(message)] + promptAgain()
-        case .start, .unreadable, .interrupted, .submission:
-            return nil
-        }
+    /// Whether the record has not begun: a run of records is at one of its prompts (a field or
+    /// the review) and no answer was taken yet in this record (`?`, `.review` or a refused line
+    /// do not begin it). `.end` or end of input there ends the run: no draft, and the record
+    /// does not count.
+    var atRecordStart: Bool {
+        guard recordRun != nil, progress.isEmpty else { return false }
+        if case .asking = phase { return multiline.isEmpty }
+        return true
     }
 
-    private mutating func endRunHere() -> [WizardEffect] {
+    /// `.end` at a prompt of a record: the run ends when the record has not begun; nil
+    /// otherwise (the caller refuses it with `endMidRecordMessage`). After a transport failure
+    /// `failedLine` takes `.end` instead.
+    mutating func endRun() -> [WizardEffect]? {
+        atRecordStart ? endRunHere() : nil
+    }
+
+    static let endMidRecordMessage = ".end ends the run at a record's first prompt. To stop in the middle of a "
+        + "record use .cancel (what you typed is kept as a draft)"
+
+    mutating func endRunHere() -> [WizardEffect] {
         phase = .finished
         recordRun?.decision = .endRunHere
         return [.finish(.endOfInput)]
@@ -127,7 +107,7 @@ extension Wizard {
     /// a secret prompt `"` is a password like any other. Nil: go on with `line`.
     mutating func ditto(_ line: inout String, at index: Int) -> [WizardEffect]? {
         let field = fields[index]
-        guard let run = recordRun, !field.isSecret, collectedLines.isEmpty else { return nil }
+        guard let run = recordRun, !field.isSecret, multiline.isEmpty else { return nil }
         let trimmed = line.trimmedWhitespace
         guard !trimmed.isEmpty, trimmed.allSatisfy({ $0 == "\"" }) else { return nil }
         guard trimmed.count == 1 else {
@@ -136,11 +116,11 @@ extension Wizard {
         }
         let number = run.context.number
         guard number > 1 else {
-            return [error("This is the run's first record: there is no previous answer to copy (type \"\" for the value \")")]
+            return refuse("This is the run's first record: there is no previous answer to copy (type \"\" for the value \")")
                 + ask(index)
         }
         guard let value = run.context.previous[field.name] else {
-            return [error("Record \(number - 1) has no \(TextWrap.truncate(field.label, to: 30)): nothing to copy")] + ask(index)
+            return refuse("Record \(number - 1) has no \(TextWrap.truncate(field.label, to: 30)): nothing to copy") + ask(index)
         }
         return accept(value.editableText, at: index)
     }
@@ -152,7 +132,7 @@ extension Wizard {
     mutating func refuseDistinct(_ value: FieldValue, typed: String?, at index: Int) -> [WizardEffect]? {
         guard let message = distinctClash(value, at: index) else { return nil }
         let field = fields[index]
-        return [error(message)] + ask(index, prefill: field.type == .multiline ? nil : typed)
+        return refuse(message) + ask(index, prefill: field.type == .multiline ? nil : typed)
     }
 
     func distinctClash(_ value: FieldValue, at index: Int) -> String? {
@@ -166,9 +146,9 @@ extension Wizard {
     /// `.done`) are held to `distinct` too, like a failed cross-field check.
     mutating func addDistinctClashes(to failing: inout [Int]) {
         guard recordRun != nil else { return }
-        for i in visibleIndices {
-            guard let value = store[i], let message = distinctClash(value, at: i) else { continue }
-            pendingErrors[fields[i].name, default: []].append(message)
+        for i in form.visibleIndices {
+            guard let value = form.store[i], let message = distinctClash(value, at: i) else { continue }
+            progress.pendingErrors[fields[i].name, default: []].append(message)
             if !failing.contains(i) { failing.append(i) }
         }
     }

@@ -117,7 +117,7 @@ extension Wizard {
     /// The review's entries; `made` gets the item words that were not kept and had to be made
     /// (the walk to the review keeps them for the next one).
     func reviewEntries(withLabels: Bool, visible known: [Int]?, made: inout [MadeItemWords]) -> [ReviewEntry] {
-        let visible = known ?? visibleIndices
+        let visible = known ?? form.visibleIndices
         let numbered = spec.hasLists
         var entries: [ReviewEntry] = []
         entries.reserveCapacity(visible.count)
@@ -138,7 +138,7 @@ extension Wizard {
                     item: ItemPlace(list: item.list, number: item.number, member: nil, declaration: item.list))
                 entry.isItem = true
                 if withLabels {
-                    let start = itemStarts[FormSpec.itemFieldName(list: item.list, number: item.number, member: nil)] ?? i
+                    let start = form.itemStarts[FormSpec.itemFieldName(list: item.list, number: item.number, member: nil)] ?? i
                     let (words, kept) = itemWords(list: item.list, number: item.number, start: start, visible: indices)
                     entry.label = words.label
                     entry.shown = words.details
@@ -151,8 +151,8 @@ extension Wizard {
             let name = fields[i].name
             var shown = ""
             if withLabels {
-                shown = store[i].map { shortDisplay($0, fields[i]) } ?? "-"
-                if store[i] == nil, !visited.contains(name), let d = defaultShown(fields[i]) { shown = d + " (default)" }
+                shown = form.store[i].map { shortDisplay($0, fields[i]) } ?? "-"
+                if form.store[i] == nil, !progress.wasVisited(name), let d = defaultShown(fields[i]) { shown = d + " (default)" }
             }
             entries.append(ReviewEntry(number: numbered ? n : i + 1, label: withLabels ? fields[i].label : "", shown: shown, indices: [i], item: nil))
             k += 1
@@ -169,8 +169,8 @@ extension Wizard {
         }
         guard TextWrap.columns(entry.label) > Wizard.reviewLabelWidth else { return entry.label }
         // Cut where the widest number of the list leaves room, so every item's label reads alike.
-        let widest = " \(max(itemCounts[item.list] ?? 0, item.number))".count
-        return TextWrap.truncate(listLabel(item.list), to: Wizard.reviewLabelWidth - widest) + " \(item.number)"
+        let widest = " \(max(form.itemCounts[item.list] ?? 0, item.number))".count
+        return TextWrap.truncate(form.listLabel(item.list), to: Wizard.reviewLabelWidth - widest) + " \(item.number)"
     }
 
     /// "  N Label  value" for each entry, aligned. A long value wraps onto following lines under
@@ -276,15 +276,15 @@ extension Wizard {
     /// the operator sees that it is empty (nothing to check is hidden) and how to add an item.
     func emptyListLines() -> [WizardEffect] {
         guard spec.hasLists else { return [] }
-        return emptyVisibleLists.flatMap { list in
-            TextWrap.wrap("\(listLabel(list.name)): none (.add \(list.name) adds one)", indent: "    ", continuation: "      ")
+        return form.emptyVisibleLists.flatMap { list in
+            TextWrap.wrap("\(form.listLabel(list.name)): none (.add \(list.name) adds one)", indent: "    ", continuation: "      ")
                 .map { WizardEffect.output(OutputLine($0, style: .review)) }
         }
     }
 
     /// The last rejection's non-field messages, as the rejection printed them.
     func bannerLines() -> [WizardEffect] {
-        serverBanner.flatMap { Wizard.wrapped($0, .error, indent: "  ! ", continuation: "    ") }
+        submissions.banner.flatMap { Wizard.wrapped($0, .error, indent: "  ! ", continuation: "    ") }
     }
 
     /// "  1 Norway  2 Sweden ...", wrapped at 80 columns. When a choice's name starts with a
