@@ -1,6 +1,9 @@
-/// A line starting with `.` (or exactly `?`): the operator's commands (docs/filling.md,
-/// "Commands").
-enum WizardCommand: Equatable {
+/// A line starting with `.` (or exactly `?`, or in a run of records exactly `"`): the operator's
+/// commands (docs/filling.md, "Commands"). Each command is declared once, in `WizardCommand.table`:
+/// its name, what it takes, its word in `?` and in the unknown-command message. The parser, the
+/// help line, the suggestions and `CommandTableTests` (which holds docs/filling.md to the table)
+/// all read that one list.
+enum WizardCommand: Equatable, Sendable {
     case back, next, done, review, skip, clear, help, cancel, retry
     /// `.end`: ends a run of records (read only in one, `inRun`).
     case end
@@ -9,49 +12,97 @@ enum WizardCommand: Equatable {
     case add(String)
     /// `.delete [LIST.N | N]`: delete an item (asks first).
     case delete(String)
+    /// `"` alone in a run of records: the previous record's answer (the DUP key of data-entry
+    /// terminals). Never at a secret prompt, where `"` is a password like any other.
+    case ditto
     case unknown(String)
 
-    static let names = ["back", "next", "done", "review", "edit", "skip", "clear", "help", "cancel", "retry", "add", "delete"]
+    /// What a command takes after its name.
+    enum Argument: Equatable, Sendable {
+        /// Nothing: anything after it makes the line an unknown command (`.next level` typed as
+        /// a password is never taken as `.next`).
+        case none
+        /// An optional free argument (`.edit 3`, `.edit lines.2`).
+        case free
+        /// An optional argument that is refused at a secret prompt, where it could be a password
+        /// missing its `..`.
+        case notAtSecret
+    }
+
+    /// Where a command is listed: every form, forms with lists, or nowhere (said where it applies).
+    enum Listing: Equatable, Sendable { case always, withLists, unlisted }
+
+    /// One command as the operator meets it.
+    struct Entry: Sendable {
+        let name: String
+        /// How `?` shows it (`.edit N|name`, `.help (or ?)`).
+        let usage: String
+        let argument: Argument
+        let listing: Listing
+        /// Offered as "did you mean" for a mistyped command.
+        let suggested: Bool
+        /// Read only in a run of records (elsewhere the line is an unknown command, as it always was).
+        let onlyInRun: Bool
+        let make: @Sendable (String) -> WizardCommand
+    }
+
+    /// Every command, in the order `?` lists them. A new command is one entry here, its case
+    /// above, and its handlers (the compiler names each switch that must decide it).
+    static let table: [Entry] = [
+        Entry(name: "back", usage: ".back", argument: .none, listing: .always, suggested: true, onlyInRun: false) { _ in .back },
+        Entry(name: "next", usage: ".next", argument: .none, listing: .always, suggested: true, onlyInRun: false) { _ in .next },
+        Entry(name: "done", usage: ".done", argument: .none, listing: .always, suggested: true, onlyInRun: false) { _ in .done },
+        Entry(name: "review", usage: ".review", argument: .none, listing: .always, suggested: true, onlyInRun: false) { _ in .review },
+        Entry(name: "edit", usage: ".edit N|name", argument: .free, listing: .always, suggested: true, onlyInRun: false) { .edit($0) },
+        Entry(name: "skip", usage: ".skip", argument: .none, listing: .always, suggested: true, onlyInRun: false) { _ in .skip },
+        Entry(name: "clear", usage: ".clear", argument: .none, listing: .always, suggested: true, onlyInRun: false) { _ in .clear },
+        Entry(name: "help", usage: ".help (or ?)", argument: .none, listing: .always, suggested: true, onlyInRun: false) { _ in .help },
+        Entry(name: "cancel", usage: ".cancel", argument: .none, listing: .always, suggested: true, onlyInRun: false) { _ in .cancel },
+        Entry(name: "retry", usage: ".retry", argument: .none, listing: .unlisted, suggested: true, onlyInRun: false) { _ in .retry },
+        Entry(name: "add", usage: ".add [LIST]", argument: .notAtSecret, listing: .withLists, suggested: true, onlyInRun: false) { .add($0) },
+        Entry(name: "delete", usage: ".delete [LIST.N]", argument: .notAtSecret, listing: .withLists, suggested: true, onlyInRun: false) { .delete($0) },
+        Entry(name: "end", usage: ".end", argument: .none, listing: .unlisted, suggested: false, onlyInRun: true) { _ in .end },
+    ]
+
+    /// The names "did you mean" chooses from.
+    static let names = table.filter(\.suggested).map(\.name)
+
+    /// The command named `word` (lower case), in or out of a run of records.
+    static func entry(_ word: String, inRun: Bool) -> Entry? {
+        table.first { $0.name == word && (inRun || !$0.onlyInRun) }
+    }
 
     /// nil when the line is a value: it does not start with `.`, or starts with `..` (a literal dot).
     /// At a secret prompt nothing is trimmed first (" .x" is a value there), and everywhere a
     /// command that takes no argument but was given one is unknown, so `.next level` typed as a
-    /// password is never taken as `.next`.
-    static func parse(_ line: String, secret: Bool = false, inRun: Bool = false) -> WizardCommand? {
+    /// password is never taken as `.next`. `inRun`: a record of `fill --repeat`, where `.end`
+    /// means something; `ditto`: where a `"` alone copies the last record's answer (a field's
+    /// first line in a run, not a secret).
+    static func parse(_ line: String, secret: Bool = false, inRun: Bool = false, ditto: Bool = false) -> WizardCommand? {
         let trimmed = secret ? String(line.reversed().drop { $0.isWhitespace }.reversed()) : line.trimmedWhitespace
         if trimmed == "?" { return .help }
+        if ditto && !secret && trimmed == "\"" { return .ditto }
         guard trimmed.hasPrefix("."), !trimmed.hasPrefix("..") else { return nil }
         let body = trimmed.dropFirst()
         let word = body.prefix { !$0.isWhitespace }.lowercased()
         let argument = String(body.dropFirst(word.count)).trimmedWhitespace
-        let bare: WizardCommand?
-        switch word {
-        case "back": bare = .back
-        case "next": bare = .next
-        case "done": bare = .done
-        case "review": bare = .review
-        case "skip": bare = .skip
-        case "clear": bare = .clear
-        case "help": bare = .help
-        case "cancel": bare = .cancel
-        case "retry": bare = .retry
-        case "end": bare = inRun ? .end : nil
-        case "edit": return .edit(argument)
-        // At a secret prompt an argument could be a password missing its `..`: unknown then.
-        case "add": return secret && !argument.isEmpty ? .unknown(trimmed) : .add(argument)
-        case "delete": return secret && !argument.isEmpty ? .unknown(trimmed) : .delete(argument)
-        default: bare = nil
+        guard let entry = entry(word, inRun: inRun) else { return .unknown(trimmed) }
+        switch entry.argument {
+        case .none: return argument.isEmpty ? entry.make("") : .unknown(trimmed)
+        case .free: return entry.make(argument)
+        case .notAtSecret: return secret && !argument.isEmpty ? .unknown(trimmed) : entry.make(argument)
         }
-        guard let bare, argument.isEmpty else { return .unknown(trimmed) }
-        return bare
     }
+
+    /// `?`'s list of commands: "Commands: .back .next ... .cancel".
+    static let helpList = "Commands: " + table.filter { $0.listing == .always }.map(\.usage).joined(separator: " ")
 
     /// The message for an unknown command: the nearest real one, and how to type a literal dot.
     /// `lists`: the form has lists, so `.add` and `.delete` are among the commands listed.
     static func unknownMessage(_ typed: String, lists: Bool = false) -> String {
         let word = String(typed.dropFirst().prefix { !$0.isWhitespace }.prefix(30)).lowercased()
         let nearest = names.map { ($0, FormCore.editDistance($0, word)) }.min { $0.1 < $1.1 }
-        if names.contains(word) && !["edit", "add", "delete"].contains(word) {
+        if let entry = table.first(where: { $0.name == word && $0.suggested }), entry.argument == .none {
             return ".\(word) takes nothing after it. To enter a value starting with '.', type '."
                 + TextWrap.truncate(typed, to: 30) + "'"
         }
@@ -59,8 +110,8 @@ enum WizardCommand: Equatable {
         if let (name, distance) = nearest, distance <= 2 {
             message += " (did you mean .\(name)?)"
         } else {
-            message += " (commands: .back .next .done .review .edit .skip .clear .help .cancel"
-                + (lists ? " .add .delete)" : ")")
+            let listed = table.filter { $0.listing == .always || (lists && $0.listing == .withLists) }
+            message += " (commands: " + listed.map { "." + $0.name }.joined(separator: " ") + ")"
         }
         return message + ". To enter a value starting with '.', type '." + TextWrap.truncate(typed, to: 30) + "'"
     }

@@ -91,6 +91,8 @@ extension Wizard {
             return end(.cancelled)
         case .end:
             return endRun() ?? refuse(Wizard.endMidRecordMessage) + resume(index)
+        case .ditto:
+            return ditto(at: index)
         case .retry:
             return refuse("Nothing to retry: .retry follows a failed submission") + resume(index)
         case .unknown(let typed):

@@ -4,12 +4,15 @@ extension Wizard {
 
     mutating func answer(_ line: String, at index: Int) -> [WizardEffect] {
         let field = fields[index]
-        var line = line
-        if let copied = ditto(&line, at: index) { return copied }
+        // In a run of records `"` alone copies the last record's answer and `""` is the value `"`
+        // (one `"` dropped, as `..` drops one `.`); a multiline value's later lines are as typed.
+        let copies = recordRun != nil && !field.isSecret && multiline.isEmpty
+        let escaped = copies ? Wizard.withoutDittoEscape(line) : nil
+        let line = escaped ?? line
         if field.type == .multiline && line.trimmedWhitespace == "." {
             return finishMultiline(at: index)
         }
-        if let command = WizardCommand.parse(line, secret: field.isSecret, inRun: recordRun != nil) {
+        if let command = WizardCommand.parse(line, secret: field.isSecret, inRun: recordRun != nil, ditto: copies && escaped == nil) {
             return run(command, at: index)
         }
         // `..` at the start enters a literal dot: drop exactly one `.`, keep any indentation.

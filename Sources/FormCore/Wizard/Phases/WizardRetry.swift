@@ -30,7 +30,7 @@ extension Wizard {
                 ? "The record could not be sent and is kept as a draft. Enter goes on with the next record, .retry sends it again (if it is then accepted, its draft is deleted), a number (or .edit N) edits that field, .end ends the run."
                 : "The form could not be sent; nothing you typed is lost. Enter or .retry sends the same attempt again. A number (or .edit N) edits that field, then comes back to the review. .cancel ends and keeps a draft."
             return Wizard.wrapped(help, .notice) + [.prompt(retryPrompt)]
-        case .back, .next, .done, .skip, .clear, .add, .delete, .unknown:
+        case .back, .next, .done, .skip, .clear, .add, .delete, .ditto, .unknown:
             return refusal
         }
     }

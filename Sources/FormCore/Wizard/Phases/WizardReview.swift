@@ -50,7 +50,7 @@ extension Wizard {
                 + [.prompt(reviewPrompt)]
         case .unknown(let typed)?:
             return refuse(WizardCommand.unknownMessage(typed, lists: spec.hasLists)) + [.prompt(reviewPrompt)]
-        case nil, .skip?, .clear?, .retry?:
+        case nil, .skip?, .clear?, .retry?, .ditto?:
             return refuse("Press Enter to submit, type a number to edit, or .cancel") + [.prompt(reviewPrompt)]
         }
     }

@@ -102,18 +102,11 @@ extension Wizard {
     // MARK: - Ditto
 
     /// A line holding only `"` copies the previous record's answer to this field (the DUP key of
-    /// data-entry terminals); a line of two or more `"` and nothing else is typed text with one
-    /// `"` dropped (`""` is the value `"`), written back into `line`. Secrets are never copied: at
-    /// a secret prompt `"` is a password like any other. Nil: go on with `line`.
-    mutating func ditto(_ line: inout String, at index: Int) -> [WizardEffect]? {
+    /// data-entry terminals; parsed as `WizardCommand.ditto`). Secrets are never copied: at a
+    /// secret prompt `"` is a password like any other.
+    mutating func ditto(at index: Int) -> [WizardEffect] {
         let field = fields[index]
-        guard let run = recordRun, !field.isSecret, multiline.isEmpty else { return nil }
-        let trimmed = line.trimmedWhitespace
-        guard !trimmed.isEmpty, trimmed.allSatisfy({ $0 == "\"" }) else { return nil }
-        guard trimmed.count == 1 else {
-            line = String(trimmed.dropFirst())
-            return nil
-        }
+        guard let run = recordRun else { return ask(index) }
         let number = run.context.number
         guard number > 1 else {
             return refuse("This is the run's first record: there is no previous answer to copy (type \"\" for the value \")")
@@ -123,6 +116,14 @@ extension Wizard {
             return refuse("Record \(number - 1) has no \(TextWrap.truncate(field.label, to: 30)): nothing to copy") + ask(index)
         }
         return accept(value.editableText, at: index)
+    }
+
+    /// A line of two or more `"` and nothing else is typed text with one `"` dropped (`""` is the
+    /// value `"`); nil for any other line.
+    static func withoutDittoEscape(_ line: String) -> String? {
+        let trimmed = line.trimmedWhitespace
+        guard trimmed.count > 1, trimmed.allSatisfy({ $0 == "\"" }) else { return nil }
+        return String(trimmed.dropFirst())
     }
 
     // MARK: - Distinct

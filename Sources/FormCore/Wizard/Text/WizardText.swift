@@ -314,7 +314,7 @@ extension Wizard {
         if !rules.isEmpty { paragraphs.append("Rules: " + rules.joined(separator: "; ")) }
         var lines = paragraphs.flatMap { TextWrap.wrap($0, indent: "  ", continuation: "    ") }.map { OutputLine($0, style: .notice) }
         if field.type == .choice || field.type == .multichoice { lines += choiceListLines(field) }
-        let commands = "Commands: .back .next .done .review .edit N|name .skip .clear .help (or ?) .cancel. "
+        let commands = WizardCommand.helpList + ". "
             + "Enter keeps the value in [brackets]; start a value with .. to enter a leading '.'"
         lines += TextWrap.wrap(commands, indent: "  ", continuation: "    ").map { OutputLine($0, style: .notice) }
         if spec.hasLists {
