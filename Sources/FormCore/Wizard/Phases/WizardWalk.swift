@@ -346,7 +346,7 @@ extension Wizard {
         let next = next ?? walk
         let field = fields[index]
         var effects: [WizardEffect] = []
-        if (field.type == .choice || field.type == .multichoice) && !listedChoices.contains(field.name) {
+        if field.kind.takesChoices && !listedChoices.contains(field.name) {
             listedChoices.insert(field.name)
             effects += choiceListLines(field).map { .output($0) }
         }
