@@ -48,9 +48,10 @@ package protocol FieldKind: Sendable {
     /// a value can never contain a comma.
     func entersSeveral(_ field: Field) -> Bool
     /// The OpenAPI `format` strings of a `type: string` schema this type reads (`email`,
-    /// `idn-email`): the importer writes a field of this type for them. A format is claimed only
-    /// where the type accepts every value the format allows, or the form would be stricter than
-    /// the server; no two types claim the same format (`FieldTypeRegistryTests`).
+    /// `idn-email`): the importer writes a field of this type for them. A type claims a format
+    /// only when it takes what servers of that format take, or the form would refuse values the
+    /// server accepts (why `time` and `phone` claim none); no two types claim the same format
+    /// (`FieldTypeRegistryTests`).
     var openAPIFormats: [String] { get }
 
     /// The `default:` keyword the operator's clock resolves for this type (`today`, `now`).
