@@ -321,12 +321,10 @@ struct FieldReader {
                 diagnostics.error("default can't be empty: leave it out", at: e.valuePosition)
                 return
             }
-            if let keyword = ClockDefault(rawValue: s), field.kind.ordering != nil,
-               [FieldType.date, .time, .datetime].contains(field.type) {
+            if let keyword = ClockDefault(rawValue: s), let expected = field.kind.clockKeyword {
                 // Resolved when a session starts, with the operator's clock (ClockDefault).
-                guard keyword == ClockDefault.keyword(for: field.type) else {
-                    let other = ClockDefault.keyword(for: field.type)?.rawValue ?? ""
-                    diagnostics.error("a \(field.type.rawValue) field defaults to \"\(other)\", not \"\(s)\"", at: e.valuePosition)
+                guard keyword == expected else {
+                    diagnostics.error("a \(field.type.rawValue) field defaults to \"\(expected.rawValue)\", not \"\(s)\"", at: e.valuePosition)
                     return
                 }
                 field.clockDefault = keyword

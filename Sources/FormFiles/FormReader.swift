@@ -307,7 +307,7 @@ struct FormReader {
                     diagnostics.error("total names unknown field \"\(plain)\" of group \"\(name)\"" + NameSuggestion.hint(for: plain, in: plainNames), at: position)
                     continue
                 }
-                if field.type != .integer && field.type != .decimal {
+                if field.kind.ordering != .number {
                     diagnostics.error("total sums an integer or decimal field: \"\(plain)\" is \(field.type.rawValue)", at: position)
                 }
             }

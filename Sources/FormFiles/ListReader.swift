@@ -23,7 +23,7 @@ struct ListReader {
             if let u = entries["unique"], let b = reader.bool(u) { rule.unique = b }
             if let t = entries["total"] {
                 if let total = readTotal(t, member: false) { rule.totals = [total] }
-                if type != .integer && type != .decimal {
+                if type.kind.ordering != .number {
                     diagnostics.error("total needs a list of integer or decimal items, not \(type.rawValue)", at: t.keyPosition)
                 }
             }
@@ -31,16 +31,12 @@ struct ListReader {
             diagnostics.error("list must be true or a mapping with min_items, max_items, unique, send_empty, not \(YAMLNodeReader.describe(e.value))", at: e.valuePosition)
             return nil
         }
-        switch type {
-        case .multichoice:
-            diagnostics.error("a multichoice field already takes several values: it can't also be a list", at: e.keyPosition)
+        // The type's kind says whether it may be a list (`FieldKind.listRefusal`).
+        if let refusal = type.kind.listRefusal {
+            diagnostics.error(refusal, at: e.keyPosition)
             return nil
-        case .secret:
-            diagnostics.error("a list of secrets is not supported: use separate secret fields", at: e.keyPosition)
-            return nil
-        case .text, .multiline, .email, .url, .uri, .uuid, .integer, .decimal, .date, .boolean, .choice, .ipv4, .ipv6, .ip, .cidr, .hostname, .mac, .time, .datetime:
-            return rule
         }
+        return rule
     }
 
     /// `min_items`, `max_items` and `send_empty` of a list or a group.

@@ -26,7 +26,7 @@ enum DraftCheck {
         switch field.parse(text) {
         case .success(let value):
             // Choices take a unique prefix; a default must be the exact name.
-            if type == .choice, case .text(let chosen) = value, chosen != text { return "not one of the choices" }
+            if field.kind.takesChoices, case .text(let chosen) = value, chosen != text { return "not one of the choices" }
             return nil
         case .failure(let why): return why.description
         }

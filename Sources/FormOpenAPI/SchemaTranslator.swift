@@ -423,23 +423,18 @@ struct SchemaTranslator {
         let p = node.pointer
         let format = node["format"]?.string
         var measures = true
-        switch format {
-        case nil: break
-        case "email"?, "idn-email"?: f.type = "email"
-        case "uri"?: f.type = "uri"
-        case "date"?: f.type = "date"; measures = false
-        case "date-time"?: f.type = "datetime"; measures = false
-        case "time"?:
+        // A format a field type claims (`FieldKind.openAPIFormats`) becomes that type, its
+        // length rules kept only where the type measures length.
+        switch (format, format.flatMap(FieldType.claiming(openAPIFormat:))) {
+        case (_, let type?):
+            f.type = type.rawValue
+            measures = type.kind.measuresLength
+        case (nil, nil): break
+        case ("time"?, nil):
             f.pattern = TimeFormat.pattern
             f.patternMessage = TimeFormat.message
             f.comments.append("format time: RFC 3339 full-time (seconds and offset), checked by pattern")
-        case "ipv4"?: f.type = "ipv4"; measures = false
-        case "ipv6"?: f.type = "ipv6"; measures = false
-        case "hostname"?, "idn-hostname"?: f.type = "hostname"; measures = false
-        // NSwag writes .NET's Guid as `guid`: the same 8-4-4-4-12 hex shape as `uuid`.
-        case "uuid"?, "guid"?: f.type = "uuid"; measures = false
-        case "password"?: f.type = "secret"
-        case .some(let other):
+        case (let other?, nil):
             f.comments.append("format \(other): not checked by the form; the server checks it")
             reader.problem(JSONPointer.appending(p, "format"), "format \"\(other)\" is not checked by the form (asked as text)")
         }

@@ -122,7 +122,7 @@ import Testing
             "t.yaml:4:11: unknown field type \"emial\" (did you mean \"email\"?)"
         ])
         #expect(errorLines(form("  - name: a\n    type: password\n")) == [
-            "t.yaml:4:11: unknown field type \"password\" (use text, multiline, secret, email, url, integer, decimal, date, boolean, choice, multichoice, ipv4, ipv6, ip, cidr, hostname, mac, time, datetime, uri, uuid)"
+            "t.yaml:4:11: unknown field type \"password\" (use text, multiline, secret, email, url, integer, decimal, date, boolean, choice, multichoice, ipv4, ipv6, ip, cidr, hostname, mac, time, datetime, uri, uuid, phone)"
         ])
     }
 

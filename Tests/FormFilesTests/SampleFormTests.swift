@@ -97,6 +97,7 @@ import Testing
         #expect(byName["handling"]?.choices == ["fragile", "keep upright", "refrigerate", "hazardous"])
         #expect(byName["address.country"]?.choices.first == "NO")
         #expect(byName["address.country"]?.defaultValue == .text("NO"))
+        #expect(byName["address.phone"]?.type == .phone && byName["address.phone"]?.required == false)
         let values: [String: FieldValue] = [
             "address.street": .text("Storgata 1"), "address.city": .text("Oslo"),
             "address.postcode": .text("0155"), "address.country": .text("NO"),

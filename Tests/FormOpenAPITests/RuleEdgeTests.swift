@@ -29,6 +29,16 @@ import Testing
         #expect(form.problems.isEmpty)
     }
 
+    /// formline's `phone` takes E.164 only: a `format: phone` server may take national numbers,
+    /// so the field stays text (no type claims the format) and the problem says so.
+    @Test func aPhoneFormatStaysText() throws {
+        let form = try Self.form(#"{"type":"object","properties":{"mobile":{"type":"string","format":"phone","maxLength":20}}}"#)
+        let spec = try TranslationTests.spec(form)
+        #expect(spec.fields.map(\.type) == [.text])
+        #expect(spec.field(named: "mobile")?.maxLength == 20)
+        #expect(form.problems.map(\.message) == ["format \"phone\" is not checked by the form (asked as text)"])
+    }
+
     @Test func numberEnumsMultipleOfAndConst() throws {
         let form = try Self.form(#"{"type":"object","required":["level","kind"],"properties":{"level":{"type":"integer","enum":[1,2,3]},"step":{"type":"number","multipleOf":0.5},"kind":{"const":"cat"}}}"#)
         let spec = try TranslationTests.spec(form)

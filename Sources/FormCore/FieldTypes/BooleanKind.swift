@@ -1,5 +1,10 @@
 /// `boolean`: y/yes/true/1 or n/no/false/0 in any case, sent as JSON true/false.
 struct BooleanKind: FieldKind {
+    var countsOn: Bool { false }
+    var listRefusal: String? { nil }
+    func entersSeveral(_ field: Field) -> Bool { true }
+    var openAPIFormats: [String] { [] }
+
     func parse(_ input: String, for field: Field) -> Result<FieldValue, ValueError> {
         switch input.lowercased() {
         case "y", "yes", "true", "1": return .success(.boolean(true))
@@ -20,4 +25,9 @@ struct BooleanKind: FieldKind {
     func rule(for field: Field) -> String? { "y or n" }
     func promptHints(for field: Field) -> [String] { ["y/n"] }
     func completion(for field: Field) -> FieldCompletion { .single(["yes", "no"]) }
+}
+
+/// The refusals of `boolean` fields, with the sentences the operator reads.
+extension ValueError {
+    static let notBoolean = ValueError.typeRule("Answer y or n")
 }

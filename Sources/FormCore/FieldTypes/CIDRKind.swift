@@ -4,6 +4,11 @@
 /// as the canonical address (as `ipv4`/`ipv6` send it) and the prefix: `2001:DB8:0::1/64` is
 /// sent as `2001:db8::1/64`.
 struct CIDRKind: FieldKind {
+    var countsOn: Bool { false }
+    var listRefusal: String? { nil }
+    func entersSeveral(_ field: Field) -> Bool { true }
+    var openAPIFormats: [String] { [] }
+
     func parse(_ input: String, for field: Field) -> Result<FieldValue, ValueError> {
         let parts = input.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty else { return .failure(.notCIDR) }
@@ -20,4 +25,10 @@ struct CIDRKind: FieldKind {
     }
 
     func rule(for field: Field) -> String? { "an address and prefix length, like 192.0.2.0/24" }
+}
+
+/// The refusals of `cidr` fields, with the sentences the operator reads.
+extension ValueError {
+    static let notCIDR = ValueError.typeRule("Enter a network as address/prefix, like 192.0.2.0/24 or 2001:db8::/32")
+    static func cidrPrefixOver(prefix: String, maximum: Int) -> ValueError { .typeRule("Prefix /\(prefix) is over \(maximum)") }
 }

@@ -1,6 +1,11 @@
 /// `choice`: one of the field's choices, by name, number or a unique prefix (`ChoiceResolver`).
 struct ChoiceKind: FieldKind {
     var takesChoices: Bool { true }
+    var countsOn: Bool { false }
+    var listRefusal: String? { nil }
+    /// Only when no choice holds a comma.
+    func entersSeveral(_ field: Field) -> Bool { !field.choices.contains { $0.contains(",") } }
+    var openAPIFormats: [String] { [] }
 
     func parse(_ input: String, for field: Field) -> Result<FieldValue, ValueError> {
         ChoiceResolver(field.choices).resolve(input).map { .text($0) }

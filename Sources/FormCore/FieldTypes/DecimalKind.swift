@@ -3,6 +3,10 @@
 struct DecimalKind: FieldKind {
     var ordering: FieldOrdering? { .number }
     var boundFormat: String { "a number" }
+    var countsOn: Bool { false }
+    var listRefusal: String? { nil }
+    func entersSeveral(_ field: Field) -> Bool { true }
+    var openAPIFormats: [String] { [] }
 
     func parse(_ input: String, for field: Field) -> Result<FieldValue, ValueError> {
         guard let n = DecimalText(input) else { return .failure(.notNumber) }
@@ -11,4 +15,9 @@ struct DecimalKind: FieldKind {
 
     func rule(for field: Field) -> String? { "a number with . as the decimal point" }
     func promptHints(for field: Field) -> [String] { NumberRangeHint.hints(field) }
+}
+
+/// The refusals of `decimal` fields, with the sentences the operator reads.
+extension ValueError {
+    static let notNumber = ValueError.typeRule("Enter a number, like 12.5 (with . as the decimal point)")
 }

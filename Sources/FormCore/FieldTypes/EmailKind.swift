@@ -2,6 +2,10 @@
 /// no spaces. Length rules and a pattern apply too.
 struct EmailKind: FieldKind {
     var measuresLength: Bool { true }
+    var countsOn: Bool { true }
+    var listRefusal: String? { nil }
+    func entersSeveral(_ field: Field) -> Bool { true }
+    var openAPIFormats: [String] { ["email", "idn-email"] }
 
     func parse(_ input: String, for field: Field) -> Result<FieldValue, ValueError> {
         EmailKind.isEmail(input) ? .success(.text(input)) : .failure(.notEmail(problem: EmailKind.problem(input)))
@@ -29,5 +33,13 @@ struct EmailKind: FieldKind {
         let domain = parts[1]
         guard domain.contains("."), domain.first != ".", domain.last != ".", !domain.contains("..") else { return false }
         return true
+    }
+}
+
+/// The refusals of `email` fields, with the sentences the operator reads.
+extension ValueError {
+    /// Not an email address; `problem` says what is wrong when one thing clearly is.
+    static func notEmail(problem: String?) -> ValueError {
+        .typeRule("Enter a valid email address" + (problem.map { ": " + $0 } ?? ""))
     }
 }

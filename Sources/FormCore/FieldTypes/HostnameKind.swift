@@ -3,6 +3,11 @@
 /// trailing dot (the fully qualified form, `example.com.`) is accepted and dropped. A last part
 /// of only digits is refused: `192.0.2.10` is an address, not a name. Sent in lower case.
 struct HostnameKind: FieldKind {
+    var countsOn: Bool { true }
+    var listRefusal: String? { nil }
+    func entersSeveral(_ field: Field) -> Bool { true }
+    var openAPIFormats: [String] { ["hostname", "idn-hostname"] }
+
     func parse(_ input: String, for field: Field) -> Result<FieldValue, ValueError> {
         var name = input.lowercased()
         if name.hasSuffix(".") { name.removeLast() }
@@ -24,4 +29,23 @@ struct HostnameKind: FieldKind {
     }
 
     func rule(for field: Field) -> String? { "a host name like mail.example.com" }
+}
+
+/// The refusals of `hostname` fields, with the sentences the operator reads.
+extension ValueError {
+    static let notHostname = ValueError.typeRule("Enter a host name like mail.example.com")
+    static func hostnameTooLong(length: Int) -> ValueError {
+        .typeRule("A host name has at most 253 characters (this has \(length))")
+    }
+    static let hostnameEmptyLabel = ValueError.typeRule("A host name can't have an empty part (two dots in a row, or a dot first)")
+    static func hostnameLabelTooLong(_ label: String) -> ValueError {
+        .typeRule("Part \"\(TextWrap.truncate(label, to: 20))\" is longer than 63 characters")
+    }
+    static func hostnameHyphenAtEnd(_ label: String) -> ValueError {
+        .typeRule("Part \"\(TextWrap.truncate(label, to: 20))\" can't start or end with a hyphen")
+    }
+    static func hostnameCharacter(_ c: Character) -> ValueError {
+        .typeRule("\"\(c)\" can't be in a host name (letters a-z, digits, - and .)")
+    }
+    static let hostnameNumericEnd = ValueError.typeRule("The last part of a host name can't be all digits (that is an address)")
 }

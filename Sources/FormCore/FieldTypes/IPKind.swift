@@ -1,5 +1,10 @@
 /// `ip`: an IPv4 or an IPv6 address, each read and sent as its own type is (a `:` makes it IPv6).
 struct IPKind: FieldKind {
+    var countsOn: Bool { false }
+    var listRefusal: String? { nil }
+    func entersSeveral(_ field: Field) -> Bool { true }
+    var openAPIFormats: [String] { [] }
+
     func parse(_ input: String, for field: Field) -> Result<FieldValue, ValueError> {
         IPKind.read(input).map { .text($0) }
     }
@@ -14,4 +19,9 @@ struct IPKind: FieldKind {
         }
         return .failure(.notIPAddress)
     }
+}
+
+/// The refusals of `ip` fields, with the sentences the operator reads.
+extension ValueError {
+    static let notIPAddress = ValueError.typeRule("Enter an IP address like 192.0.2.10 or 2001:db8::1")
 }

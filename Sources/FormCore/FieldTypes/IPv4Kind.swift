@@ -2,6 +2,11 @@
 /// (`010`) is refused: some systems read it as octal, so its meaning is ambiguous. The canonical
 /// text is the same dotted quad.
 struct IPv4Kind: FieldKind {
+    var countsOn: Bool { true }
+    var listRefusal: String? { nil }
+    func entersSeveral(_ field: Field) -> Bool { true }
+    var openAPIFormats: [String] { ["ipv4"] }
+
     func parse(_ input: String, for field: Field) -> Result<FieldValue, ValueError> {
         IPv4Kind.read(input).map { .text(IPv4Kind.text($0)) }
     }
@@ -28,4 +33,16 @@ struct IPv4Kind: FieldKind {
     }
 
     static func text(_ octets: [UInt8]) -> String { octets.map(String.init).joined(separator: ".") }
+}
+
+/// The refusals of `ipv4` fields, with the sentences the operator reads.
+extension ValueError {
+    static let notIPv4 = ValueError.typeRule("Enter an IPv4 address like 192.0.2.10")
+    static func ipv4PartCount(_ n: Int) -> ValueError {
+        .typeRule("An IPv4 address has 4 numbers separated by dots, this has \(n)")
+    }
+    static func ipv4OctetOver255(_ octet: String) -> ValueError { .typeRule("Octet \(octet) is over 255") }
+    static func ipv4LeadingZero(_ octet: String) -> ValueError {
+        .typeRule("Octet \(octet) has a leading zero, which some systems read as octal: write it without")
+    }
 }

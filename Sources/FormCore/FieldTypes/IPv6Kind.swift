@@ -4,6 +4,11 @@
 /// two or more zero groups (the first of equals) as `::`, and IPv4-mapped addresses with their
 /// dotted quad (`::ffff:192.0.2.1`).
 struct IPv6Kind: FieldKind {
+    var countsOn: Bool { false }
+    var listRefusal: String? { nil }
+    func entersSeveral(_ field: Field) -> Bool { true }
+    var openAPIFormats: [String] { ["ipv6"] }
+
     func parse(_ input: String, for field: Field) -> Result<FieldValue, ValueError> {
         IPv6Kind.read(input).map { .text(IPv6Kind.text($0)) }
     }
@@ -77,5 +82,15 @@ struct IPv6Kind: FieldKind {
         let hex = groups.map { String($0, radix: 16) }
         guard let run = best else { return hex.joined(separator: ":") }
         return hex[..<run.lowerBound].joined(separator: ":") + "::" + hex[run.upperBound...].joined(separator: ":")
+    }
+}
+
+/// The refusals of `ipv6` fields, with the sentences the operator reads.
+extension ValueError {
+    static let notIPv6 = ValueError.typeRule("Enter an IPv6 address like 2001:db8::1")
+    static func ipv6GroupTooLong(_ group: String) -> ValueError { .typeRule("Group \(group) has more than 4 hex digits") }
+    static let ipv6DoubleCompression = ValueError.typeRule("Use :: only once in an IPv6 address")
+    static func ipv6GroupCount(_ n: Int) -> ValueError {
+        .typeRule("An IPv6 address has 8 groups of hex digits (or fewer with ::), this has \(n)")
     }
 }

@@ -3,6 +3,10 @@
 struct IntegerKind: FieldKind {
     var ordering: FieldOrdering? { .number }
     var boundFormat: String { "a whole number" }
+    var countsOn: Bool { true }
+    var listRefusal: String? { nil }
+    func entersSeveral(_ field: Field) -> Bool { true }
+    var openAPIFormats: [String] { [] }
 
     func parse(_ input: String, for field: Field) -> Result<FieldValue, ValueError> {
         guard let n = DecimalText(input, allowFraction: false) else { return .failure(.notWholeNumber) }
@@ -10,6 +14,12 @@ struct IntegerKind: FieldKind {
     }
 
     func rule(for field: Field) -> String? { "a whole number" }
+
+    /// The next whole number (`-1` -> `0`, not the last digits' `-2`); nil past `Int`'s range.
+    func countedOn(_ previous: FieldValue) -> String? {
+        guard let n = Int(previous.editableText), n < Int.max else { return nil }
+        return String(n + 1)
+    }
     func promptHints(for field: Field) -> [String] { NumberRangeHint.hints(field) }
 }
 
@@ -29,4 +39,9 @@ enum NumberRangeHint {
         case (nil, nil): return []
         }
     }
+}
+
+/// The refusals of `integer` fields, with the sentences the operator reads.
+extension ValueError {
+    static let notWholeNumber = ValueError.typeRule("Enter a whole number, like 42")
 }

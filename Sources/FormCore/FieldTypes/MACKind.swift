@@ -2,6 +2,11 @@
 /// (`00:1A:2b:3c:4d:5e`, `00-1a-2b-3c-4d-5e`), or Cisco's three groups of four (`001a.2b3c.4d5e`).
 /// Sent in lower case with colons: `00:1a:2b:3c:4d:5e`.
 struct MACKind: FieldKind {
+    var countsOn: Bool { false }
+    var listRefusal: String? { nil }
+    func entersSeveral(_ field: Field) -> Bool { true }
+    var openAPIFormats: [String] { [] }
+
     func parse(_ input: String, for field: Field) -> Result<FieldValue, ValueError> {
         guard let hex = MACKind.digits(input) else { return .failure(.notMAC) }
         var pairs: [String] = []
@@ -29,4 +34,9 @@ struct MACKind: FieldKind {
         }
         return nil
     }
+}
+
+/// The refusals of `mac` fields, with the sentences the operator reads.
+extension ValueError {
+    static let notMAC = ValueError.typeRule("Enter a MAC address like 00:1a:2b:3c:4d:5e")
 }

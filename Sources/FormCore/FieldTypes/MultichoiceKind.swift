@@ -2,6 +2,10 @@
 /// repeats dropped.
 struct MultichoiceKind: FieldKind {
     var takesChoices: Bool { true }
+    var countsOn: Bool { false }
+    var listRefusal: String? { "a multichoice field already takes several values: it can't also be a list" }
+    func entersSeveral(_ field: Field) -> Bool { false }
+    var openAPIFormats: [String] { [] }
 
     /// Linear in the items and the choices: an item written exactly as a choice is found by
     /// lookup, an item already seen is skipped, and the picks are a set (issue 33 item 4).

@@ -3,6 +3,13 @@
 struct TimeKind: FieldKind {
     var ordering: FieldOrdering? { .time }
     var boundFormat: String { "a time as HH:MM or HH:MM:SS" }
+    var countsOn: Bool { true }
+    var listRefusal: String? { nil }
+    func entersSeveral(_ field: Field) -> Bool { true }
+    /// Not OpenAPI's `time`: that is RFC 3339's full-time, with seconds and an offset, which this
+    /// type does not take (the importer checks it with a pattern instead).
+    var openAPIFormats: [String] { [] }
+    var clockKeyword: ClockDefault? { .now }
 
     func parse(_ input: String, for field: Field) -> Result<FieldValue, ValueError> {
         guard TimeOfDay.parts(input) != nil else { return .failure(.notTime) }
@@ -12,4 +19,14 @@ struct TimeKind: FieldKind {
 
     func rule(for field: Field) -> String? { "a time as HH:MM or HH:MM:SS (24-hour)" }
     func promptHints(for field: Field) -> [String] { ["HH:MM"] }
+    /// The local time to the minute.
+    func clockText(at moment: Timestamp) -> String? { String(moment.time.description.prefix(5)) }
+}
+
+/// The refusals of `time` fields, with the sentences the operator reads.
+extension ValueError {
+    static let notTime = ValueError.typeRule("Enter a time as HH:MM or HH:MM:SS (24-hour), like 09:30")
+    static func notRealTime(_ text: String) -> ValueError {
+        .typeRule("\(text) is not a time of day (hours 00-23, minutes and seconds 00-59)")
+    }
 }

@@ -5,6 +5,10 @@
 /// be percent-encoded. Sent as typed. Length rules and a pattern apply.
 struct URIKind: FieldKind {
     var measuresLength: Bool { true }
+    var countsOn: Bool { true }
+    var listRefusal: String? { nil }
+    func entersSeveral(_ field: Field) -> Bool { false }
+    var openAPIFormats: [String] { ["uri"] }
 
     func parse(_ input: String, for field: Field) -> Result<FieldValue, ValueError> {
         guard let colon = input.firstIndex(of: ":") else { return .failure(.notURI) }
@@ -34,4 +38,15 @@ struct URIKind: FieldKind {
     }
 
     func rule(for field: Field) -> String? { "a URI like https://example.com/x or mailto:a@example.com" }
+}
+
+/// The refusals of `uri` fields, with the sentences the operator reads.
+extension ValueError {
+    static let notURI = ValueError.typeRule("Enter a URI with its scheme, like https://example.com/x or mailto:a@example.com")
+    /// A character a URI can't hold as it is (a space, a non-ASCII letter): percent-encode it.
+    static func uriCharacter(_ c: Character) -> ValueError {
+        .typeRule(c == " " ? "A URI can't contain spaces: write %20" : "\"\(c)\" can't be in a URI as it is: percent-encode it")
+    }
+    /// `%` not followed by two hex digits.
+    static let uriPercent = ValueError.typeRule("% in a URI must be followed by two hex digits (%20)")
 }

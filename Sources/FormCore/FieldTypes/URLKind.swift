@@ -1,6 +1,10 @@
 /// `url`: http or https, `://`, then a non-empty host; no spaces. Length rules and a pattern apply.
 struct URLKind: FieldKind {
     var measuresLength: Bool { true }
+    var countsOn: Bool { true }
+    var listRefusal: String? { nil }
+    func entersSeveral(_ field: Field) -> Bool { false }
+    var openAPIFormats: [String] { [] }
 
     func parse(_ input: String, for field: Field) -> Result<FieldValue, ValueError> {
         URLKind.isWebURL(input) ? .success(.text(input)) : .failure(.notWebURL)
@@ -18,4 +22,9 @@ struct URLKind: FieldKind {
         let host = hostPort.hasPrefix("[") ? hostPort : String(hostPort.prefix { $0 != ":" })
         return !host.isEmpty
     }
+}
+
+/// The refusals of `url` fields, with the sentences the operator reads.
+extension ValueError {
+    static let notWebURL = ValueError.typeRule("Enter a web address starting with http:// or https://")
 }

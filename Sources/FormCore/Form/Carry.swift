@@ -13,15 +13,8 @@ public enum Carry: String, Sendable, Equatable, CaseIterable {
     /// is what changes from one record to the next (a port, a serial, a day, an address). Not
     /// where the last digits mean something else: a decimal's cents, a CIDR's prefix length, a
     /// datetime's offset, the hex of a MAC or IPv6 address or a UUID; nor a choice, a yes/no, a list or a
-    /// multiline text, which have no "next".
-    public static func countsOn(_ type: FieldType) -> Bool {
-        switch type {
-        case .text, .email, .url, .uri, .integer, .date, .time, .ipv4, .hostname:
-            return true
-        case .multiline, .secret, .boolean, .choice, .multichoice, .decimal, .cidr, .datetime, .mac, .ipv6, .ip, .uuid:
-            return false
-        }
-    }
+    /// multiline text, which have no "next". Each type's kind decides (`FieldKind.countsOn`).
+    public static func countsOn(_ type: FieldType) -> Bool { type.kind.countsOn }
 
     /// The types `next` applies to, named as a form file names them (`integer, text, ... and
     /// uri`): the form-file error lists these, so it can't leave one out.
@@ -39,12 +32,7 @@ public enum Carry: String, Sendable, Equatable, CaseIterable {
         switch self {
         case .none: return nil
         case .same: return previous.editableText
-        case .next:
-            if type == .integer {
-                guard let n = Int(previous.editableText), n < Int.max else { return nil }
-                return String(n + 1)
-            }
-            return Carry.countedOn(previous.editableText)
+        case .next: return type.kind.countedOn(previous)
         }
     }
 

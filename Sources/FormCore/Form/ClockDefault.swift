@@ -9,13 +9,7 @@ public enum ClockDefault: String, Sendable, Equatable, CaseIterable {
     case today, now
 
     /// The keyword this field type takes: `today` for a date, `now` for a time or datetime.
-    public static func keyword(for type: FieldType) -> ClockDefault? {
-        switch type {
-        case .date: return .today
-        case .time, .datetime: return .now
-        default: return nil
-        }
-    }
+    public static func keyword(for type: FieldType) -> ClockDefault? { type.kind.clockKeyword }
 
     /// A moment as resolution takes it: RFC 3339 local time with its offset,
     /// `2026-11-22T21:30:00+01:00`; nil when `text` is not one.
@@ -35,13 +29,9 @@ extension FormSpec {
     public func resolvingClockDefaults(at moment: Timestamp) -> FormSpec {
         var spec = self
         for i in spec.fields.indices where spec.fields[i].clockDefault != nil {
-            let text: String
-            switch spec.fields[i].type {
-            case .date: text = moment.date.description
-            case .time: text = String(moment.time.description.prefix(5))
-            default:
-                let zone = moment.description.dropFirst(19 + (moment.fraction.isEmpty ? 0 : moment.fraction.count + 1))
-                text = moment.date.description + "T" + String(moment.time.description.prefix(5)) + ":00" + zone
+            guard let text = spec.fields[i].kind.clockText(at: moment) else {
+                spec.fields[i].defaultText = nil
+                continue
             }
             let resolved = try? spec.fields[i].parse(text).get()
             spec.fields[i].defaultText = resolved == nil ? nil : text

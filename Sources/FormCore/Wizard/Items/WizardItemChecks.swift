@@ -14,17 +14,9 @@ extension Wizard {
     }
 
     /// Whether a list of this field's type may be typed as one comma-separated line: only types
-    /// whose values never contain a comma (text, URLs, secrets and multiline values may).
-    static func entersSeveral(_ field: Field) -> Bool {
-        switch field.type {
-        case .integer, .decimal, .email, .ipv4, .ipv6, .ip, .cidr, .mac, .hostname, .date, .time, .datetime, .boolean, .uuid:
-            return true
-        case .choice:
-            return !field.choices.contains { $0.contains(",") }
-        case .text, .secret, .multiline, .url, .uri, .multichoice:
-            return false
-        }
-    }
+    /// whose values never contain a comma (text, URLs, secrets and multiline values may). The
+    /// type's kind decides (`FieldKind.entersSeveral`).
+    static func entersSeveral(_ field: Field) -> Bool { field.kind.entersSeveral(field) }
 
     /// "10, 20, 30" at an item of a list of scalars: each part becomes an item from this one on
     /// (items after them stay), all or nothing; the list then ends. nil: not such a line.

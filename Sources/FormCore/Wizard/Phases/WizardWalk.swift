@@ -289,7 +289,7 @@ extension Wizard {
         let next = next ?? walk
         let field = fields[index]
         var effects: [WizardEffect] = []
-        if (field.type == .choice || field.type == .multichoice) && !shown.listedChoices.contains(field.name) {
+        if field.kind.takesChoices && !shown.listedChoices.contains(field.name) {
             shown.listedChoices.insert(field.name)
             effects += choiceListLines(field).map { .output($0) }
         }

@@ -74,17 +74,7 @@ extension Wizard {
 
     /// A value as the review and prompts show it: secrets masked, lists joined, booleans yes/no,
     /// a multiline value by its first line.
-    func shortDisplay(_ value: FieldValue, _ field: Field) -> String {
-        if field.isSecret { return "********" }
-        switch value {
-        case .text(let s) where field.type == .multiline:
-            let lines = s.split(separator: "\n", omittingEmptySubsequences: false)
-            let more = lines.count - 1
-            return String(lines.first ?? "") + (more > 0 ? " (+\(more) line\(more == 1 ? "" : "s"))" : "")
-        case .boolean(let b): return b ? "yes" : "no"
-        default: return value.editableText
-        }
-    }
+    func shortDisplay(_ value: FieldValue, _ field: Field) -> String { field.kind.shortDisplay(value) }
 
     /// One line of the review: a field, or one item of a repeated group (its label).
     struct ReviewEntry {
@@ -313,7 +303,7 @@ extension Wizard {
         let rules = ruleDescriptions(field)
         if !rules.isEmpty { paragraphs.append("Rules: " + rules.joined(separator: "; ")) }
         var lines = paragraphs.flatMap { TextWrap.wrap($0, indent: "  ", continuation: "    ") }.map { OutputLine($0, style: .notice) }
-        if field.type == .choice || field.type == .multichoice { lines += choiceListLines(field) }
+        if field.kind.takesChoices { lines += choiceListLines(field) }
         let commands = WizardCommand.helpList + ". "
             + "Enter keeps the value in [brackets]; start a value with .. to enter a leading '.'"
         lines += TextWrap.wrap(commands, indent: "  ", continuation: "    ").map { OutputLine($0, style: .notice) }
