@@ -84,10 +84,12 @@ package enum FillFlag: String, CaseIterable, Sendable {
     /// option that is not repeatable at most once. Stricter than argument-parser (no `--`, no
     /// repeated flag, no value starting with `-`): a line it turns down is left to argument-parser
     /// on the command line, and is not one a transcript holds.
-    package static func read(_ arguments: some Sequence<String>) -> Result<[Word], Problem> {
+    /// Not generic on purpose: an unspecialized generic call on the start-up path can cost a
+    /// scan of the binary's conformance records (docs/PERFORMANCE.md, "First prompt").
+    package static func read(_ arguments: [String]) -> Result<[Word], Problem> {
         var words: [Word] = []
         var seen: Set<FillFlag> = []
-        var rest = ArraySlice(Array(arguments))
+        var rest = arguments[...]
         while let word = rest.popFirst() {
             guard word.hasPrefix("-") else {
                 words.append(.argument(word))

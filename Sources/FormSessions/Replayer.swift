@@ -18,9 +18,9 @@ import FormSystem
 /// ```
 ///
 /// Replay never touches drafts or history (its draft edge says "saved" and writes nothing, so a
-/// run of records counts a kept record as the recorded run did), is non-interactive (the plain
-/// line reader's behaviour) unless the transcript shows the recorded run asking after a transport
-/// failure, and uses fixed idempotency keys, so it runs the same everywhere.
+/// run of records counts a kept record as the recorded run did), builds its wizards from the
+/// recorded run's `SessionSetup` (`setup(of:)`: as at a terminal, unless a transport failure
+/// ended the recorded run), and uses fixed idempotency keys, so it runs the same everywhere.
 public struct Replayer: Sendable {
     /// Rewrite the transcript's output lines with what the session produced.
     public var update: Bool

@@ -17,7 +17,7 @@ import FormRunner
 /// test holds to argument-parser's declarations; this file only says where each value goes.
 public enum QuickFillArguments {
     public static func parse(_ arguments: [String]) -> FillOptions? {
-        guard arguments.first == "fill", case .success(let words) = FillFlag.read(arguments.dropFirst()) else { return nil }
+        guard arguments.first == "fill", case .success(let words) = FillFlag.read(Array(arguments.dropFirst())) else { return nil }
         var form: String?
         var options = FillOptions(form: "")
         for word in words {
