@@ -141,6 +141,18 @@ import Testing
         #expect(stray.failures == ["#! args: \"json\" is not a flag a transcript records (--plain, --output text|json, --stop-at-refusal, --repeat)"])
     }
 
+    /// `#! args` is written back from the set-up replay read: what `fill --record` writes for it.
+    @Test func argsAreWrittenBackFromTheSetUp() {
+        let recorded = Fixtures.record(Fixtures.incident, lines: .lines("Printer fire"), formPath: "incident.yaml")
+        let header = "#! formline-session 1\n#! form: incident.yaml\n"
+        #expect(recorded.text.hasPrefix(header + "#! args: --plain\n"))
+        let body = String(recorded.text.dropFirst(header.count + "#! args: --plain\n".count))
+        #expect(replayer.replay(text: header + "#! args: --stop-at-refusal --plain\n" + body, path: "t.session").diff
+            .contains("-#! args: --stop-at-refusal --plain\n+#! args: --plain --stop-at-refusal"))
+        #expect(replayer.replay(text: header + "#! args: --plain --stop-at-refusal\n" + body, path: "t.session").passed)
+        #expect(replayer.replay(text: header + "#! args: --output text\n" + body, path: "t.session").diff.contains("-#! args: --output text"))
+    }
+
     @Test func anEndOfInputAndAnInterruptReplay() {
         let eof = Fixtures.record(Fixtures.incident, lines: .lines("Printer fire"), formPath: "incident.yaml")
         #expect(eof.status == .endOfInput)
