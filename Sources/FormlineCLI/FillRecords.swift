@@ -3,9 +3,10 @@ import FormRunner
 import FormSessions
 import FormTerminal
 
-/// `fill --repeat`: record after record of one form (docs/records.md). Set-up is
-/// `FillSession`'s; this adds what a run needs: a wizard per record with the same starting answers,
-/// a draft of its own per record, and under `--output json` one line per record and a summary.
+/// `fill --repeat`: record after record of one form (docs/records.md). Every record's wizard comes
+/// from the run's `SessionSetup` (as in its replay), with the same starting answers; this adds
+/// what a run needs: a draft of its own per record, and under `--output json` one line per record
+/// and a summary.
 extension FillSession {
     func runRecords(first: Wizard, setup: SessionSetup, edges: SessionDriver.Edges, ownDraft: OwnDraft,
                     accepted: AcceptedDocument) -> ExitStatus {

@@ -13,7 +13,8 @@ import FormTransport
 import Synchronization
 
 /// Wires the edges for one `fill` run: form file, line source, renderer, transport, drafts,
-/// recorder. Everything here is set-up and tear-down; the session itself is `SessionDriver`.
+/// recorder. Everything here is set-up and tear-down; what configures the wizard is the run's
+/// `SessionSetup` (the one its recording replays with), the session itself is `SessionDriver`.
 public struct FillSession {
     let options: FillOptions
 
