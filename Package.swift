@@ -100,7 +100,8 @@ let package = Package(
         .testTarget(name: "FormTransportTests", dependencies: ["FormTransport", "FormRunner", "FormCore", "DemoServer"]),
         .testTarget(name: "FormRunnerTests", dependencies: ["FormRunner", "FormDrafts", "FormSystem", "FormCore"]),
         .testTarget(name: "FormlineCLITests", dependencies: [
-            "FormlineCLI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "FormlineCLI", "FormCore", "FormFiles", "FormRunner", "FormSessions",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "FormSessionsTests", dependencies: ["FormSessions", "FormlineTesting", "FormRunner", "FormSystem", "FormCore", "FormFiles", "FormOpenAPI"]),
         .testTarget(

@@ -1,3 +1,5 @@
+import FormRunner
+
 /// Why a transcript did not replay. Code decides on the case (`--update` may rewrite a file
 /// whose only failure is `.outputDiffers`); `description` is the one place each is worded.
 public enum ReplayFailure: Error, Sendable, Equatable, CustomStringConvertible {
@@ -8,8 +10,9 @@ public enum ReplayFailure: Error, Sendable, Equatable, CustomStringConvertible {
     case notUTF8
     /// The transcript does not parse: the parser's positioned message.
     case invalidTranscript(TranscriptError)
-    /// `#! args` holds a flag a transcript never records.
-    case unknownArgument(String)
+    /// `#! args` holds a flag a transcript never records, or a line `fill`'s option table turns
+    /// down (`SessionSetup.Flags(transcriptArgs:)`).
+    case invalidArguments(TranscriptArgsError)
     case formNotLoaded(path: String, messages: [String])
     /// `#! form:` names a file replay may not read (outside its folder, or not a form file); the
     /// file was not opened.
@@ -46,7 +49,7 @@ public enum ReplayFailure: Error, Sendable, Equatable, CustomStringConvertible {
     public var isOutputOnly: Bool {
         switch self {
         case .outputDiffers: return true
-        case .unreadableFile, .cannotReadFile, .notUTF8, .invalidTranscript, .unknownArgument, .formNotLoaded, .formPathRefused, .answersPathRefused, .answersNotLoaded, .answersRefused, .noDefaultSecret, .noRefusedSecret,
+        case .unreadableFile, .cannotReadFile, .notUTF8, .invalidTranscript, .invalidArguments, .formNotLoaded, .formPathRefused, .answersPathRefused, .answersNotLoaded, .answersRefused, .noDefaultSecret, .noRefusedSecret,
              .notASecretField, .promptWithNoInput, .inputLeftOver, .requestWithNoResponse, .responseNeverUsed,
              .recordingDoesNotParse, .cannotUpdate, .cannotWriteActual, .timedOut:
             return false
@@ -59,8 +62,7 @@ public enum ReplayFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case .cannotReadFile(let reason): return "cannot read the file: \(reason)"
         case .notUTF8: return "the file is not UTF-8 text"
         case .invalidTranscript(let error): return error.description
-        case .unknownArgument(let arg):
-            return "#! args: \"\(arg)\" is not a flag a transcript records (--plain, --output text|json)"
+        case .invalidArguments(let error): return error.description
         case .formNotLoaded(let path, let messages):
             return "cannot load the form \(path): " + messages.joined(separator: "; ")
         case .formPathRefused(let path, let reason): return "#! form: \(path): \(reason); the file was not read"

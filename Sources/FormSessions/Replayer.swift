@@ -18,9 +18,9 @@ import FormSystem
 /// ```
 ///
 /// Replay never touches drafts or history (its draft edge says "saved" and writes nothing, so a
-/// run of records counts a kept record as the recorded run did), is non-interactive (the plain
-/// line reader's behaviour) unless the transcript shows the recorded run asking after a transport
-/// failure, and uses fixed idempotency keys, so it runs the same everywhere.
+/// run of records counts a kept record as the recorded run did), builds its wizards from the
+/// recorded run's `SessionSetup` (`setup(of:)`: as at a terminal, unless a transport failure
+/// ended the recorded run), and uses fixed idempotency keys, so it runs the same everywhere.
 public struct Replayer: Sendable {
     /// Rewrite the transcript's output lines with what the session produced.
     public var update: Bool
@@ -58,9 +58,6 @@ public struct Replayer: Sendable {
 
     /// The largest transcript replay reads: 8 MiB, the cap of every file a person writes.
     public static let maximumTranscriptSize = WholeFile.defaultLimit
-
-    /// The flags `#! args` may hold: those that change what the operator sees.
-    static let knownArgs: Set<String> = ["--plain", "--output", "text", "json", "--stop-at-refusal", "--repeat"]
 
     // MARK: - Files
 
@@ -111,8 +108,11 @@ public struct Replayer: Sendable {
         } catch {
             return ReplayResult(path: path, problems: [.invalidTranscript(error)])
         }
-        for arg in transcript.args where !Replayer.knownArgs.contains(arg) {
-            return ReplayResult(path: path, problems: [.unknownArgument(arg)])
+        // Before the form is read: `#! args` that `fill` could not have written end here.
+        do {
+            _ = try SessionSetup.Flags(transcriptArgs: transcript.args)
+        } catch {
+            return ReplayResult(path: path, problems: [.invalidArguments(error)])
         }
         let formPath = SessionPaths.resolve(transcript.formPath, against: SessionPaths.directory(of: path))
         if let policy = formPaths, let refusal = policy.refusal(formPath, openAPIDocument: transcript.openAPI != nil) {
@@ -153,11 +153,14 @@ public struct Replayer: Sendable {
     /// `fill --answers FILE --set ...` applied them at the terminal the session was recorded on.
     public func replay(_ transcript: Transcript, spec unresolved: FormSpec, path: String,
                        answers fileAnswers: [ScriptedAnswer] = []) -> ReplayResult {
-        // `today` / `now` defaults take the recorded moment, else a fixed one: never the clock.
-        let clock = transcript.clock ?? Replayer.fixedClock
-        let spec = unresolved.usesClock
-            ? ClockDefault.moment(clock).map(unresolved.resolvingClockDefaults(at:)) ?? unresolved
-            : unresolved
+        let setup: SessionSetup
+        do {
+            setup = try Replayer.setup(of: transcript, answers: fileAnswers, usesClock: unresolved.usesClock)
+        } catch {
+            return ReplayResult(path: path, problems: [.invalidArguments(error)])
+        }
+        // The form as the wizard has it (`today` / `now` resolved): secrets' defaults come from it.
+        let spec = setup.resolvingClock(unresolved)
         var secrets: [String: String] = [:]
         for line in transcript.lines {
             guard case .secretInput(let name) = line.kind, secrets[name] == nil else { continue }
@@ -189,53 +192,34 @@ public struct Replayer: Sendable {
         let source = ScriptedLineSource(steps: transcript.lines, secrets: secrets, refusedSecrets: refusedSecrets)
         let transport = ReplayTransport(responses: transcript.lines)
         let recorder = TranscriptRecorder(
-            formPath: transcript.formPath, args: transcript.args, clock: transcript.clock,
+            formPath: transcript.formPath, args: setup.transcriptArgs, clock: transcript.clock,
             answersPath: transcript.answersPath, sets: transcript.sets, openAPI: transcript.openAPI)
-        // Replay keeps asking after a refused line, as at the terminal most transcripts come
-        // from; a run that stopped at its first refusal recorded `--stop-at-refusal`.
-        let stops = transcript.args.contains("--stop-at-refusal")
-        let interactive = Replayer.asksAfterTransportFailure(transcript.lines)
-        var wizard = Wizard(spec: spec, interactive: interactive)
-        wizard.stopsAtRefusal = stops
         // The file's answers, then `--set` (which wins): the order `fill` applies them in.
         // A secret in the file is taken as at the recorded run; the file's mode is not
         // checked (a checked-out file has git's mode, and a test's secrets are test values).
-        let scripted = transcript.answersPath != nil || !transcript.sets.isEmpty
-        let answers = fileAnswers + transcript.sets.map {
-            ScriptedAnswer(path: $0.name, text: $0.value, origin: "--set \($0.name)", fromCommandLine: true)
-        }
-        if transcript.args.contains("--repeat") { wizard.joinRun(RecordContext()) }
-        if scripted {
-            let problems = wizard.apply(answers)
-            if !problems.isEmpty {
-                return ReplayResult(path: path, problems: [.answersRefused(problems.map(\.description))])
-            }
+        let (wizard, problems) = setup.makeWizard(spec: unresolved)
+        if !problems.isEmpty {
+            return ReplayResult(path: path, problems: [.answersRefused(problems.map(\.description))])
         }
         let edges = SessionDriver.Edges(
             source: source, transport: transport, write: { _ in }, renderer: Renderer(face: .plain),
             recorder: recorder, drafts: Replayer.draftsKeptNowhere, onAccepted: nil, idempotencyKey: { "replay-\($0)" })
-        if transcript.args.contains("--repeat") {
+        if setup.repeats {
             // A run of records (`fill --repeat`) replays as the same loop, every record starting
             // from the same answers.
-            _ = RecordLoop(first: wizard, makeWizard: { context in
-                var next = Wizard(spec: spec, interactive: interactive, record: context)
-                next.stopsAtRefusal = stops
-                if scripted { _ = next.apply(answers) }
-                return next
-            }, edges: edges).run()
+            _ = RecordLoop(first: wizard, makeWizard: { setup.makeWizard(spec: unresolved, record: $0).wizard }, edges: edges).run()
         } else {
             _ = SessionDriver(wizard: wizard, edges: edges).run()
         }
 
-        var failures: [ReplayFailure] = []
+        // A request with no recorded response first: what follows it (a terminal's `Retry?`
+        // with no input left) is its consequence.
+        var failures: [ReplayFailure] = transport.unanswered.map { .requestWithNoResponse(method: $0.method, path: $0.path) }
         if let prompt = source.promptWithNoInput {
             failures.append(.promptWithNoInput(TranscriptSyntax.trimTrailing(prompt)))
         }
         if let first = source.leftOver.first {
             failures.append(.inputLeftOver(line: first.number, text: first.text, more: source.leftOver.count - 1))
-        }
-        for request in transport.unanswered {
-            failures.append(.requestWithNoResponse(method: request.method, path: request.path))
         }
         if let first = transport.unused.first {
             failures.append(.responseNeverUsed(line: first.number, text: first.text, more: transport.unused.count - 1))
@@ -262,6 +246,29 @@ public struct Replayer: Sendable {
     /// record loop counts "kept as a draft" from whether a save worked, so the replay must say the
     /// same to reproduce the summary.
     static var draftsKeptNowhere: SessionDriver.DraftHandling { SessionDriver.DraftHandling(saving: { _ in true }, delete: {}) }
+
+    /// The set-up of the recorded run, as `fill` built it: its `#! args` read by `fill`'s option
+    /// table, the answers (the `#! answers:` file's `fileAnswers`, then each `#! set:`), the
+    /// recorded moment (`#! clock:`; a fixed one for a form with `today` / `now` and none), and
+    /// whether it was at a terminal (`recordedAtTerminal`).
+    public static func setup(of transcript: Transcript, answers fileAnswers: [ScriptedAnswer] = [],
+                             usesClock: Bool) throws(TranscriptArgsError) -> SessionSetup {
+        let flags = try SessionSetup.Flags(transcriptArgs: transcript.args)
+        let scripted = transcript.answersPath != nil || !transcript.sets.isEmpty
+        let answers = fileAnswers + transcript.sets.map { SessionSetup.setAnswer(name: $0.name, value: $0.value) }
+        return SessionSetup(flags: flags, interactive: recordedAtTerminal(transcript.lines), answers: scripted ? answers : nil,
+                            clock: transcript.clock ?? (usesClock ? fixedClock : nil))
+    }
+
+    /// Whether the recorded run was at a terminal, as far as its lines show: the one difference
+    /// a terminal makes that a transcript can see is what happens after a transport failure (a
+    /// terminal asks `Retry?`, or `Go on?` in a run of records; a pipe ends the run). So a
+    /// transcript with a transport failure was at a terminal if something was asked after it,
+    /// and one without is taken to be (where `fill --record` is run).
+    static func recordedAtTerminal(_ lines: [TranscriptLine]) -> Bool {
+        let failed = lines.contains { if case .response(.failure) = $0.kind { return true } else { return false } }
+        return !failed || asksAfterTransportFailure(lines)
+    }
 
     /// Whether the recorded run was one that asks after a transport failure (a terminal's
     /// `Retry?` or, in a run of records, `Go on?`): a prompt answered after a `<= !...` line. A

@@ -19,7 +19,8 @@ import FormSystem
 public final class TranscriptRecorder: SessionRecorder {
     /// The form as `#! form:` names it (relative to the transcript's folder).
     public let formPath: String
-    /// The flags that change what the operator sees (`--plain`, `--output json`).
+    /// `#! args`: the session's set-up as flags (`SessionSetup.transcriptArgs`), read back by
+    /// replay with `SessionSetup.Flags(transcriptArgs:)`.
     public let args: [String]
 
     /// One line, kept until the file is written so the secrets learned later are scrubbed too.
@@ -81,16 +82,6 @@ public final class TranscriptRecorder: SessionRecorder {
         }
         if !args.isEmpty { entries.append(.fixed("#! args: " + args.joined(separator: " "))) }
         if let clock { entries.append(.fixed("#! clock: " + clock)) }
-    }
-
-    /// The flags of a `fill` run that belong in `#! args`: only those that change what the
-    /// operator sees. `--record`, `--draft`, `--resume`, `--endpoint` and `--header` never do.
-    /// `stopsAtRefusal`: the run stopped at its first refused line (a pipe without
-    /// `--keep-asking`); replay keeps asking unless the transcript says so.
-    /// `repeats`: a run of records (`--repeat`), replayed as one.
-    public static func visibleArgs(plain: Bool, outputJSON: Bool, stopsAtRefusal: Bool = false, repeats: Bool = false) -> [String] {
-        (plain ? ["--plain"] : []) + (outputJSON ? ["--output", "json"] : [])
-            + (stopsAtRefusal ? ["--stop-at-refusal"] : []) + (repeats ? ["--repeat"] : [])
     }
 
     /// The transcript so far, one line each, secrets scrubbed. A pending partial line is included.

@@ -1,11 +1,12 @@
 import FormCore
+import FormRunner
 import FormSystem
 import FormTransport
 
 /// What `formline fill` was asked to do, however the command line was read: by
 /// swift-argument-parser (`FillCommand`) or by the start-up fast path (`QuickFillArguments`).
 public struct FillOptions: Equatable, Sendable {
-    public enum Output: String, Sendable, CaseIterable { case text, json }
+    public typealias Output = SessionSetup.Output
 
     /// The form file; empty when the form comes from `--openapi`.
     public var form: String
@@ -50,6 +51,23 @@ public struct FillOptions: Equatable, Sendable {
     public var repeats = false
 
     public init(form: String) { self.form = form }
+
+    /// The flags that shape the session, for `SessionSetup` (the others say where things come
+    /// from and go).
+    public var sessionFlags: SessionSetup.Flags {
+        SessionSetup.Flags(plain: plain, output: output, stopAtRefusal: stopAtRefusal, keepAsking: keepAsking,
+                           noInput: noInput, repeats: repeats)
+    }
+
+    /// Answers are given up front (`--answers`, `--set`, `--secret`, or `--no-input`, which
+    /// answers with the defaults): without a terminal such a run asks nothing.
+    var givesAnswers: Bool { answers != nil || !sets.isEmpty || !secretSources.isEmpty || noInput }
+
+    /// This run's set-up before its answers and draft are read (`FillSession` adds them): given
+    /// answers are an empty list until then, so `asksNothing` is known at once.
+    func sessionSetup(interactive: Bool, clock: String?) -> SessionSetup {
+        SessionSetup(flags: sessionFlags, interactive: interactive, answers: givesAnswers ? [] : nil, clock: clock)
+    }
 
     /// Why these options can't run together, or nil. Shared by both readers of the command line,
     /// so they accept exactly the same things.

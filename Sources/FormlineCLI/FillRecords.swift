@@ -3,24 +3,20 @@ import FormRunner
 import FormSessions
 import FormTerminal
 
-/// `fill --repeat`: record after record of one form (docs/records.md). Set-up is
-/// `FillSession`'s; this adds what a run needs: a wizard per record with the same starting answers,
-/// a draft of its own per record, and under `--output json` one line per record and a summary.
+/// `fill --repeat`: record after record of one form (docs/records.md). Every record's wizard comes
+/// from the run's `SessionSetup` (as in its replay), with the same starting answers; this adds
+/// what a run needs: a draft of its own per record, and under `--output json` one line per record
+/// and a summary.
 extension FillSession {
-    func runRecords(first: Wizard, edges: SessionDriver.Edges, answers: [ScriptedAnswer], interactive: Bool,
-                    stopsAtRefusal: Bool, ownDraft: OwnDraft, accepted: AcceptedDocument) -> ExitStatus {
+    func runRecords(first: Wizard, setup: SessionSetup, edges: SessionDriver.Edges, ownDraft: OwnDraft,
+                    accepted: AcceptedDocument) -> ExitStatus {
         let jsonMode = options.output == .json
         let spec = first.spec
         let loop = RecordLoop(
             first: first,
-            makeWizard: { context in
-                var wizard = Wizard(spec: spec, interactive: interactive, record: context)
-                wizard.stopsAtRefusal = stopsAtRefusal
-                // The answers are every record's starting values; their problems were reported
-                // (and ended the run) at the first record.
-                if !answers.isEmpty { _ = wizard.apply(answers) }
-                return wizard
-            },
+            // Every record's wizard from the run's set-up, its answers the starting values; their
+            // problems were reported (and ended the run) at the first record.
+            makeWizard: { context in setup.makeWizard(spec: spec, record: context).wizard },
             edges: edges,
             beginRecord: { number in
                 // Record 1 may continue a draft (--resume); each later one keeps its own.

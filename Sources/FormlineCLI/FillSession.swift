@@ -13,7 +13,8 @@ import FormTransport
 import Synchronization
 
 /// Wires the edges for one `fill` run: form file, line source, renderer, transport, drafts,
-/// recorder. Everything here is set-up and tear-down; the session itself is `SessionDriver`.
+/// recorder. Everything here is set-up and tear-down; what configures the wizard is the run's
+/// `SessionSetup` (the one its recording replays with), the session itself is `SessionDriver`.
 public struct FillSession {
     let options: FillOptions
 
@@ -47,7 +48,7 @@ public struct FillSession {
             return usage.fail("standard input is closed: run at a terminal, or pipe the answers in (formline fill FORM < answers.txt)")
         }
         let environment = ProcessEnvironment.current
-        var spec: FormSpec
+        let spec: FormSpec
         let formBytes: [UInt8]
         var derived: OpenAPIFormDeriver.Derived?
         if options.openapi != nil {
@@ -92,11 +93,7 @@ public struct FillSession {
         }
 
         // `today` / `now` defaults: the operator's local time, read once, here at the edge.
-        var clock: String?
-        if spec.usesClock, let now = LocalClock.now(), let moment = ClockDefault.moment(now) {
-            spec = spec.resolvingClockDefaults(at: moment)
-            clock = now
-        }
+        let clock = spec.usesClock ? LocalClock.now().flatMap { ClockDefault.moment($0) == nil ? nil : $0 } : nil
 
         let promptFD: Int32 = options.output == .json ? 2 : 1
         let output = TerminalOutput(fd: promptFD)
@@ -104,7 +101,12 @@ public struct FillSession {
         let renderer = Renderer(face: Renderer.face(
             isTerminal: interactive, plainFlag: options.plain, environment: environment))
 
-        let stopsAtRefusal = options.stopAtRefusal || (!interactive && !options.keepAsking)
+        // Scripted answers: --answers, --set, --secret, --no-input. Without a terminal they ask
+        // nothing.
+        let scripted = options.givesAnswers
+        // The one set-up of this run's wizards (SessionSetup), the one a replay of its recording
+        // builds; the answers and the draft are added as they are read.
+        var setup = options.sessionSetup(interactive: interactive, clock: clock)
         // `--draft FILE` is one file; otherwise the state folder's numbered drafts (DraftShelf).
         let shelf = DraftShelf(environment: environment)
         let named = options.draft.map { DraftStore(path: $0, createsFolders: false) }
@@ -115,16 +117,10 @@ public struct FillSession {
            let problem = OpenAPIRecording.copyProblem(transcript: file, source: &form) {
             return usage.fail(problem)
         }
-        // Scripted answers: --answers, --set, --no-input. Without a terminal they ask nothing.
-        let scripted = options.answers != nil || !options.sets.isEmpty || !options.secretSources.isEmpty || options.noInput
-        // A run of records reads each record's missing answers from its input, pipe or terminal.
-        let asksNothing = scripted && (options.noInput || (!interactive && !options.repeats))
-        if options.record != nil && asksNothing {
+        if options.record != nil && setup.asksNothing {
             return usage.fail("--record can't be combined with --answers or --set without a terminal: such a run asks "
                 + "nothing (like --no-input), so it has no session to record; record at a terminal")
         }
-        var wizard = Wizard(spec: spec, interactive: interactive)
-        wizard.stopsAtRefusal = stopsAtRefusal
         let ownDraft = OwnDraft()
         // The key of an attempt the server never answered goes into the draft, and back out of
         // the draft this run resumes (AttemptKeyBook).
@@ -140,9 +136,8 @@ public struct FillSession {
                     return usage.fail("\(store.path) is a draft of form \"\(draft.formID)\", not \"\(spec.id)\"")
                 }
                 resumedAttempt = draft.lastAttempt.map { AttemptKeyBook.Entry(key: $0.key, fingerprint: $0.sha256) }
-                wizard = Wizard(spec: spec, interactive: interactive, resuming: draft.values,
-                                formChanged: draft.formSHA256 != DraftStore.fingerprint(formBytes))
-                wizard.stopsAtRefusal = stopsAtRefusal
+                setup.resuming = SessionSetup.Resumption(
+                    values: draft.values, formChanged: draft.formSHA256 != DraftStore.fingerprint(formBytes))
             } catch {
                 return usage.fail("\(error)")
             }
@@ -150,41 +145,47 @@ public struct FillSession {
             ownDraft.store = named
         }
 
-        if options.repeats { wizard.joinRun(RecordContext()) }
-        var scriptedAnswers: [ScriptedAnswer] = []
         // While recording, messages name the answers file as the transcript's `#! answers:` does
         // (relative to the transcript), so its replay shows the same text from any folder.
         let answersName = options.record.flatMap { file in
             options.answers.map { SessionPaths.relative(from: SessionPaths.directory(of: file), to: $0) }
         }
+        var readProblems: [AnswerProblem] = []
         if scripted {
-            switch applyScriptedAnswers(to: &wizard, asksNothing: asksNothing, environment: environment, answersName: answersName,
-                                        answers: &scriptedAnswers) {
+            switch readScriptedAnswers(spec: spec, environment: environment, answersName: answersName) {
             case .unusable(let messages):
                 for message in messages { usage.report(message, prefixed: false) }
                 return .usage
-            case .refused(let all):
+            case .read(let answers, let problems):
+                setup.answers = answers
+                readProblems = problems
+            }
+        }
+        let (wizard, applyProblems) = setup.makeWizard(spec: spec)
+        if scripted {
+            var problems = readProblems + applyProblems
+            if setup.asksNothing {
+                problems += wizard.unansweredProblems(file: answersName ?? options.answers)
+                // A failed check is reported with the rest, on stderr, before anything is sent.
+                if problems.isEmpty { problems = wizard.scriptedCheckProblems() }
+            }
+            if !problems.isEmpty {
                 // As the answers file's own problems: at most 100 listed, then a count (5,000
                 // unknown keys printed 5,000 lines). A problem may quote an answers file's key
                 // (issue 33 item 3): escaped.
-                let problems = all.prefix(AnswersFileReader.problemLimit)
-                for problem in problems { StandardError.write(TextCleaning.visible("\(problem)") + "\n") }
-                if all.count > problems.count {
+                let all = AnswerProblem.byLine(problems)
+                let listed = all.prefix(AnswersFileReader.problemLimit)
+                for problem in listed { StandardError.write(TextCleaning.visible("\(problem)") + "\n") }
+                if all.count > listed.count {
                     let origin = options.answers.map { answersName ?? $0 } ?? "--set"
-                    StandardError.write("\(origin): and \(all.count - problems.count) more problems\n")
+                    StandardError.write("\(origin): and \(all.count - listed.count) more problems\n")
                 }
                 if options.output == .json {
-                    let errors = problems.map { EndingError(field: $0.field, message: $0.message, line: nil, origin: $0.origin) }
+                    let errors = listed.map { EndingError(field: $0.field, message: $0.message, line: nil, origin: $0.origin) }
                     let document = EndingReport.document(ending: "refused", status: .inputRefused, errors: errors)
                     TerminalOutput(fd: 1).write(JSONValue.object(document).compactText + "\n")
                 }
                 return .inputRefused
-            case .proceed:
-                break
-            }
-            if asksNothing {
-                wizard.submitsWithoutReview = true
-                wizard.stopsAtRefusal = true
             }
         }
 
@@ -240,10 +241,7 @@ public struct FillSession {
         let recorder = options.record.map { file in
             TranscriptRecorder(
                 formPath: SessionPaths.relative(from: SessionPaths.directory(of: file), to: recordedForm ?? options.form),
-                args: TranscriptRecorder.visibleArgs(
-                    plain: options.plain, outputJSON: options.output == .json, stopsAtRefusal: stopsAtRefusal,
-                    repeats: options.repeats),
-                clock: clock, answersPath: answersName,
+                args: setup.transcriptArgs, clock: setup.clock, answersPath: answersName,
                 // A secret never reaches --set (refused above), so no #! set: line can hold one.
                 sets: options.sets.compactMap(SetAnswer.parse).filter { spec.field(named: $0.name)?.isSecret != true },
                 openAPI: derived.map { TranscriptRecorder.OpenAPIOrigin(operation: options.operation ?? "", documentName: $0.documentName) })
@@ -252,7 +250,7 @@ public struct FillSession {
         let interrupts = ProcessSignals()
         // A closed output pipe (`| head`) must not kill formline before it saves the draft.
         signal(SIGPIPE, SIG_IGN)
-        let source: any LineSource = asksNothing ? NoInputSource() : LineSources.make(
+        let source: any LineSource = setup.asksNothing ? NoInputSource() : LineSources.make(
             interactive: interactive, output: output, interrupts: interrupts, environment: environment,
             formID: spec.id, plain: options.plain)
 
@@ -328,8 +326,7 @@ public struct FillSession {
             snapshots: snapshots, attemptKeys: attemptKeys)
         let status: ExitStatus
         if repeats {
-            status = runRecords(first: wizard, edges: edges, answers: scriptedAnswers, interactive: interactive,
-                                stopsAtRefusal: stopsAtRefusal, ownDraft: ownDraft, accepted: accepted)
+            status = runRecords(first: wizard, setup: setup, edges: edges, ownDraft: ownDraft, accepted: accepted)
         } else {
             let driver = SessionDriver(wizard: wizard, edges: edges)
             status = driver.run()
@@ -352,31 +349,29 @@ public struct FillSession {
         return status
     }
 
-    /// How applying the scripted answers went.
-    private enum ScriptedOutcome {
-        case proceed
-        /// Problems that end the run with exit 5, as `ORIGIN: field: message`.
-        case refused([AnswerProblem])
+    /// How reading the scripted answers went.
+    enum ScriptedRead {
+        /// The answers in the order they apply (file, `--secret`, `--set`), and the problems
+        /// found reading them (a secret in a file others can read, a `--secret` source that
+        /// can't be read): with those the wizard finds, they end the run with exit 5.
+        case read([ScriptedAnswer], [AnswerProblem])
         /// The answers file can't be read or is not an answers file: a usage error (exit 2), like
         /// an unreadable form file.
         case unusable([String])
     }
 
-    /// Reads `--answers` and `--set` and applies them (set after file, so --set wins). Problems no
-    /// prompt can fix (an unknown or hidden field, a secret on the command line, a secret in a file
-    /// others can read) always end the run; missing and refused answers only when nothing may be
-    /// asked. `answersName`: how messages name the answers file (nil: as given).
-    private func applyScriptedAnswers(
-        to wizard: inout Wizard, asksNothing: Bool, environment: [String: String], answersName: String?,
-        answers applied: inout [ScriptedAnswer]
-    ) -> ScriptedOutcome {
+    /// Reads `--answers`, `--secret` and `--set`, in the order they apply (a later answer wins).
+    /// Problems no prompt can fix (an unknown or hidden field, a secret on the command line, a
+    /// secret in a file others can read) always end the run; missing and refused answers only
+    /// when nothing may be asked. `answersName`: how messages name the answers file (nil: as given).
+    func readScriptedAnswers(spec: FormSpec, environment: [String: String], answersName: String?) -> ScriptedRead {
         var answers: [ScriptedAnswer] = []
         var problems: [AnswerProblem] = []
         if let file = options.answers {
             switch AnswersFileReader.read(path: file, name: answersName) {
             case .success(let read):
                 answers = read.answers
-                let secrets = read.answers.filter { wizard.spec.declaration(named: $0.path)?.isSecret == true }
+                let secrets = read.answers.filter { spec.declaration(named: $0.path)?.isSecret == true }
                 if let notPrivate = read.notPrivate, let first = secrets.first {
                     problems.append(AnswerProblem(origin: first.origin, field: first.path, message:
                         "the answers file holds a secret but \(notPrivate)"))
@@ -390,7 +385,7 @@ public struct FillSession {
         for text in options.secretSources {
             guard case .success(let (name, source)) = FillOptions.parseSecretSource(text) else { continue }
             let origin = "--secret \(name)"
-            if let field = wizard.spec.declaration(named: name), !field.isSecret {
+            if let field = spec.declaration(named: name), !field.isSecret {
                 problems.append(AnswerProblem(origin: origin, field: name, message:
                     "not a secret field; answer it with --set or --answers"))
                 continue
@@ -404,16 +399,9 @@ public struct FillSession {
         }
         for set in options.sets {
             guard let (name, value) = FillOptions.parseSet(set) else { continue }
-            answers.append(ScriptedAnswer(path: name, text: value, origin: "--set \(name)", fromCommandLine: true))
+            answers.append(SessionSetup.setAnswer(name: name, value: value))
         }
-        problems += wizard.apply(answers)
-        applied = answers
-        if asksNothing {
-            problems += wizard.unansweredProblems(file: answersName ?? options.answers)
-            // A failed check is reported with the rest, on stderr, before anything is sent.
-            if problems.isEmpty { problems = wizard.scriptedCheckProblems() }
-        }
-        return problems.isEmpty ? .proceed : .refused(AnswerProblem.byLine(problems))
+        return .read(answers, problems)
     }
 
     /// `--header` then `--header-from` headers, each source read once, and the names marked as

@@ -10,11 +10,11 @@ import Testing
     }
 
     @Test func headerNamesTheFormAndOnlyVisibleArgs() {
-        let recorder = TranscriptRecorder(formPath: "../../Forms/signup.yaml",
-                                          args: TranscriptRecorder.visibleArgs(plain: true, outputJSON: true))
+        let setup = SessionSetup(flags: SessionSetup.Flags(plain: true, output: .json), interactive: true)
+        let recorder = TranscriptRecorder(formPath: "../../Forms/signup.yaml", args: setup.transcriptArgs)
         #expect(recorder.lines == ["#! formline-session 1", "#! form: ../../Forms/signup.yaml", "#! args: --plain --output json"])
         #expect(TranscriptRecorder(formPath: "f.yaml").lines == ["#! formline-session 1", "#! form: f.yaml"])
-        #expect(TranscriptRecorder.visibleArgs(plain: false, outputJSON: false) == [])
+        #expect(SessionSetup(flags: SessionSetup.Flags(keepAsking: true), interactive: true).transcriptArgs == [])
     }
 
     @Test func promptsInputsAndSecretsEachTakeALine() {
