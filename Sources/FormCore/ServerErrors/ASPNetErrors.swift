@@ -1,3 +1,8 @@
+extension ErrorDialect {
+    /// ASP.NET Core ValidationProblemDetails (`ASPNetErrors`).
+    public static let aspnet = ErrorDialect(declaring: "aspnet")
+}
+
 /// ASP.NET Core `ValidationProblemDetails` (`application/problem+json`):
 /// `{"title": "One or more validation errors occurred.", "status": 400,
 /// "errors": {"Email": ["The Email field is not a valid e-mail address."], "": ["..."]}}`.
@@ -8,12 +13,13 @@
 /// - `title` is a non-field error only when `errors` is empty.
 enum ASPNetErrors: ServerErrorDialect {
     static let dialect = ErrorDialect.aspnet
+    static let claims = [problemJSONClaim, shapeClaim]
 
-    static let problemJSONClaim = DialectClaim(.aspnet, .mediaType("application/problem+json"), "`errors` is an object") { json in
+    static let problemJSONClaim = DialectClaim(rank: 20, .aspnet, .mediaType("application/problem+json"), "`errors` is an object") { json in
         json["errors"]?.objectValue != nil
     }
 
-    static let shapeClaim = DialectClaim(.aspnet, .shape, "`errors` is an object beside `title`, `status`, `type` or `traceId`") { json in
+    static let shapeClaim = DialectClaim(rank: 160, .aspnet, .shape, "`errors` is an object beside `title`, `status`, `type` or `traceId`") { json in
         json["errors"]?.objectValue != nil && ["title", "status", "type", "traceId"].contains { json[$0] != nil }
     }
 

@@ -12,8 +12,10 @@
 /// A flavour of the `list` dialect: `errors: list` reads it too (`ErrorListErrors` hands it over).
 enum AjvErrors: ServerErrorDialect {
     static let dialect = ErrorDialect.list
+    static let isFlavour = true
+    static let claims = [shapeClaim]
 
-    static let shapeClaim = DialectClaim(.list, .shape, "`errors` is a list whose entries have `keyword` and `instancePath` or `dataPath`") { json in
+    static let shapeClaim = DialectClaim(rank: 90, .list, .shape, "`errors` is a list whose entries have `keyword` and `instancePath` or `dataPath`") { json in
         json["errors"]?.arrayValue.map(isAjvList) ?? false
     }
 

@@ -1,3 +1,8 @@
+extension ErrorDialect {
+    /// Django REST framework (`DRFErrors`).
+    public static let drf = ErrorDialect(declaring: "drf")
+}
+
 /// Django REST Framework: `{"field": ["message", ...]}` or, with full details,
 /// `{"field": [{"message": "...", "code": "..."}]}`.
 ///
@@ -13,9 +18,10 @@
 /// - an object with `message` holds nothing but `message` and `code`, else the body is not DRF's.
 enum DRFErrors: ServerErrorDialect {
     static let dialect = ErrorDialect.drf
+    static let claims = [fallbackClaim]
 
     /// The last claim: any body no other dialect claimed is read as DRF's nested messages.
-    static let fallbackClaim = DialectClaim(.drf, .shape, "anything else") { _ in true }
+    static let fallbackClaim = DialectClaim(rank: Int.max, .drf, .shape, "anything else") { _ in true }
 
     static func parse(_ json: JSONValue) -> [ServerError]? {
         guard case .object = json else { return nil }

@@ -1,3 +1,8 @@
+extension ErrorDialect {
+    /// A list of error entries: Spring, express-validator (`ErrorListErrors`).
+    public static let list = ErrorDialect(declaring: "list")
+}
+
 /// A list of error entries, each naming its field, as Spring and express-validator send it.
 ///
 /// - Spring (`BindingResult`): `{"errors": [{"field": "email", "defaultMessage": "must be a
@@ -12,10 +17,11 @@
 /// - ajv's error objects (`keyword` beside `instancePath`/`dataPath`) are read by `AjvErrors`.
 enum ErrorListErrors: ServerErrorDialect {
     static let dialect = ErrorDialect.list
+    static let claims = [bareArrayClaim, errorsListClaim]
 
-    static let bareArrayClaim = DialectClaim(.list, .shape, "a top-level array") { json in json.arrayValue != nil }
+    static let bareArrayClaim = DialectClaim(rank: 50, .list, .shape, "a top-level array") { json in json.arrayValue != nil }
 
-    static let errorsListClaim = DialectClaim(.list, .shape, "`errors` is a list (of entries no earlier claim took)") { json in
+    static let errorsListClaim = DialectClaim(rank: 150, .list, .shape, "`errors` is a list (of entries no earlier claim took)") { json in
         json["errors"]?.arrayValue != nil
     }
 

@@ -1,3 +1,8 @@
+extension ErrorDialect {
+    /// Laravel (`LaravelErrors`).
+    public static let laravel = ErrorDialect(declaring: "laravel")
+}
+
 /// Laravel: `{"message": "The email has already been taken. (and 1 more error)",
 /// "errors": {"email": ["..."], "items.0.qty": ["..."]}}`.
 ///
@@ -5,8 +10,9 @@
 /// is ignored, unless `errors` holds nothing: then it is the one non-field error.
 enum LaravelErrors: ServerErrorDialect {
     static let dialect = ErrorDialect.laravel
+    static let claims = [shapeClaim]
 
-    static let shapeClaim = DialectClaim(.laravel, .shape, "`errors` is an object beside `message`") { json in
+    static let shapeClaim = DialectClaim(rank: 170, .laravel, .shape, "`errors` is an object beside `message`") { json in
         json["errors"]?.objectValue != nil && json["message"] != nil
     }
 

@@ -1,3 +1,8 @@
+extension ErrorDialect {
+    /// Problem Details, RFC 9457 / 7807 (`ProblemDetailsErrors`).
+    public static let problem = ErrorDialect(declaring: "problem")
+}
+
 /// Problem Details (`application/problem+json`).
 ///
 /// - RFC 9457: `"errors": [{"detail": "must be a positive integer", "pointer": "#/age"}]`; the
@@ -14,22 +19,23 @@
 ///   beside per-field errors they merely summarise them.
 enum ProblemDetailsErrors: ServerErrorDialect {
     static let dialect = ErrorDialect.problem
+    static let claims = [problemJSONClaim, invalidParamsClaim, pointerClaim, emptyErrorsClaim, typeAndTitleClaim]
 
-    static let problemJSONClaim = DialectClaim(.problem, .mediaType("application/problem+json"), "always") { _ in true }
+    static let problemJSONClaim = DialectClaim(rank: 30, .problem, .mediaType("application/problem+json"), "always") { _ in true }
 
-    static let invalidParamsClaim = DialectClaim(.problem, .shape, "`invalid-params` or `invalid_params`") { json in
+    static let invalidParamsClaim = DialectClaim(rank: 100, .problem, .shape, "`invalid-params` or `invalid_params`") { json in
         json["invalid-params"] != nil || json["invalid_params"] != nil
     }
 
-    static let pointerClaim = DialectClaim(.problem, .shape, "`errors` is a list and an entry has `pointer`") { json in
+    static let pointerClaim = DialectClaim(rank: 120, .problem, .shape, "`errors` is a list and an entry has `pointer`") { json in
         json["errors"]?.arrayValue?.contains { $0["pointer"] != nil } ?? false
     }
 
-    static let emptyErrorsClaim = DialectClaim(.problem, .shape, "`errors` is an empty list beside `type`, `title` or `detail`") { json in
+    static let emptyErrorsClaim = DialectClaim(rank: 140, .problem, .shape, "`errors` is an empty list beside `type`, `title` or `detail`") { json in
         json["errors"]?.arrayValue?.isEmpty == true && ["type", "title", "detail"].contains { json[$0] != nil }
     }
 
-    static let typeAndTitleClaim = DialectClaim(.problem, .shape, "`type` and `title`") { json in
+    static let typeAndTitleClaim = DialectClaim(rank: 200, .problem, .shape, "`type` and `title`") { json in
         json.objectValue != nil && json["type"] != nil && json["title"] != nil
     }
 

@@ -1,3 +1,8 @@
+extension ErrorDialect {
+    /// Ruby on Rails (`RailsErrors`).
+    public static let rails = ErrorDialect(declaring: "rails")
+}
+
 /// Ruby on Rails (`render json: record.errors, status: :unprocessable_entity`):
 /// `{"email": ["has already been taken"], "base": ["..."]}`, or the same under `"errors"`.
 ///
@@ -9,17 +14,18 @@
 /// - `{"errors": ["Email has already been taken"]}` (full messages) are non-field errors.
 enum RailsErrors: ServerErrorDialect {
     static let dialect = ErrorDialect.rails
+    static let claims = [fullMessagesClaim, errorsObjectClaim, baseClaim]
 
-    static let fullMessagesClaim = DialectClaim(.rails, .shape, "`errors` is a non-empty list of strings (full messages)") { json in
+    static let fullMessagesClaim = DialectClaim(rank: 130, .rails, .shape, "`errors` is a non-empty list of strings (full messages)") { json in
         guard let entries = json["errors"]?.arrayValue else { return false }
         return !entries.isEmpty && entries.allSatisfy { $0.stringValue != nil }
     }
 
-    static let errorsObjectClaim = DialectClaim(.rails, .shape, "`errors` is an object (no earlier claim took it)") { json in
+    static let errorsObjectClaim = DialectClaim(rank: 180, .rails, .shape, "`errors` is an object (no earlier claim took it)") { json in
         json["errors"]?.objectValue != nil
     }
 
-    static let baseClaim = DialectClaim(.rails, .shape, "a top-level `base`, or a key ending in `.base`") { json in
+    static let baseClaim = DialectClaim(rank: 190, .rails, .shape, "a top-level `base`, or a key ending in `.base`") { json in
         guard let members = json.objectValue else { return false }
         return members["base"] != nil || members.keys.contains { $0.hasSuffix(".base") }
     }

@@ -42,17 +42,7 @@ package enum ServerErrorParser {
 
     /// The type that reads a dialect; nil for `auto`, which is a choice among them.
     static func reader(for dialect: ErrorDialect) -> (any ServerErrorDialect.Type)? {
-        switch dialect {
-        case .auto: return nil
-        case .drf: return DRFErrors.self
-        case .laravel: return LaravelErrors.self
-        case .rails: return RailsErrors.self
-        case .problem: return ProblemDetailsErrors.self
-        case .jsonapi: return JSONAPIErrors.self
-        case .fastapi: return FastAPIErrors.self
-        case .aspnet: return ASPNetErrors.self
-        case .list: return ErrorListErrors.self
-        }
+        DialectRegistry.reader(for: dialect)
     }
 
     /// The dialect `auto` reads a body as: the first claim in `DialectDetection.order` that holds.
