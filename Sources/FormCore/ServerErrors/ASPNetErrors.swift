@@ -11,7 +11,7 @@ extension ErrorDialect {
 ///   JSON paths: `$.age`, `$.items[0].name`;
 /// - the key `""` or `$` is a non-field error;
 /// - `title` is a non-field error only when `errors` is empty.
-enum ASPNetErrors: ServerErrorDialect {
+enum ASPNetErrors: PresetDialect {
     static let dialect = ErrorDialect.aspnet
     static let claims = [problemJSONClaim, shapeClaim]
 
@@ -23,17 +23,7 @@ enum ASPNetErrors: ServerErrorDialect {
         json["errors"]?.objectValue != nil && ["title", "status", "type", "traceId"].contains { json[$0] != nil }
     }
 
-    static func parse(_ json: JSONValue) -> [ServerError]? {
-        guard let object = json.objectValue, let members = object["errors"]?.objectValue else { return nil }
-        var errors: [ServerError] = []
-        for key in members.keys.sorted() {
-            guard let messages = members[key].flatMap(MessageList.strings) else { return nil }
-            let path = ServerPath.dotted(key)
-            errors += messages.map { ServerError(path: path, message: $0) }
-        }
-        if errors.isEmpty, let summary = object["detail"]?.stringValue ?? object["title"]?.stringValue {
-            errors.append(ServerError(path: nil, message: summary))
-        }
-        return errors
-    }
+    /// A preset of the structural reader: `errors` keyed by member paths, each a list of messages.
+    static let preset = StructuralPreset(
+        name: "aspnet", layout: .keyed(KeyedMessages(container: "errors", whenAbsent: .notThisShape, summaryWhenEmpty: ["detail", "title"])))
 }

@@ -23,6 +23,17 @@ enum DRFErrors: ServerErrorDialect {
     /// The last claim: any body no other dialect claimed is read as DRF's nested messages.
     static let fallbackClaim = DialectClaim(rank: Int.max, .drf, .shape, "anything else") { _ in true }
 
+    /// Not a preset: nested serializers nest, `many=True` lists keep their index beside lists
+    /// of messages that do not, `non_field_errors` is the holding object's at any depth, and
+    /// every key is a field (the structural reader's response keys, `status`, `code`, `type`,
+    /// are field names in a serializer), read strictly.
+    static let ownReader = "the drf reader (its own code: nested serializers, `many=True` lists, `non_field_errors` at any depth)"
+
+    static func explained(_ json: JSONValue) -> [(error: ServerError, rule: String)]? {
+        if case .object = json, DRFStandardizedErrors.shapeClaim.test(json) { return DRFStandardizedErrors.explained(json) }
+        return parse(json)?.map { ($0, ownReader) }
+    }
+
     static func parse(_ json: JSONValue) -> [ServerError]? {
         guard case .object = json else { return nil }
         if DRFStandardizedErrors.shapeClaim.test(json) { return DRFStandardizedErrors.parse(json) }

@@ -5,7 +5,7 @@
 /// - `client_error` / `server_error` bodies have the same list, with `attr` null.
 ///
 /// A flavour of the `drf` dialect: `errors: drf` reads it too (`DRFErrors` hands it over).
-enum DRFStandardizedErrors: ServerErrorDialect {
+enum DRFStandardizedErrors: PresetDialect {
     static let dialect = ErrorDialect.drf
     static let isFlavour = true
     static let claims = [shapeClaim]
@@ -21,5 +21,5 @@ enum DRFStandardizedErrors: ServerErrorDialect {
         return ["validation_error", "client_error", "server_error"].contains(type)
     }
 
-    static func parse(_ json: JSONValue) -> [ServerError]? { shape.parse(json) }
+    static let preset = StructuralPreset(name: "drf (drf-standardized-errors)", layout: .entries(shape))
 }

@@ -25,22 +25,23 @@ enum ErrorListErrors: ServerErrorDialect {
         json["errors"]?.arrayValue != nil
     }
 
-    static func parse(_ json: JSONValue) -> [ServerError]? {
+    /// Presets of the structural reader, for the body as the list and for `errors`.
+    static let bareListPreset = StructuralPreset(name: "list", layout: .entries(shape(list: [])))
+    static let errorsPreset = StructuralPreset(name: "list", layout: .entries(shape(list: ["errors"])))
+
+    private static func shape(list: [String]) -> ErrorShape {
+        var shape = ErrorShape(
+            list: list, path: ["field", "path", "param"], pathSyntax: .dotted, message: ["defaultMessage", "msg", "message"],
+            code: ["code", "type"], droppedPrefixes: [], bareStringsAreErrors: false)
+        shape.messageObjects = true
+        return shape
+    }
+
+    static func parse(_ json: JSONValue) -> [ServerError]? { explained(json)?.map(\.error) }
+
+    static func explained(_ json: JSONValue) -> [(error: ServerError, rule: String)]? {
         guard let list = json.arrayValue ?? json["errors"]?.arrayValue else { return nil }
-        if AjvErrors.isAjvList(list) { return AjvErrors.parse(json) }
-        var errors: [ServerError] = []
-        for entry in list {
-            guard let fields = entry.objectValue else { return nil }
-            var code = (fields["code"] ?? fields["type"])?.scalarText
-            var message = (fields["defaultMessage"] ?? fields["msg"] ?? fields["message"])?.scalarText
-            if message == nil, let object = fields["msg"]?.objectValue, let inner = object["message"]?.scalarText {
-                message = inner
-                code = object["code"]?.scalarText ?? code
-            }
-            guard let message else { return nil }
-            let name = (fields["field"] ?? fields["path"] ?? fields["param"])?.stringValue ?? ""
-            errors.append(ServerError(path: ServerPath.dotted(name), message: message, code: code))
-        }
-        return errors
+        if AjvErrors.isAjvList(list) { return AjvErrors.explained(json) }
+        return (json.arrayValue != nil ? bareListPreset : errorsPreset).explained(json)
     }
 }

@@ -26,10 +26,17 @@ enum FastAPIErrors: ServerErrorDialect {
         list: ["detail"], path: ["loc"], pathSyntax: .loc, message: ["msg"], code: ["type"],
         droppedPrefixes: [["body"], ["query"], ["path"], ["header"], ["cookie"]], bareStringsAreErrors: false)
 
-    static func parse(_ json: JSONValue) -> [ServerError]? {
+    /// The list is a preset of the structural reader.
+    static let preset = StructuralPreset(name: "fastapi", layout: .entries(shape))
+
+    static func parse(_ json: JSONValue) -> [ServerError]? { explained(json)?.map(\.error) }
+
+    static func explained(_ json: JSONValue) -> [(error: ServerError, rule: String)]? {
         guard let detail = json["detail"] else { return nil }
-        if let message = detail.stringValue { return [ServerError(path: nil, message: message)] }
-        return shape.parse(json)
+        if let message = detail.stringValue {
+            return [(ServerError(path: nil, message: message), "the fastapi reader: a string `detail` (an HTTPException) is a non-field error")]
+        }
+        return preset.explained(json)
     }
 
     /// One Pydantic error entry; nil without a message.

@@ -13,7 +13,7 @@ extension ErrorDialect {
 /// - a pointer ending in `non_field_errors` (djangorestframework-jsonapi's error on a nested
 ///   object, `/data/attributes/lines/1/non_field_errors`) is about the object before it;
 /// - the message is `detail`, else `title`; the code is `code`.
-enum JSONAPIErrors: ServerErrorDialect {
+enum JSONAPIErrors: PresetDialect {
     static let dialect = ErrorDialect.jsonapi
     static let claims = [mediaTypeClaim, shapeClaim]
 
@@ -32,5 +32,5 @@ enum JSONAPIErrors: ServerErrorDialect {
         droppedPrefixes: [["data", "attributes"], ["data", "relationships"], ["data"]], bareStringsAreErrors: false,
         nonFieldPaths: ["non_field_errors"])
 
-    static func parse(_ json: JSONValue) -> [ServerError]? { shape.parse(json) }
+    static let preset = StructuralPreset(name: "jsonapi", layout: .entries(shape))
 }

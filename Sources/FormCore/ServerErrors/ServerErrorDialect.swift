@@ -12,10 +12,29 @@ protocol ServerErrorDialect: Sendable {
     static var claims: [DialectClaim] { get }
     /// The errors in `json`, or nil when the body is not in this dialect's shape.
     static func parse(_ json: JSONValue) -> [ServerError]?
+    /// The same errors, each with the rule that read it (`formline explain`): a preset's
+    /// structural rule, or what the dialect's own reader is.
+    static func explained(_ json: JSONValue) -> [(error: ServerError, rule: String)]?
+    /// How `explain` names a reader that is not a preset: `the drf reader (its own code: ...)`.
+    static var ownReader: String { get }
 }
 
 extension ServerErrorDialect {
     static var isFlavour: Bool { false }
+    static var ownReader: String { "the \(dialect) reader (its own code)" }
+    static func explained(_ json: JSONValue) -> [(error: ServerError, rule: String)]? {
+        parse(json)?.map { ($0, ownReader) }
+    }
+}
+
+/// A dialect that is a preset of the structural reader, nothing more.
+protocol PresetDialect: ServerErrorDialect {
+    static var preset: StructuralPreset { get }
+}
+
+extension PresetDialect {
+    static func parse(_ json: JSONValue) -> [ServerError]? { preset.parse(json) }
+    static func explained(_ json: JSONValue) -> [(error: ServerError, rule: String)]? { preset.explained(json) }
 }
 
 /// A dialect's reason for reading a response as its own: a media type (with an optional further

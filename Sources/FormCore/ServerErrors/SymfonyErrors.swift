@@ -10,7 +10,7 @@
 /// - `detail` only summarises the violations and is not read.
 ///
 /// A flavour of the `problem` dialect: `errors: problem` reads the violations too.
-enum SymfonyErrors: ServerErrorDialect {
+enum SymfonyErrors: PresetDialect {
     static let dialect = ErrorDialect.problem
     static let isFlavour = true
     static let claims = [problemJSONClaim, shapeClaim]
@@ -26,5 +26,5 @@ enum SymfonyErrors: ServerErrorDialect {
         json["violations"]?.arrayValue != nil
     }
 
-    static func parse(_ json: JSONValue) -> [ServerError]? { shape.parse(json) }
+    static let preset = StructuralPreset(name: "problem (Symfony)", layout: .entries(shape))
 }
