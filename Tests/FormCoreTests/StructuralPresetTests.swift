@@ -65,6 +65,25 @@ private func json(_ text: String) -> JSONValue? { JSONValue.parse(Array(text.utf
         ])
     }
 
+    @Test func explainNamesTheFormsOwnShapeAsAPreset() {
+        let shape = ErrorShape(list: ["problems"], path: ["field"], pathSyntax: .dotted, message: ["text"])
+        let form = FormSpec(id: "z", fields: [Field(name: "zone")], submit: SubmitSpec(errorShape: shape))
+        let body = #"{"problems":[{"field":"zone","text":"is locked"},{"text":"try later"}]}"#
+        #expect(ResponseExplanation.explain(status: 422, contentType: "application/json", body: Array(body.utf8), spec: form).text == """
+            rejected (422)
+            read as: the form's own error shape (submit.errors)
+              zone: is locked
+                -> field zone
+                by: the path names the field
+                read: the form's own error shape, a preset of the structural reader: an entry pairing a path key with a message key
+              (no field): try later
+                -> banner
+                by: a non-field error without a code or message route
+                read: the form's own error shape, a preset of the structural reader: an entry with a message key and no path (or a non-field one): a non-field error
+
+            """)
+    }
+
     /// The presets stay as strict as the readers they replaced: a value of the wrong kind means
     /// "not this dialect", so `auto` and the structure get the body instead of a half-reading.
     @Test func presetsAreStrict() throws {
