@@ -82,6 +82,7 @@ let package = Package(
         .executableTarget(name: "formline", dependencies: ["FormlineCLI"]),
         // The demo server as a library, so tests run it in-process on port 0.
         .target(name: "DemoServer", dependencies: [
+            "FormCore",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "NIOCore", package: "swift-nio"),

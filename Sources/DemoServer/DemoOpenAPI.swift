@@ -45,7 +45,7 @@ enum DemoOpenAPI {
     """#
 
     static var document: String {
-        let operations = DemoDialect.allCases.map { dialect in
+        let operations = DemoServer.dialects.map { dialect in
             #"""
                 "/\#(dialect.rawValue)/signup": {
                   "post": {

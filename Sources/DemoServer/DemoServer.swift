@@ -83,12 +83,12 @@ public struct DemoServer: Sendable {
     ) -> some ApplicationProtocol {
         let router = Router()
         router.add(middleware: RequestRecorder(log: requests))
-        for dialect in DemoDialect.allCases {
+        for (dialect, writer) in DemoRejections.routes {
             let accounts = accounts
             let respond: @Sendable (Request, BasicRequestContext) async throws -> Response = { request, _ in
                 var request = request
                 let body = try await request.collectBody(upTo: 1 << 20)
-                return SignupEndpoint.respond(to: Array(body.readableBytesView), request: request, dialect: dialect, accounts: accounts)
+                return SignupEndpoint.respond(to: Array(body.readableBytesView), request: request, writer: writer, accounts: accounts)
             }
             for method in [HTTPRequest.Method.post, .put, .patch] {
                 router.on("/\(dialect.rawValue)/**", method: method, use: respond)

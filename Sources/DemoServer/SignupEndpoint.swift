@@ -13,7 +13,7 @@ enum SignupEndpoint {
         var isEmpty: Bool { usernameTaken == nil && !passwordMatchesUsername }
     }
 
-    static func respond(to body: [UInt8], request: Request, dialect: DemoDialect, accounts: DemoAccounts) -> Response {
+    static func respond(to body: [UInt8], request: Request, writer: any DemoRejection.Type, accounts: DemoAccounts) -> Response {
         guard let object = (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any] else {
             return DemoResponse.text(.badRequest, "the body must be a JSON object\n")
         }
@@ -30,7 +30,7 @@ enum SignupEndpoint {
             let id = accounts.create(idempotencyKey: request.headers.first { $0.name.canonicalName == "idempotency-key" }?.value)
             return DemoResponse.json(.created, #"{"id":\#(id)}"#)
         }
-        return dialect.rejection.response(for: problems, path: request.uri.path)
+        return writer.response(for: problems, path: request.uri.path)
     }
 }
 

@@ -132,6 +132,7 @@ private func placed(_ body: String, status: Int = 422) -> ErrorPlacement? {
               mrn: is taken
                 -> field mrn
                 by: the path names the field
+                read: the laravel preset of the structural reader (`errors`: each key a path to a list of messages, summary `message` only without errors): a list of messages under its key path (the list's index dropped)
               extra.note: too long
                 -> field note
                 by: read by structure beside the dialect's errors as a list of messages under its key path (the list's index dropped); the path names the field, wrapper `extra` dropped
@@ -178,6 +179,7 @@ private func placed(_ body: String, status: Int = 422) -> ErrorPlacement? {
               (no field): Zone hazmat is locked
                 -> banner
                 by: a non-field error without a code or message route
+                read: the fastapi reader: a string `detail` (an HTTPException) is a non-field error
 
             """)
     }

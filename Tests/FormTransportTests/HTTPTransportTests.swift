@@ -69,8 +69,8 @@ private let signupSpec = FormSpec(
         }
     }
 
-    @Test(arguments: DemoDialect.allCases)
-    func eachDialectsRejectionIsParsedAndPlaced(_ dialect: DemoDialect) async throws {
+    @Test(arguments: DemoServer.dialects)
+    func eachDialectsRejectionIsParsedAndPlaced(_ dialect: ErrorDialect) async throws {
         try await withDemoServer { port, _ in
             let result = try await withTransport("http://127.0.0.1:\(port)/\(dialect.rawValue)") {
                 await $0.send(signupRequest("admin", password: "admin"))
@@ -83,7 +83,7 @@ private let signupSpec = FormSpec(
             #expect([400, 422].contains(status))
             #expect(errors.count == 2)
             // The forced dialect reads the same body the same way as auto-detection.
-            #expect(result.classified(dialect: ErrorDialect(rawValue: dialect.rawValue) ?? .auto) == .rejected(status: status, errors: errors))
+            #expect(result.classified(dialect: dialect) == .rejected(status: status, errors: errors))
             #expect(response.contentType?.contains(";") == false)
 
             let placement = ServerErrorMapper.place(errors, in: signupSpec, visibleFields: ["username", "email", "password"])
@@ -95,12 +95,14 @@ private let signupSpec = FormSpec(
             case .drf, .laravel, .problem, .jsonapi, .fastapi, .list:
                 // By its code (Laravel: its `different:username` rule reports on `password`).
                 #expect(placement.fieldErrors["password"]?.count == 1 && placement.banner.isEmpty, "\(dialect): \(placement)")
+            default:
+                Issue.record("\(dialect): no expectation written for this dialect")
             }
         }
     }
 
-    @Test(arguments: DemoDialect.allCases)
-    func eachDialectAcceptsAGoodSignup(_ dialect: DemoDialect) async throws {
+    @Test(arguments: DemoServer.dialects)
+    func eachDialectAcceptsAGoodSignup(_ dialect: ErrorDialect) async throws {
         try await withDemoServer { port, _ in
             let result = try await withTransport("http://127.0.0.1:\(port)/\(dialect.rawValue)") { await $0.send(signupRequest("erin")) }
             #expect(result.classified() == .accepted(status: 201, summary: "id=1"))

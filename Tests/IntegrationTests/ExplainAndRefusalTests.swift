@@ -17,6 +17,7 @@ struct ExplainAndRefusalTests {
               payload: The password must not equal the username. [password_matches_username]
                 -> field password
                 by: server_codes of password lists the code
+                read: the fastapi preset of the structural reader (entries of `detail`, path `loc` (a list of keys), message `msg`, code `type`): an entry pairing a path key with a message key
 
             """)
         let symfony = try runner.run(
@@ -25,6 +26,7 @@ struct ExplainAndRefusalTests {
         #expect(symfony.stdout.hasPrefix("rejected (422)\nread as: auto: rule 1 (`application/problem+json`, `violations` is a list): problem\n"))
         #expect(symfony.stdout.contains("  username: This username is already taken. [urn:uuid:unique]\n    -> field username\n    by: the path names the field\n"))
         #expect(symfony.stdout.contains("    -> field email\n"))
+        #expect(symfony.stdout.contains("    by: the path names the field\n    read: the problem (Symfony) preset of the structural reader (entries of `violations`, path `propertyPath` (bracket syntax), message `title`/`message`, code `code`/`type`): an entry pairing a path key with a message key\n"))
         let jsonapi = try runner.run(
             ["explain", "Tests/RealServers/drf_jsonapi/signup.yaml", "Tests/RealServers/drf_jsonapi/fixtures/uncoded_non_field_error.json"], lines: [])
         #expect(jsonapi.status == 0, "\(jsonapi.stderr)")
@@ -54,6 +56,7 @@ struct ExplainAndRefusalTests {
         #expect(raw.status == 0, "\(raw.stderr)")
         #expect(raw.stdout.contains("  mgmt: The address is not in the subnet.\n    -> field mgmt.ip, also asks mgmt.mask\n    by: the path is a prefix of fields: they are asked together\n"))
         #expect(raw.stdout.contains("  name: Unknown switch.\n    -> field name\n"))
+        #expect(raw.stdout.contains("    read: the drf reader (its own code: nested serializers, `many=True` lists, `non_field_errors` at any depth)\n"))
         let notCapture = try runner.run(["explain", form.path, body.path], lines: [])
         #expect(notCapture.status == 2)
         #expect(notCapture.stderr.contains("the capture's status must be an HTTP status number"))

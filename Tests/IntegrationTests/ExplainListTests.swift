@@ -84,9 +84,11 @@ struct ExplainListTests {
               lines.3.qty: Input should be less than or equal to 100 [less_than_equal]
                 -> field lines.4.qty
                 by: the path names the field
+                read: the fastapi preset of the structural reader (entries of `detail`, path `loc` (a list of keys), message `msg`, code `type`): an entry pairing a path key with a message key
               lines.50.sku: Unknown SKU. [unknown_sku]
                 -> banner
                 by: the path names no field
+                read: the fastapi preset of the structural reader (entries of `detail`, path `loc` (a list of keys), message `msg`, code `type`): an entry pairing a path key with a message key
 
             """)
     }

@@ -1,4 +1,5 @@
 import DemoServer
+import FormCore
 import Foundation
 import Testing
 
@@ -12,13 +13,13 @@ struct HTTPEndToEndTests {
     }
 
     /// The status each dialect's framework rejects with.
-    static func rejectionStatus(_ dialect: DemoDialect) -> Int {
-        [DemoDialect.drf, .aspnet, .list].contains(dialect) ? 400 : 422
+    static func rejectionStatus(_ dialect: ErrorDialect) -> Int {
+        [ErrorDialect.drf, .aspnet, .list].contains(dialect) ? 400 : 422
     }
 
     @Test("each dialect: a rejection lands on the username, only it is re-asked, the resubmit is accepted",
-          arguments: DemoDialect.allCases)
-    func rejectionThenAcceptance(_ dialect: DemoDialect) async throws {
+          arguments: DemoServer.dialects)
+    func rejectionThenAcceptance(_ dialect: ErrorDialect) async throws {
         try await withServer { port, server in
             let runner = try BinaryRunner()
             let r = try await runFormline(runner, [
@@ -42,8 +43,8 @@ struct HTTPEndToEndTests {
     }
 
     @Test("a non-field error with a server code lands on the field that lists it",
-          arguments: [DemoDialect.drf, .problem, .jsonapi, .fastapi, .list, .laravel])
-    func serverCodeOnPassword(_ dialect: DemoDialect) async throws {
+          arguments: [ErrorDialect.drf, .problem, .jsonapi, .fastapi, .list, .laravel])
+    func serverCodeOnPassword(_ dialect: ErrorDialect) async throws {
         try await withServer { port, _ in
             let runner = try BinaryRunner()
             let r = try await runFormline(runner, [
@@ -59,8 +60,8 @@ struct HTTPEndToEndTests {
     }
 
     @Test("a non-field error without a code goes to the banner; the operator edits and resubmits",
-          arguments: [DemoDialect.rails, .aspnet])
-    func bannerThenEdit(_ dialect: DemoDialect) async throws {
+          arguments: [ErrorDialect.rails, .aspnet])
+    func bannerThenEdit(_ dialect: ErrorDialect) async throws {
         try await withServer { port, _ in
             let runner = try BinaryRunner()
             let r = try await runFormline(runner, [

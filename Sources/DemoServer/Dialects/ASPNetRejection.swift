@@ -1,7 +1,10 @@
+import FormCore
 import Hummingbird
 
 /// ValidationProblemDetails from an [ApiController].
 enum ASPNetRejection: DemoRejection {
+    static let dialect = ErrorDialect.aspnet
+
     static func response(for problems: SignupEndpoint.Problems, path _: String) -> Response {
         let q = DemoResponse.quoted
         var members: [String] = []

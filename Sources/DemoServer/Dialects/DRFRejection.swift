@@ -1,7 +1,10 @@
+import FormCore
 import Hummingbird
 
 /// DRF with `serializer.errors.get_full_details()`-style bodies.
 enum DRFRejection: DemoRejection {
+    static let dialect = ErrorDialect.drf
+
     static func response(for problems: SignupEndpoint.Problems, path _: String) -> Response {
         let q = DemoResponse.quoted
         var members: [String] = []

@@ -1,8 +1,11 @@
+import FormCore
 import Hummingbird
 
 /// Pydantic v2: a field validator, and a model validator raising PydanticCustomError.
 /// (Pydantic echoes the input; the demo leaves the password out of it.)
 enum FastAPIRejection: DemoRejection {
+    static let dialect = ErrorDialect.fastapi
+
     static func response(for problems: SignupEndpoint.Problems, path _: String) -> Response {
         let q = DemoResponse.quoted
         var entries: [String] = []

@@ -1,7 +1,10 @@
+import FormCore
 import Hummingbird
 
 /// JSON:API errors with `source.pointer`.
 enum JSONAPIRejection: DemoRejection {
+    static let dialect = ErrorDialect.jsonapi
+
     static func response(for problems: SignupEndpoint.Problems, path _: String) -> Response {
         var entries: [String] = []
         if problems.usernameTaken != nil {

@@ -1,7 +1,10 @@
+import FormCore
 import Hummingbird
 
 /// Laravel's `unique:users` and `different:username` rules.
 enum LaravelRejection: DemoRejection {
+    static let dialect = ErrorDialect.laravel
+
     static func response(for problems: SignupEndpoint.Problems, path _: String) -> Response {
         let q = DemoResponse.quoted
         var errors: [String] = []

@@ -1,7 +1,10 @@
+import FormCore
 import Hummingbird
 
 /// Spring Boot's error body with `server.error.include-binding-errors=always`.
 enum ListRejection: DemoRejection {
+    static let dialect = ErrorDialect.list
+
     static func response(for problems: SignupEndpoint.Problems, path: String) -> Response {
         let q = DemoResponse.quoted
         var entries: [String] = []

@@ -1,7 +1,10 @@
+import FormCore
 import Hummingbird
 
 /// RFC 9457 section 3 with its `errors` extension member.
 enum ProblemRejection: DemoRejection {
+    static let dialect = ErrorDialect.problem
+
     static func response(for problems: SignupEndpoint.Problems, path: String) -> Response {
         let q = DemoResponse.quoted
         var entries: [String] = []

@@ -1,3 +1,8 @@
+extension ErrorDialect {
+    /// ASP.NET Core ValidationProblemDetails (`ASPNetErrors`).
+    public static let aspnet = ErrorDialect(declaring: "aspnet")
+}
+
 /// ASP.NET Core `ValidationProblemDetails` (`application/problem+json`):
 /// `{"title": "One or more validation errors occurred.", "status": 400,
 /// "errors": {"Email": ["The Email field is not a valid e-mail address."], "": ["..."]}}`.
@@ -6,28 +11,19 @@
 ///   JSON paths: `$.age`, `$.items[0].name`;
 /// - the key `""` or `$` is a non-field error;
 /// - `title` is a non-field error only when `errors` is empty.
-enum ASPNetErrors: ServerErrorDialect {
+enum ASPNetErrors: PresetDialect {
     static let dialect = ErrorDialect.aspnet
+    static let claims = [problemJSONClaim, shapeClaim]
 
-    static let problemJSONClaim = DialectClaim(.aspnet, .mediaType("application/problem+json"), "`errors` is an object") { json in
+    static let problemJSONClaim = DialectClaim(rank: 20, .aspnet, .mediaType("application/problem+json"), "`errors` is an object") { json in
         json["errors"]?.objectValue != nil
     }
 
-    static let shapeClaim = DialectClaim(.aspnet, .shape, "`errors` is an object beside `title`, `status`, `type` or `traceId`") { json in
+    static let shapeClaim = DialectClaim(rank: 160, .aspnet, .shape, "`errors` is an object beside `title`, `status`, `type` or `traceId`") { json in
         json["errors"]?.objectValue != nil && ["title", "status", "type", "traceId"].contains { json[$0] != nil }
     }
 
-    static func parse(_ json: JSONValue) -> [ServerError]? {
-        guard let object = json.objectValue, let members = object["errors"]?.objectValue else { return nil }
-        var errors: [ServerError] = []
-        for key in members.keys.sorted() {
-            guard let messages = members[key].flatMap(MessageList.strings) else { return nil }
-            let path = ServerPath.dotted(key)
-            errors += messages.map { ServerError(path: path, message: $0) }
-        }
-        if errors.isEmpty, let summary = object["detail"]?.stringValue ?? object["title"]?.stringValue {
-            errors.append(ServerError(path: nil, message: summary))
-        }
-        return errors
-    }
+    /// A preset of the structural reader: `errors` keyed by member paths, each a list of messages.
+    static let preset = StructuralPreset(
+        name: "aspnet", layout: .keyed(KeyedMessages(container: "errors", whenAbsent: .notThisShape, summaryWhenEmpty: ["detail", "title"])))
 }

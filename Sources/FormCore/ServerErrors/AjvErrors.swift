@@ -8,12 +8,15 @@
 /// - `required` names the parent object; `params.missingProperty` is then the field;
 /// - the code is `keyword`; a bare top-level array of these entries is read the same way.
 ///
-/// Code rather than an `ErrorShape` because of the two path keys and `missingProperty`.
+/// Code rather than a preset (`ErrorShape`): `required` names the parent object and the field is
+/// `params.missingProperty` appended to it, and the message falls back to the keyword.
 /// A flavour of the `list` dialect: `errors: list` reads it too (`ErrorListErrors` hands it over).
 enum AjvErrors: ServerErrorDialect {
     static let dialect = ErrorDialect.list
+    static let isFlavour = true
+    static let claims = [shapeClaim]
 
-    static let shapeClaim = DialectClaim(.list, .shape, "`errors` is a list whose entries have `keyword` and `instancePath` or `dataPath`") { json in
+    static let shapeClaim = DialectClaim(rank: 90, .list, .shape, "`errors` is a list whose entries have `keyword` and `instancePath` or `dataPath`") { json in
         json["errors"]?.arrayValue.map(isAjvList) ?? false
     }
 
@@ -21,6 +24,8 @@ enum AjvErrors: ServerErrorDialect {
     static func isAjvList(_ entries: [JSONValue]) -> Bool {
         entries.contains { $0["keyword"] != nil && ($0["instancePath"] != nil || $0["dataPath"] != nil) }
     }
+
+    static let ownReader = "the list reader for ajv (its own code: `instancePath`/`dataPath` plus `params.missingProperty`)"
 
     static func parse(_ json: JSONValue) -> [ServerError]? {
         guard let list = json["errors"]?.arrayValue ?? json.arrayValue else { return nil }

@@ -1,3 +1,8 @@
+extension ErrorDialect {
+    /// Django REST framework (`DRFErrors`).
+    public static let drf = ErrorDialect(declaring: "drf")
+}
+
 /// Django REST Framework: `{"field": ["message", ...]}` or, with full details,
 /// `{"field": [{"message": "...", "code": "..."}]}`.
 ///
@@ -13,9 +18,21 @@
 /// - an object with `message` holds nothing but `message` and `code`, else the body is not DRF's.
 enum DRFErrors: ServerErrorDialect {
     static let dialect = ErrorDialect.drf
+    static let claims = [fallbackClaim]
 
     /// The last claim: any body no other dialect claimed is read as DRF's nested messages.
-    static let fallbackClaim = DialectClaim(.drf, .shape, "anything else") { _ in true }
+    static let fallbackClaim = DialectClaim(rank: Int.max, .drf, .shape, "anything else") { _ in true }
+
+    /// Not a preset: nested serializers nest, `many=True` lists keep their index beside lists
+    /// of messages that do not, `non_field_errors` is the holding object's at any depth, and
+    /// every key is a field (the structural reader's response keys, `status`, `code`, `type`,
+    /// are field names in a serializer), read strictly.
+    static let ownReader = "the drf reader (its own code: nested serializers, `many=True` lists, `non_field_errors` at any depth)"
+
+    static func explained(_ json: JSONValue) -> [(error: ServerError, rule: String)]? {
+        if case .object = json, DRFStandardizedErrors.shapeClaim.test(json) { return DRFStandardizedErrors.explained(json) }
+        return parse(json)?.map { ($0, ownReader) }
+    }
 
     static func parse(_ json: JSONValue) -> [ServerError]? {
         guard case .object = json else { return nil }

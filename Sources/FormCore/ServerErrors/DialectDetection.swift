@@ -2,34 +2,11 @@
 /// media-type claim first, then the shape claims, ending with a claim that takes anything.
 /// docs/server-errors.md lists the same rules in the same order (a test keeps them in step).
 ///
-/// A new dialect adds its claims here where they belong: a shape claim must come before any
-/// broader claim that would otherwise take its bodies (`errors` as a list is last among lists).
+/// The order is the claims' ranks (each reader declares its claims with theirs, and
+/// `DialectRegistry` collects them): a shape claim must rank before any broader claim that would
+/// otherwise take its bodies (`errors` as a list is last among lists).
 enum DialectDetection {
-    static let order: [DialectClaim] = [
-        // By media type.
-        SymfonyErrors.problemJSONClaim,
-        ASPNetErrors.problemJSONClaim,
-        ProblemDetailsErrors.problemJSONClaim,
-        JSONAPIErrors.mediaTypeClaim,
-        // By shape.
-        ErrorListErrors.bareArrayClaim,
-        FastAPIErrors.shapeClaim,
-        DRFStandardizedErrors.shapeClaim,
-        SymfonyErrors.shapeClaim,
-        AjvErrors.shapeClaim,
-        ProblemDetailsErrors.invalidParamsClaim,
-        JSONAPIErrors.shapeClaim,
-        ProblemDetailsErrors.pointerClaim,
-        RailsErrors.fullMessagesClaim,
-        ProblemDetailsErrors.emptyErrorsClaim,
-        ErrorListErrors.errorsListClaim,
-        ASPNetErrors.shapeClaim,
-        LaravelErrors.shapeClaim,
-        RailsErrors.errorsObjectClaim,
-        RailsErrors.baseClaim,
-        ProblemDetailsErrors.typeAndTitleClaim,
-        DRFErrors.fallbackClaim,
-    ]
+    static let order: [DialectClaim] = DialectRegistry.claims
 
     /// The first claim that holds for this response (the last claim always holds).
     static func claim(contentType: String?, json: JSONValue) -> DialectClaim {

@@ -1,3 +1,8 @@
+extension ErrorDialect {
+    /// A list of error entries: Spring, express-validator (`ErrorListErrors`).
+    public static let list = ErrorDialect(declaring: "list")
+}
+
 /// A list of error entries, each naming its field, as Spring and express-validator send it.
 ///
 /// - Spring (`BindingResult`): `{"errors": [{"field": "email", "defaultMessage": "must be a
@@ -12,29 +17,31 @@
 /// - ajv's error objects (`keyword` beside `instancePath`/`dataPath`) are read by `AjvErrors`.
 enum ErrorListErrors: ServerErrorDialect {
     static let dialect = ErrorDialect.list
+    static let claims = [bareArrayClaim, errorsListClaim]
 
-    static let bareArrayClaim = DialectClaim(.list, .shape, "a top-level array") { json in json.arrayValue != nil }
+    static let bareArrayClaim = DialectClaim(rank: 50, .list, .shape, "a top-level array") { json in json.arrayValue != nil }
 
-    static let errorsListClaim = DialectClaim(.list, .shape, "`errors` is a list (of entries no earlier claim took)") { json in
+    static let errorsListClaim = DialectClaim(rank: 150, .list, .shape, "`errors` is a list (of entries no earlier claim took)") { json in
         json["errors"]?.arrayValue != nil
     }
 
-    static func parse(_ json: JSONValue) -> [ServerError]? {
+    /// Presets of the structural reader, for the body as the list and for `errors`.
+    static let bareListPreset = StructuralPreset(name: "list", layout: .entries(shape(list: [])))
+    static let errorsPreset = StructuralPreset(name: "list", layout: .entries(shape(list: ["errors"])))
+
+    private static func shape(list: [String]) -> ErrorShape {
+        var shape = ErrorShape(
+            list: list, path: ["field", "path", "param"], pathSyntax: .dotted, message: ["defaultMessage", "msg", "message"],
+            code: ["code", "type"], droppedPrefixes: [], bareStringsAreErrors: false)
+        shape.messageObjects = true
+        return shape
+    }
+
+    static func parse(_ json: JSONValue) -> [ServerError]? { explained(json)?.map(\.error) }
+
+    static func explained(_ json: JSONValue) -> [(error: ServerError, rule: String)]? {
         guard let list = json.arrayValue ?? json["errors"]?.arrayValue else { return nil }
-        if AjvErrors.isAjvList(list) { return AjvErrors.parse(json) }
-        var errors: [ServerError] = []
-        for entry in list {
-            guard let fields = entry.objectValue else { return nil }
-            var code = (fields["code"] ?? fields["type"])?.scalarText
-            var message = (fields["defaultMessage"] ?? fields["msg"] ?? fields["message"])?.scalarText
-            if message == nil, let object = fields["msg"]?.objectValue, let inner = object["message"]?.scalarText {
-                message = inner
-                code = object["code"]?.scalarText ?? code
-            }
-            guard let message else { return nil }
-            let name = (fields["field"] ?? fields["path"] ?? fields["param"])?.stringValue ?? ""
-            errors.append(ServerError(path: ServerPath.dotted(name), message: message, code: code))
-        }
-        return errors
+        if AjvErrors.isAjvList(list) { return AjvErrors.explained(json) }
+        return (json.arrayValue != nil ? bareListPreset : errorsPreset).explained(json)
     }
 }

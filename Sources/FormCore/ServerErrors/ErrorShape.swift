@@ -41,6 +41,9 @@ package struct ErrorShape: Sendable, Equatable {
     var droppedPrefixes: [[String]] = []
     /// Whether an entry that is a bare string is a non-field error (true) or not this shape.
     var bareStringsAreErrors = true
+    /// Whether a message key may hold an object `{message, code}` (express-validator's `msg`):
+    /// its message is the entry's, its code wins over the entry's.
+    var messageObjects = false
 
     package init(
         list: [String], path: [String], pathSyntax: PathSyntax, message: [String], code: [String] = [],
@@ -67,7 +70,7 @@ package struct ErrorShape: Sendable, Equatable {
     package static func == (a: ErrorShape, b: ErrorShape) -> Bool {
         a.list == b.list && a.path == b.path && a.pathSyntax == b.pathSyntax && a.message == b.message
             && a.code == b.code && a.nonFieldPaths == b.nonFieldPaths && a.droppedPrefixes == b.droppedPrefixes
-            && a.bareStringsAreErrors == b.bareStringsAreErrors
+            && a.bareStringsAreErrors == b.bareStringsAreErrors && a.messageObjects == b.messageObjects
     }
 
     /// The entries of the list, or nil when the body has no such list or an entry has no message.
@@ -84,8 +87,15 @@ package struct ErrorShape: Sendable, Equatable {
     /// One entry of the list; nil when it is not this shape's.
     func error(from entry: JSONValue) -> ServerError? {
         if bareStringsAreErrors, let text = entry.stringValue { return ServerError(path: nil, message: text) }
-        guard entry.objectValue != nil, let message = first(of: message, in: entry)?.scalarText else { return nil }
-        return ServerError(path: path(of: entry), message: message, code: first(of: code, in: entry)?.scalarText)
+        guard entry.objectValue != nil, let value = first(of: message, in: entry) else { return nil }
+        var code = first(of: code, in: entry)?.scalarText
+        var message = value.scalarText
+        if message == nil, messageObjects, let inner = value["message"]?.scalarText {
+            message = inner
+            code = value["code"]?.scalarText ?? code
+        }
+        guard let message else { return nil }
+        return ServerError(path: path(of: entry), message: message, code: code)
     }
 
     /// The list this shape reads, if the body has it.

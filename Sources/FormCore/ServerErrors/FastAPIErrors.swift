@@ -1,3 +1,8 @@
+extension ErrorDialect {
+    /// FastAPI / Pydantic v2 (`FastAPIErrors`).
+    public static let fastapi = ErrorDialect(declaring: "fastapi")
+}
+
 /// FastAPI / Pydantic v2: `{"detail": [{"type": "string_too_short", "loc": ["body", "username"],
 /// "msg": "String should have at least 3 characters", "input": "ab", "ctx": {"min_length": 3}}]}`.
 ///
@@ -8,8 +13,9 @@
 /// - the code is `type` (`value_error`, `missing`, or an app's own `PydanticCustomError` type).
 enum FastAPIErrors: ServerErrorDialect {
     static let dialect = ErrorDialect.fastapi
+    static let claims = [shapeClaim]
 
-    static let shapeClaim = DialectClaim(.fastapi, .shape, "`detail` is a list holding `loc`/`msg` entries, or a string alone in the body") { json in
+    static let shapeClaim = DialectClaim(rank: 60, .fastapi, .shape, "`detail` is a list holding `loc`/`msg` entries, or a string alone in the body") { json in
         guard let object = json.objectValue, let detail = object["detail"] else { return false }
         if let entries = detail.arrayValue, entries.contains(where: { $0["loc"] != nil || $0["msg"] != nil }) { return true }
         return detail.stringValue != nil && object.count == 1
@@ -20,10 +26,17 @@ enum FastAPIErrors: ServerErrorDialect {
         list: ["detail"], path: ["loc"], pathSyntax: .loc, message: ["msg"], code: ["type"],
         droppedPrefixes: [["body"], ["query"], ["path"], ["header"], ["cookie"]], bareStringsAreErrors: false)
 
-    static func parse(_ json: JSONValue) -> [ServerError]? {
+    /// The list is a preset of the structural reader.
+    static let preset = StructuralPreset(name: "fastapi", layout: .entries(shape))
+
+    static func parse(_ json: JSONValue) -> [ServerError]? { explained(json)?.map(\.error) }
+
+    static func explained(_ json: JSONValue) -> [(error: ServerError, rule: String)]? {
         guard let detail = json["detail"] else { return nil }
-        if let message = detail.stringValue { return [ServerError(path: nil, message: message)] }
-        return shape.parse(json)
+        if let message = detail.stringValue {
+            return [(ServerError(path: nil, message: message), "the fastapi reader: a string `detail` (an HTTPException) is a non-field error")]
+        }
+        return preset.explained(json)
     }
 
     /// One Pydantic error entry; nil without a message.

@@ -40,19 +40,25 @@ package enum ServerErrorParser {
         return reader.parse(json)
     }
 
+    /// The errors `parse(json, contentType:preferring:)` gives, in the same order, each with the
+    /// rule that read it (`formline explain`).
+    static func explained(_ json: JSONValue, contentType: String?, preferring preferred: ErrorDialect?) -> [(error: ServerError, rule: String)]? {
+        if let preferred, preferred != .auto, let claim = DialectDetection.preferredClaim(preferred, contentType: contentType, json: json),
+           let read = explained(json, as: claim.dialect), !read.isEmpty {
+            return read
+        }
+        return explained(json, as: detect(contentType: contentType, json: json))
+    }
+
+    /// The errors `parse(json, as:)` gives, each with the rule that read it.
+    static func explained(_ json: JSONValue, as dialect: ErrorDialect) -> [(error: ServerError, rule: String)]? {
+        guard let reader = reader(for: dialect) else { return explained(json, as: detect(contentType: nil, json: json)) }
+        return reader.explained(json)
+    }
+
     /// The type that reads a dialect; nil for `auto`, which is a choice among them.
     static func reader(for dialect: ErrorDialect) -> (any ServerErrorDialect.Type)? {
-        switch dialect {
-        case .auto: return nil
-        case .drf: return DRFErrors.self
-        case .laravel: return LaravelErrors.self
-        case .rails: return RailsErrors.self
-        case .problem: return ProblemDetailsErrors.self
-        case .jsonapi: return JSONAPIErrors.self
-        case .fastapi: return FastAPIErrors.self
-        case .aspnet: return ASPNetErrors.self
-        case .list: return ErrorListErrors.self
-        }
+        DialectRegistry.reader(for: dialect)
     }
 
     /// The dialect `auto` reads a body as: the first claim in `DialectDetection.order` that holds.

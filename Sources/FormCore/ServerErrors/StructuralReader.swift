@@ -2,8 +2,8 @@
 /// with the key path that leads to it, so `ServerErrorMapper` can resolve that path against the
 /// form (dropping wrapper segments that name no field, reading a list's index as its item).
 /// Written for stacks nobody wrote a dialect for (flask-smorest, Litestar, APIFlask: see
-/// docs/server-errors.md, *Reading by structure*); the dialects stay for what they know better
-/// (summaries, codes, their path syntaxes).
+/// docs/server-errors.md, *Reading by structure*). Most built-in dialects are presets of it
+/// (`StructuralPreset`: its two shapes with the keys fixed as a framework writes them).
 ///
 /// The rules, in the order the walk applies them:
 /// - a string is a message at its key path (`{"fields":{"mrn":"is taken"}}` -> `fields.mrn`);
@@ -38,6 +38,8 @@ enum StructuralReader {
         case messageList = "a list of messages under its key path (the list's index dropped)"
         case pairEntry = "an entry pairing a path key with a message key"
         case entry = "an entry with a message key, under its key path"
+        case entryWithoutPath = "an entry with a message key and no path (or a non-field one): a non-field error"
+        case fullMessage = "a full message in a list of them: a non-field error"
         case nonFieldMarker = "a non-field marker: an error of the object holding it"
         case summary = "the body's summary (it holds no other error)"
         case overflow = "more errors than formline reads"

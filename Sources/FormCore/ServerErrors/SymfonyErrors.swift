@@ -10,19 +10,21 @@
 /// - `detail` only summarises the violations and is not read.
 ///
 /// A flavour of the `problem` dialect: `errors: problem` reads the violations too.
-enum SymfonyErrors: ServerErrorDialect {
+enum SymfonyErrors: PresetDialect {
     static let dialect = ErrorDialect.problem
+    static let isFlavour = true
+    static let claims = [problemJSONClaim, shapeClaim]
 
     static let shape = ErrorShape(
         list: ["violations"], path: ["propertyPath"], pathSyntax: .bracket, message: ["title", "message"], code: ["code", "type"])
 
-    static let problemJSONClaim = DialectClaim(.problem, .mediaType("application/problem+json"), "`violations` is a list") { json in
+    static let problemJSONClaim = DialectClaim(rank: 10, .problem, .mediaType("application/problem+json"), "`violations` is a list") { json in
         json["violations"]?.arrayValue != nil
     }
 
-    static let shapeClaim = DialectClaim(.problem, .shape, "`violations` is a list") { json in
+    static let shapeClaim = DialectClaim(rank: 80, .problem, .shape, "`violations` is a list") { json in
         json["violations"]?.arrayValue != nil
     }
 
-    static func parse(_ json: JSONValue) -> [ServerError]? { shape.parse(json) }
+    static let preset = StructuralPreset(name: "problem (Symfony)", layout: .entries(shape))
 }

@@ -20,6 +20,10 @@ package struct ResponseExplanation: Sendable, Equatable {
         /// The rule that placed it: how the body's structure gave it (when no dialect read the
         /// body) and which mapping rule put it where it goes.
         package var rule: String
+        /// What read it when a dialect or the form's shape did: the preset of the structural
+        /// reader and its rule (`the laravel preset of the structural reader (...): a list of
+        /// messages under its key path ...`), or the dialect's own reader.
+        package var read: String? = nil
     }
 
     /// `accepted (201) id=7`, `rejected (422)`, `failed: the server answered ...`.
@@ -55,6 +59,7 @@ package struct ResponseExplanation: Sendable, Equatable {
             let structuralRules: [String: StructuralReader.Rule] = json.map { json in
                 Dictionary(StructuralReader.found(json).map { ($0.error.description, $0.rule) }, uniquingKeysWith: { first, _ in first })
             } ?? [:]
+            let dialectRules = json.flatMap { json in read.flatMap { readingRules(source: $0.source, json: json, contentType: contentType, spec: spec) } } ?? []
             let lines = errors.enumerated().map { position, error in
                 let one = ServerErrorMapper.place([error], in: spec, fields: fields, visibleFields: visible)
                 var destinations = names.filter { one.fieldErrors[$0] != nil }.map(Line.Destination.field)
@@ -65,11 +70,35 @@ package struct ResponseExplanation: Sendable, Equatable {
                     let beside = read?.source == .structure ? "" : " beside the dialect's errors"
                     rule = "read by structure\(beside) as \(found.rawValue); \(rule)"
                 }
-                return Line(path: error.pathText, code: error.code, message: error.message, destinations: destinations, rule: rule)
+                let readBy = position < structuralFrom && position < dialectRules.count && dialectRules[position].error == error
+                    ? dialectRules[position].rule : nil
+                return Line(path: error.pathText, code: error.code, message: error.message, destinations: destinations, rule: rule, read: readBy)
             }
             return ResponseExplanation(
                 outcome: "rejected (\(status))", reader: reader(contentType: contentType, body: body, spec: spec),
                 errors: lines, banner: placement.banner)
+        }
+    }
+
+    /// The rule that read each of the errors a dialect or the form's shape gave, in their order;
+    /// nil when the structure or the listing of texts read the body (`rule` says so then).
+    private static func readingRules(
+        source: SubmissionClassifier.ErrorSource, json: JSONValue, contentType: String?, spec: FormSpec
+    ) -> [(error: ServerError, rule: String)]? {
+        switch source {
+        case .namedDialect(let dialect):
+            return ServerErrorParser.explained(json, as: dialect)
+        case .auto:
+            return ServerErrorParser.explained(json, contentType: contentType, preferring: spec.submit.preferredErrors)
+        case .shape:
+            return spec.submit.errorShape.flatMap { shape in
+                shape.parse(json)?.map { error in
+                    let rule: StructuralReader.Rule = error.path == nil ? .entryWithoutPath : .pairEntry
+                    return (error, "the form's own error shape, a preset of the structural reader: \(rule.rawValue)")
+                }
+            }
+        case .structure, .unread:
+            return nil
         }
     }
 
@@ -172,6 +201,7 @@ package struct ResponseExplanation: Sendable, Equatable {
             }.joined(separator: ", ")
             out += "  " + TextCleaning.withoutControlCharacters(path + line.message + code) + "\n    -> " + to + "\n"
             out += "    by: " + TextCleaning.withoutControlCharacters(line.rule) + "\n"
+            if let read = line.read { out += "    read: " + TextCleaning.withoutControlCharacters(read) + "\n" }
         }
         return out
     }
