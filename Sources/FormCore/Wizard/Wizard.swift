@@ -105,7 +105,7 @@ public struct Wizard: Sendable {
                 let shown = TextWrap.truncate(Wizard.withoutControlCharacters(text), to: 30)
                 var reason = "it does not fit this field any more"
                 if case .failure(let problem) = field.parse(text) { reason = Wizard.withoutControlCharacters(problem.message) }
-                progress.pendingErrors[field.name, default: []].append("The saved answer '\(shown)' was not kept: \(reason)")
+                progress.note("The saved answer '\(shown)' was not kept: \(reason)", for: field.name)
             }
         }
         dropHiddenValues()
@@ -219,17 +219,16 @@ public struct Wizard: Sendable {
         // line can fail a check made after it (a cross-field check on the password, a `distinct`
         // value given by `--set`), and naming the field whose line came last would send a
         // script to fix the wrong one.
-        let field: Field?
+        var field: Field?
         let name: String
         switch (phase, place) {
         case (.asking(let asked, _), _), (_, .field(let asked)):
-            field = fields[asked]
-            name = fields[asked].label
+            // The line's own field may be gone (its item deleted) when nothing is asked next.
+            field = fields.indices.contains(asked) ? fields[asked] : nil
+            name = field?.label ?? "review"
         case (_, .review):
-            field = nil
             name = "review"
         case (_, .retry):
-            field = nil
             name = "retry"
         }
         report.endingErrors = [EndingError(field: field?.name, message: reason, line: report.linesRead)]

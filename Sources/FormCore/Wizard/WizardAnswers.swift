@@ -46,8 +46,7 @@ extension Wizard {
                 setValue(value, at: i)
                 scripted.origins[field.name] = answer.origin
                 progress.pendingErrors[field.name] = nil
-                scripted.refusals[field.name] = nil
-                scripted.refusedText[field.name] = nil
+                scripted.clearRefusal(field.name)
             case .failure(let problem):
                 setValue(nil, at: i)
                 scripted.origins[field.name] = nil
@@ -60,16 +59,14 @@ extension Wizard {
         // Answers for fields hidden by the other answers' conditions are errors, not dropped.
         for (name, answer) in last {
             guard let field = field(named: name), !form.isVisible(field), !(field.isSecret && answer.fromCommandLine) else { continue }
-            scripted.refusals[name] = nil
+            scripted.clearRefusal(name)
             progress.pendingErrors[name] = nil
-            scripted.refusedText[name] = nil
             // Refused, so not kept for when the field shows (unlike an answer hidden later).
             if let i = form.fieldIndex[name] { form.store.set(nil, at: i, named: name) }
             let condition = field.when.map { " (asked only when \($0.readable))" } ?? ""
             problems.append(AnswerProblem(origin: answer.origin, field: name, message:
                 "this field is hidden by its condition\(condition), so it takes no answer"))
         }
-        scripted.applied = true
         let queue = scriptedQueue
         walk = .revisiting(queue)
         // Every answer the form could take counts as given; the refused ones are said apart, so

@@ -268,7 +268,7 @@ extension Wizard {
         var failing: [Int] = []
         for problem in checkProblems(visible: visible) {
             guard let name = problem.field, let target = form.fieldIndex[name] else { continue }
-            progress.pendingErrors[name, default: []].append(problem.message)
+            progress.note(problem.message, for: name)
             if !failing.contains(target) { failing.append(target) }
         }
         addDistinctClashes(to: &failing)
@@ -293,7 +293,7 @@ extension Wizard {
             shown.listedChoices.insert(field.name)
             effects += choiceListLines(field).map { .output($0) }
         }
-        for message in progress.pendingErrors.removeValue(forKey: field.name) ?? [] {
+        for message in progress.takeMessages(for: field.name) {
             effects.append(errorLine(message))
         }
         if let list = field.item?.list, form.isTentative(field), form.isFirstOfItem(index), shown.listEndHinted.insert(list).inserted {

@@ -149,7 +149,7 @@ extension Wizard {
         guard recordRun != nil else { return }
         for i in form.visibleIndices {
             guard let value = form.store[i], let message = distinctClash(value, at: i) else { continue }
-            progress.pendingErrors[fields[i].name, default: []].append(message)
+            progress.note(message, for: fields[i].name)
             if !failing.contains(i) { failing.append(i) }
         }
     }

@@ -7,8 +7,6 @@ struct ScriptedState: Sendable {
     var refusedText: [String: String] = [:]
     /// `answers.yaml:4`, `--set age`.
     var origins: [String: String] = [:]
-    /// Whether scripted answers were applied at all.
-    var applied = false
 
     /// Field `name` has its answer now (or none was refused): nothing of an earlier refusal stays.
     mutating func clearRefusal(_ name: String) {
