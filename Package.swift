@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "formline", targets: ["formline"]),
         .executable(name: "formline-demo-server", targets: ["formline-demo-server"]),
         .library(name: "FormCore", targets: ["FormCore"]),
+        .library(name: "FormFiles", targets: ["FormFiles"]),
         .library(name: "FormRunner", targets: ["FormRunner"]),
         .library(name: "FormlineTesting", targets: ["FormlineTesting"]),
     ],
@@ -71,8 +72,9 @@ let package = Package(
         .target(name: "FormOpenAPI", dependencies: ["FormCore", "FormSystem", "Yams"]),
         // Transcripts: recorder, parser, in-process replayer, diff. Light: no backend above.
         .target(name: "FormSessions", dependencies: ["FormCore", "FormFiles", "FormRunner", "FormSystem"]),
-        // Public replay API for packages that embed formline's core in their own test suites.
-        .target(name: "FormlineTesting", dependencies: ["FormSessions", "FormSystem"]),
+        // The test API an embedder links (docs/embedding.md): WizardTestStore, ScriptedLines and
+        // transcript replay; a curated set, FormSessions itself stays `package`.
+        .target(name: "FormlineTesting", dependencies: ["FormCore", "FormRunner", "FormSessions", "FormSystem"]),
         // The commands (argument-parser, plus the quick reader for everyday `fill`).
         .target(name: "FormlineCLI", dependencies: [
             "FormCore", "FormDrafts", "FormFiles", "FormOpenAPI", "FormReadline", "FormRunner", "FormSessions", "FormSystem",
@@ -93,7 +95,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
-        .testTarget(name: "FormCoreTests", dependencies: ["FormCore"]),
+        .testTarget(name: "FormCoreTests", dependencies: ["FormCore", "FormlineTesting"]),
         .testTarget(name: "FormFilesTests", dependencies: ["FormFiles", "FormCore"]),
         .testTarget(name: "FormOpenAPITests", dependencies: ["FormOpenAPI", "FormFiles", "FormCore"], exclude: ["Documents"]),
         .testTarget(name: "FormSystemTests", dependencies: ["FormSystem"]),

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Fails when a module an embedder links (FormCore, FormlineTesting) drags in a heavy backend:
+# Fails when a module an embedder links (FormCore, FormFiles, FormRunner, FormlineTesting) drags in a heavy backend:
 # GNU readline, async-http-client, NIO or swift-crypto. Reads the package graph from
 # `swift package describe --type json` and walks every target's dependencies transitively.
-# Usage: Scripts/check-embedding.sh [TARGET...]   (default: FormCore FormRunner FormlineTesting)
+# Usage: Scripts/check-embedding.sh [TARGET...]   (default: FormCore FormFiles FormRunner FormlineTesting)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -27,7 +27,7 @@ def closure(name, seen):
         seen.add(product)
 
 failed = False
-for root in sys.argv[1:] or ("FormCore", "FormRunner", "FormlineTesting"):
+for root in sys.argv[1:] or ("FormCore", "FormFiles", "FormRunner", "FormlineTesting"):
     if root not in targets:
         print(f"no target named {root}", file=sys.stderr)
         sys.exit(2)

@@ -30,7 +30,7 @@ enum DemoRejections {
 
 extension DemoServer {
     /// The dialects the server has a route for (`/drf`, `/laravel`, ...), in FormCore's order.
-    public static var dialects: [ErrorDialect] { DemoRejections.routes.map(\.dialect) }
+    package static var dialects: [ErrorDialect] { DemoRejections.routes.map(\.dialect) }
 
     /// The dialects some writer names: every one of them must be one of FormCore's (a test
     /// checks; a writer naming another is never served).

@@ -2,37 +2,37 @@ import Hummingbird
 import Synchronization
 
 /// One request as the demo server received it.
-public struct DemoRequest: Sendable, Equatable {
-    public struct Header: Sendable, Equatable {
-        public var name: String
-        public var value: String
+package struct DemoRequest: Sendable, Equatable {
+    package struct Header: Sendable, Equatable {
+        package var name: String
+        package var value: String
     }
 
-    public var method: String
+    package var method: String
     /// The path with its query, as sent.
-    public var path: String
-    public var headers: [Header]
-    public var body: [UInt8]
+    package var path: String
+    package var headers: [Header]
+    package var body: [UInt8]
 
     /// The first value of a header, compared case-insensitively.
-    public func header(_ name: String) -> String? {
+    package func header(_ name: String) -> String? {
         headers.first { $0.name.lowercased() == name.lowercased() }?.value
     }
 
-    public var bodyText: String { String(decoding: body, as: UTF8.self) }
+    package var bodyText: String { String(decoding: body, as: UTF8.self) }
 }
 
 /// Every request the demo server received, in order.
-public final class DemoRequestLog: Sendable {
+package final class DemoRequestLog: Sendable {
     private let entries = Mutex<[DemoRequest]>([])
 
-    public init() {}
+    package init() {}
 
-    public var all: [DemoRequest] { entries.withLock { $0 } }
+    package var all: [DemoRequest] { entries.withLock { $0 } }
 
-    public var last: DemoRequest? { entries.withLock { $0.last } }
+    package var last: DemoRequest? { entries.withLock { $0.last } }
 
-    public func removeAll() { entries.withLock { $0.removeAll() } }
+    package func removeAll() { entries.withLock { $0.removeAll() } }
 
     func append(_ request: DemoRequest) { entries.withLock { $0.append(request) } }
 }

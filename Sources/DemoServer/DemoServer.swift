@@ -29,15 +29,15 @@ import Synchronization
 ///   (`signup_drf`, ...), with ETag / Last-Modified and 304 answers (`DemoOpenAPI`).
 ///
 /// Every request is kept in `requests` (method, path, headers, body) for tests to inspect.
-public struct DemoServer: Sendable {
-    public var host: String
-    public var port: Int
+package struct DemoServer: Sendable {
+    package var host: String
+    package var port: Int
     /// How long `/fault/slow` waits before answering.
-    public var slowDelay: Duration
-    public let requests: DemoRequestLog
+    package var slowDelay: Duration
+    package let requests: DemoRequestLog
     let accounts: DemoAccounts
 
-    public init(host: String = "127.0.0.1", port: Int = 8080, slowDelay: Duration = .seconds(3)) {
+    package init(host: String = "127.0.0.1", port: Int = 8080, slowDelay: Duration = .seconds(3)) {
         self.host = host
         self.port = port
         self.slowDelay = slowDelay
@@ -51,7 +51,7 @@ public struct DemoServer: Sendable {
     ///
     /// Leave `handlingSignals` false in tests: service-lifecycle sets SIGINT to SIG_IGN for the whole
     /// process, and child processes spawned afterwards would inherit it.
-    public func run(
+    package func run(
         handlingSignals: Bool = false,
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) async throws {
@@ -78,7 +78,7 @@ public struct DemoServer: Sendable {
     }
 
     /// The Hummingbird application, for callers that run it their own way.
-    public func makeApplication(
+    package func makeApplication(
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
         let router = Router()

@@ -5,7 +5,7 @@ import Glibc
 /// A loopback port that refuses connections while `body` runs: a socket bound to it but never
 /// listening. Tests of "connection refused" use it; a port whose server has just stopped may still
 /// be closing (a reset, not a refusal) or be taken by another test's server.
-public func withRefusingPort<T>(_ body: (Int) async throws -> T) async throws -> T {
+package func withRefusingPort<T>(_ body: (Int) async throws -> T) async throws -> T {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { throw RefusingPortError() }
     defer { close(fd) }
@@ -24,4 +24,4 @@ public func withRefusingPort<T>(_ body: (Int) async throws -> T) async throws ->
 }
 
 /// No loopback socket could be bound.
-public struct RefusingPortError: Error {}
+package struct RefusingPortError: Error {}

@@ -15,34 +15,34 @@ import FormSystem
 /// let shelf = DraftShelf(folder: StateDirectory.path(environment: env) + "/formline/drafts")
 /// shelf.drafts(of: "signup").map(\.number)   // [1, 2]
 /// ```
-public struct DraftShelf: Sendable {
+package struct DraftShelf: Sendable {
     /// One draft file on the shelf.
-    public struct Entry: Sendable, Equatable {
-        public var formID: String
-        public var number: Int
-        public var path: String
+    package struct Entry: Sendable, Equatable {
+        package var formID: String
+        package var number: Int
+        package var path: String
         /// When it was last written (seconds since 1970), for "latest".
-        public var modified: Int
+        package var modified: Int
     }
 
     /// The most drafts one form keeps: a bound on the names tried for a free number.
-    public static let maximumPerForm = 999
+    package static let maximumPerForm = 999
 
-    public let folder: String
+    package let folder: String
 
-    public init(folder: String) { self.folder = folder }
+    package init(folder: String) { self.folder = folder }
 
-    public init(environment: [String: String]) {
+    package init(environment: [String: String]) {
         folder = StateDirectory.path(environment: environment) + "/formline/drafts"
     }
 
     /// The path of draft `number` of `formID`.
-    public func path(formID: String, number: Int) -> String {
+    package func path(formID: String, number: Int) -> String {
         folder + "/" + formID + (number == 1 ? "" : "+\(number)") + ".json"
     }
 
     /// Every draft on the shelf, by form id and then number; an empty (claimed, unwritten) file is none.
-    public func all() -> [Entry] {
+    package func all() -> [Entry] {
         var found: [Entry] = []
         for name in DirectoryListing.names(in: folder, endingWith: ".json") {
             let stem = name.dropLast(5)
@@ -67,12 +67,12 @@ public struct DraftShelf: Sendable {
     }
 
     /// The drafts of one form, by number.
-    public func drafts(of formID: String) -> [Entry] {
+    package func drafts(of formID: String) -> [Entry] {
         all().filter { $0.formID == formID }
     }
 
     /// The draft saved last (the highest number among equally recent ones), or nil.
-    public func latest(of formID: String) -> Entry? {
+    package func latest(of formID: String) -> Entry? {
         drafts(of: formID).max { ($0.modified, $0.number) < ($1.modified, $1.number) }
     }
 
@@ -85,7 +85,7 @@ public struct DraftShelf: Sendable {
     /// write. The claimed file is empty until the caller's save replaces it; a caller whose save
     /// fails removes it (`release`). At most `maximumPerForm` names are tried: when all are
     /// taken no draft is overwritten, the claim fails.
-    public func claim(formID: String) throws(DraftError) -> String {
+    package func claim(formID: String) throws(DraftError) -> String {
         guard !folder.hasPrefix(StateDirectory.nowhere) else { throw .noStateFolder }
         AtomicFile.makeDirectories(folder)
         for number in 1...Self.maximumPerForm {
@@ -105,7 +105,7 @@ public struct DraftShelf: Sendable {
 
     /// Removes a claimed draft file that was never written (still empty): a failed save leaves
     /// no empty draft behind, and a file another run has written is never touched.
-    public static func release(_ claimed: String) {
+    package static func release(_ claimed: String) {
         var info = stat()
         guard lstat(claimed, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size == 0 else { return }
         unlink(claimed)

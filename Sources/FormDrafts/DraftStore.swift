@@ -13,17 +13,17 @@ import FormCore
 import FormSystem
 
 /// A saved, unfinished form: what the operator typed, secrets left out (docs/drafts.md).
-public struct Draft: Sendable, Equatable {
-    public var formID: String
-    public var formSHA256: String
-    public var savedAt: String
-    public var values: [String: JSONValue]
+package struct Draft: Sendable, Equatable {
+    package var formID: String
+    package var formSHA256: String
+    package var savedAt: String
+    package var values: [String: JSONValue]
     /// The Idempotency-Key of the last attempt the server never answered (a timeout), and the
     /// SHA-256 of that attempt with secrets masked (`AttemptKeyBook`): a resumed run sending the
     /// same attempt reuses the key. nil when there is none (and in drafts from before).
-    public var lastAttempt: (key: String, sha256: String)?
+    package var lastAttempt: (key: String, sha256: String)?
 
-    public init(formID: String, formSHA256: String, savedAt: String, values: [String: JSONValue],
+    package init(formID: String, formSHA256: String, savedAt: String, values: [String: JSONValue],
                 lastAttempt: (key: String, sha256: String)? = nil) {
         self.formID = formID
         self.formSHA256 = formSHA256
@@ -32,7 +32,7 @@ public struct Draft: Sendable, Equatable {
         self.lastAttempt = lastAttempt
     }
 
-    public static func == (a: Draft, b: Draft) -> Bool {
+    package static func == (a: Draft, b: Draft) -> Bool {
         a.formID == b.formID && a.formSHA256 == b.formSHA256 && a.savedAt == b.savedAt && a.values == b.values
             && a.lastAttempt?.key == b.lastAttempt?.key && a.lastAttempt?.sha256 == b.lastAttempt?.sha256
     }
@@ -40,49 +40,49 @@ public struct Draft: Sendable, Equatable {
 
 /// Reads and writes one draft file: atomically (see `AtomicFile`), mode 0600, at most
 /// `maximumSize` bytes read back.
-public struct DraftStore: Sendable {
-    public let path: String
+package struct DraftStore: Sendable {
+    package let path: String
     /// Whether missing parent folders may be made: only for the state folder's own paths, never
     /// for a `--draft` path the operator named (a typo must not create `/nonexistent/`).
-    public let createsFolders: Bool
+    package let createsFolders: Bool
 
     /// The largest draft file read back: 8 MiB, the cap of every file a person writes.
-    public static let maximumSize = WholeFile.defaultLimit
+    package static let maximumSize = WholeFile.defaultLimit
 
-    public init(path: String, createsFolders: Bool = true) {
+    package init(path: String, createsFolders: Bool = true) {
         self.path = path
         self.createsFolders = createsFolders
     }
 
     /// The store for `--draft PATH`, or the state folder's draft of the form when there is none.
-    public static func forRun(draft: String?, formID: String, environment: [String: String]) -> DraftStore {
+    package static func forRun(draft: String?, formID: String, environment: [String: String]) -> DraftStore {
         if let draft { return DraftStore(path: draft, createsFolders: false) }
         return DraftStore(path: defaultPath(formID: formID, environment: environment), createsFolders: true)
     }
 
     /// Why this draft file could not be saved, checked before the session starts; nil if it can.
-    public var writeProblem: String? {
+    package var writeProblem: String? {
         AtomicFile.problem(writing: path, createFolders: createsFolders)
     }
 
     /// `$XDG_STATE_HOME/formline/drafts/ID.json`, `~/.local/state/...` when XDG_STATE_HOME is unset.
-    public static func defaultPath(formID: String, environment: [String: String]) -> String {
+    package static func defaultPath(formID: String, environment: [String: String]) -> String {
         StateDirectory.formlineFile("drafts", name: formID, environment: environment)
     }
 
     /// SHA-256 of the form file's bytes, hex, to tell the operator the form changed since.
-    public static func fingerprint(_ bytes: [UInt8]) -> String {
+    package static func fingerprint(_ bytes: [UInt8]) -> String {
         ContentHash.sha256(bytes)
     }
 
-    public var exists: Bool {
+    package var exists: Bool {
         var info = stat()
         return lstat(path, &info) == 0
     }
 
     /// Writes the draft; returns what identifies the file written (see `delete(ifStill:)`).
     @discardableResult
-    public func save(_ draft: Draft) throws(DraftError) -> DraftIdentity? {
+    package func save(_ draft: Draft) throws(DraftError) -> DraftIdentity? {
         var document = JSONValue.object([
             "version": .number("1"),
             "form": .string(draft.formID),
@@ -103,13 +103,13 @@ public struct DraftStore: Sendable {
         }
     }
 
-    public func load() throws(DraftError) -> Draft {
+    package func load() throws(DraftError) -> Draft {
         try loadWithIdentity().draft
     }
 
     /// The draft and what identifies the file it came from, so that a run that finishes deletes
     /// only the draft it resumed (`delete(ifStill:)`), never one another run saved meanwhile.
-    public func loadWithIdentity() throws(DraftError) -> (draft: Draft, identity: DraftIdentity) {
+    package func loadWithIdentity() throws(DraftError) -> (draft: Draft, identity: DraftIdentity) {
         let bytes: [UInt8]
         do {
             bytes = try WholeFile.read(path, limit: Self.maximumSize)
@@ -144,22 +144,22 @@ public struct DraftStore: Sendable {
         return (key, sha)
     }
 
-    public func delete() { unlink(path) }
+    package func delete() { unlink(path) }
 
     /// Deletes the draft file only if it is still the one `identity` describes (same file, same
     /// bytes); a draft another run saved since is left alone.
-    public func delete(ifStill identity: DraftIdentity) {
+    package func delete(ifStill identity: DraftIdentity) {
         guard let bytes = try? WholeFile.read(path, limit: Self.maximumSize),
               DraftIdentity(path: path, bytes: bytes) == identity else { return }
         unlink(path)
     }
 
-    public static func timestamp() -> String {
+    package static func timestamp() -> String {
         Date.now.formatted(.iso8601)
     }
 }
 
-public enum DraftError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum DraftError: Error, Sendable, Equatable, CustomStringConvertible {
     case unreadable(String)
     case invalid(String)
     case unwritable(String, String)
@@ -168,7 +168,7 @@ public enum DraftError: Error, Sendable, Equatable, CustomStringConvertible {
     /// working folder (docs/SECURITY.md, "The state folder").
     case noStateFolder
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .noStateFolder:
             return "cannot save the draft: there is no state folder (HOME and XDG_STATE_HOME are unset or not "
@@ -183,7 +183,7 @@ public enum DraftError: Error, Sendable, Equatable, CustomStringConvertible {
 
 /// Which draft file was resumed: its inode and its bytes. A save replaces the file (a new inode),
 /// so a draft saved by another run since never matches.
-public struct DraftIdentity: Sendable, Equatable {
+package struct DraftIdentity: Sendable, Equatable {
     let device: UInt64
     let inode: UInt64
     let bytes: [UInt8]

@@ -14,12 +14,12 @@ import Yams
 /// fine. The file is bounded (1 MiB, 10,000 answers, 32 levels), and so is the work of reading
 /// it: YAML aliases let a 1 KiB file name a billion keys, so at most 100,000 keys and list items
 /// are looked at, and at most 100 problems are reported (one line each, then a count).
-public enum AnswersFileReader {
-    public struct Answers: Sendable {
-        public var answers: [ScriptedAnswer]
+package enum AnswersFileReader {
+    package struct Answers: Sendable {
+        package var answers: [ScriptedAnswer]
         /// Why the file may not hold a secret (`PrivateFileRule`: others may read or write it, or
         /// another user owns it), worded to follow the file's name; nil when it is private.
-        public var notPrivate: String?
+        package var notPrivate: String?
     }
 
     static let byteLimit = 1 << 20
@@ -33,7 +33,7 @@ public enum AnswersFileReader {
     /// The answers in `path`, or one message per problem (`FILE:LINE: ...`). `name` is how
     /// origins and messages name the file (default: `path`); a recorded session names it as its
     /// transcript does, so the replay shows the same text from any folder.
-    public static func read(path: String, name: String? = nil) -> Result<Answers, FormLoadErrors> {
+    package static func read(path: String, name: String? = nil) -> Result<Answers, FormLoadErrors> {
         let shown = name ?? path
         let file: (bytes: [UInt8], info: stat)
         do {
@@ -46,7 +46,7 @@ public enum AnswersFileReader {
         return parse(bytes: file.bytes, path: shown).map { Answers(answers: $0, notPrivate: notPrivate) }
     }
 
-    public static func parse(bytes: [UInt8], path: String) -> Result<[ScriptedAnswer], FormLoadErrors> {
+    package static func parse(bytes: [UInt8], path: String) -> Result<[ScriptedAnswer], FormLoadErrors> {
         // Left in, a byte-order mark makes Yams refuse a block mapping ("did not find expected
         // <document start>"). CRLF needs nothing of ours: Yams reads it as one line break
         // everywhere, block scalars included (AnswersFileBoundsTests checks both).
@@ -201,7 +201,7 @@ public enum AnswersFileReader {
 }
 
 /// Messages for the operator, one per problem.
-public struct FormLoadErrors: Error, Sendable {
-    public var messages: [String]
-    public init(messages: [String]) { self.messages = messages }
+package struct FormLoadErrors: Error, Sendable {
+    package var messages: [String]
+    package init(messages: [String]) { self.messages = messages }
 }

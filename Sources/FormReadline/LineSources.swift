@@ -3,10 +3,10 @@ import FormTerminal
 
 /// Picks the line source for a session: readline when interactive (stdin and the prompt stream
 /// are terminals), else the plain byte reader (pipes, serial lines). formline never opens /dev/tty.
-public enum LineSources {
+package enum LineSources {
     /// - Parameter plain: `--plain`: readline is told the terminal is "dumb", so it writes no
     ///   escape sequences whatever TERM says.
-    public static func make(
+    package static func make(
         interactive: Bool, output: TerminalOutput, interrupts: any InterruptEdge, environment: [String: String],
         formID: String, plain: Bool = false
     ) -> any LineSource {

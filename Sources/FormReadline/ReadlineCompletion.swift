@@ -8,12 +8,12 @@ import Synchronization
 
 /// What Tab offers at a prompt: choice words, for the whole line or for each comma-separated item.
 /// Pure matching, tested without a terminal; `ReadlineCompletion` hands the results to readline.
-public struct ChoiceCompleter: Sendable, Equatable {
-    public var words: [String]
+package struct ChoiceCompleter: Sendable, Equatable {
+    package var words: [String]
     /// True: complete the item after the last comma (multichoice); false: the whole line.
-    public var list: Bool
+    package var list: Bool
 
-    public init(words: [String], list: Bool) {
+    package init(words: [String], list: Bool) {
         self.words = words
         self.list = list
     }
@@ -21,7 +21,7 @@ public struct ChoiceCompleter: Sendable, Equatable {
     /// Candidates for `text` (what readline passes: the line, or the text after the last comma,
     /// up to the cursor). Case-insensitive prefix match; leading blanks of a list item are kept so
     /// "Norway, den" becomes "Norway, Denmark". Choice order is kept.
-    public func matches(for text: String) -> [String] {
+    package func matches(for text: String) -> [String] {
         var lead = ""
         var rest = Substring(text)
         while let first = rest.first, first == " " || first == "\t" {

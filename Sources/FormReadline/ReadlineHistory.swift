@@ -14,21 +14,21 @@ import FormSystem
 /// at most `cap` entries per field, mode 0600, written atomically (temp file + rename).
 /// A missing or unreadable file is an empty history; failing to save is silent: history is a
 /// convenience and must never end a session.
-public final class FieldHistory {
-    public static let defaultCap = 100
+package final class FieldHistory {
+    package static let defaultCap = 100
 
-    public let path: String
-    public let cap: Int
+    package let path: String
+    package let cap: Int
     private var fields: [String: [String]] = [:]
     private var loaded = false
 
-    public init(path: String, cap: Int = FieldHistory.defaultCap) {
+    package init(path: String, cap: Int = FieldHistory.defaultCap) {
         self.path = path
         self.cap = max(1, cap)
     }
 
     /// The history file of a form, under the state folder.
-    public static func defaultPath(formID: String, environment: [String: String]) -> String {
+    package static func defaultPath(formID: String, environment: [String: String]) -> String {
         StateDirectory.formlineFile("history", name: safeFileName(formID), environment: environment)
     }
 
@@ -44,13 +44,13 @@ public final class FieldHistory {
     }
 
     /// The field's entries, oldest first.
-    public func entries(for key: String) -> [String] {
+    package func entries(for key: String) -> [String] {
         loadIfNeeded()
         return fields[key] ?? []
     }
 
     /// Whether a line belongs in history: something typed that is not a command or blank.
-    public static func isRememberable(_ line: String) -> Bool {
+    package static func isRememberable(_ line: String) -> Bool {
         let trimmed = line.trimmingASCIISpaces
         if trimmed.isEmpty || trimmed == "?" { return false }
         if trimmed.hasPrefix(".") && !trimmed.hasPrefix("..") { return false }
@@ -59,7 +59,7 @@ public final class FieldHistory {
     }
 
     /// Adds an answer as the newest entry (an equal older entry moves up), trims to the cap, saves.
-    public func add(_ line: String, for key: String) {
+    package func add(_ line: String, for key: String) {
         guard FieldHistory.isRememberable(line) else { return }
         loadIfNeeded()
         var list = fields[key] ?? []
@@ -72,7 +72,7 @@ public final class FieldHistory {
     }
 
     /// Takes back the newest entry of a field if it is `line` (an answer that was then rejected).
-    public func retract(_ line: String, for key: String) {
+    package func retract(_ line: String, for key: String) {
         loadIfNeeded()
         guard var list = fields[key], list.last == line else { return }
         list.removeLast()

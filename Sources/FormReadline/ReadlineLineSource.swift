@@ -20,7 +20,7 @@ import Synchronization
 /// Offers: the rejected or revisited value pre-filled for editing, Up arrow through the field's
 /// own earlier answers (`FieldHistory`, kept across runs), Tab completion of choices. Secrets are
 /// read by `SecretReader`, never by readline.
-public final class ReadlineLineSource: LineSource {
+package final class ReadlineLineSource: LineSource {
     private let inputFD: Int32
     private let output: TerminalOutput
     private let history: FieldHistory?
@@ -36,7 +36,7 @@ public final class ReadlineLineSource: LineSource {
     ///   - terminalName: "dumb" for `--plain` (readline then writes no escape sequences);
     ///     nil: readline reads TERM.
     ///   - scrollsSideways: the terminal is dumb (or `--plain`): see `promptText(for:)`.
-    public init(
+    package init(
         inputFD: Int32 = 0, output: TerminalOutput, history: FieldHistory?, interrupts: any InterruptEdge,
         terminalName: String? = nil, scrollsSideways: Bool = false
     ) {
@@ -48,9 +48,9 @@ public final class ReadlineLineSource: LineSource {
         ReadlineSetup.prepare(inputFD: inputFD, outputFD: output.fd, terminalName: terminalName)
     }
 
-    public var isInteractive: Bool { true }
+    package var isInteractive: Bool { true }
 
-    public func read(_ request: Prompt) -> LineResult {
+    package func read(_ request: Prompt) -> LineResult {
         if request.secret { return readSecret(request) }
 
         if let last = lastAnswer, last.key == request.historyKey, last.field == request.field, let prefill = request.prefill, prefill == last.line {

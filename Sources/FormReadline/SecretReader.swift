@@ -20,8 +20,8 @@ import FormTerminal
 /// the CR was typed ahead). Editing: the terminal's erase character, Backspace and DEL remove the
 /// last character; its kill character (Ctrl-U) and word-erase (Ctrl-W) work too. The terminal's
 /// EOF character (Ctrl-D) on an empty line is the end of input. Ctrl-C stays a signal (ISIG).
-public enum SecretReader {
-    public enum Outcome: Equatable {
+package enum SecretReader {
+    package enum Outcome: Equatable {
         case line([UInt8])
         case endOfInput
         case signal(Int32)
@@ -29,13 +29,13 @@ public enum SecretReader {
     }
 
     /// The control characters the line editor honours.
-    public struct Keys: Sendable, Equatable {
-        public var erase: UInt8 = 0x7F
-        public var kill: UInt8 = 0x15
-        public var wordErase: UInt8 = 0x17
-        public var endOfFile: UInt8 = 0x04
+    package struct Keys: Sendable, Equatable {
+        package var erase: UInt8 = 0x7F
+        package var kill: UInt8 = 0x15
+        package var wordErase: UInt8 = 0x17
+        package var endOfFile: UInt8 = 0x04
 
-        public init() {}
+        package init() {}
 
         init(_ modes: termios) {
             withUnsafeBytes(of: modes.c_cc) { cc in
@@ -53,22 +53,22 @@ public enum SecretReader {
     }
 
     /// What one byte does to the line being typed: pure, tested without a terminal.
-    public struct LineEditor: Sendable {
-        public enum Step: Equatable { case more, done, endOfInput }
+    package struct LineEditor: Sendable {
+        package enum Step: Equatable { case more, done, endOfInput }
 
-        public let keys: Keys
-        public let limit: Int
-        public private(set) var bytes: [UInt8] = []
-        public private(set) var overflowed = false
+        package let keys: Keys
+        package let limit: Int
+        package private(set) var bytes: [UInt8] = []
+        package private(set) var overflowed = false
         /// Inside an escape sequence (an arrow or function key): 1 after ESC, 2 after ESC [ or ESC O.
         private var escape = 0
 
-        public init(keys: Keys = Keys(), limit: Int = LineSplitter.defaultLimit) {
+        package init(keys: Keys = Keys(), limit: Int = LineSplitter.defaultLimit) {
             self.keys = keys
             self.limit = limit
         }
 
-        public mutating func feed(_ byte: UInt8) -> Step {
+        package mutating func feed(_ byte: UInt8) -> Step {
             // Keys that send escape sequences (arrows, Home, F1...) mean nothing here: skip them whole.
             if escape == 1 {
                 escape = byte == 0x5B || byte == 0x4F ? 2 : 0
@@ -103,7 +103,7 @@ public enum SecretReader {
         }
 
         /// Overwrites the typed bytes before letting go of them.
-        public mutating func wipe() {
+        package mutating func wipe() {
             for i in bytes.indices { bytes[i] = 0 }
             bytes.removeAll()
         }
@@ -111,7 +111,7 @@ public enum SecretReader {
 
     /// Reads up to a CR or LF from the terminal `fd`. `prompt` is called once the terminal modes
     /// are set, so whatever the operator types after seeing it is read hidden and unprocessed.
-    public static func read(
+    package static func read(
         fd: Int32, interrupts: any InterruptEdge, limit: Int = UnreadableLine.lengthLimit, prompt: () -> Void = {}
     ) -> Outcome {
         var saved = termios()

@@ -7,10 +7,10 @@ import FormCore
 /// it, so a recorded run replays through the same code. The edges are the driver's, shared by all
 /// records (one line source, so per-field history spans the run); the recorder hears every record
 /// and a single `#! exit` for the whole run.
-public final class RecordLoop {
+package final class RecordLoop {
     /// How one record of the run ended.
-    public struct Outcome: Sendable, Equatable {
-        public enum Kind: Sendable, Equatable {
+    package struct Outcome: Sendable, Equatable {
+        package enum Kind: Sendable, Equatable {
             case accepted
             /// The server's last answer to it was a rejection; kept as a draft when anything was typed.
             case rejected
@@ -22,13 +22,13 @@ public final class RecordLoop {
             case empty
         }
 
-        public var number: Int
-        public var status: ExitStatus
-        public var kind: Kind
+        package var number: Int
+        package var status: ExitStatus
+        package var kind: Kind
         /// The server's note on an accepted record (`id=14`), nil when it gave none.
-        public var serverNote: String?
+        package var serverNote: String?
 
-        public init(number: Int, status: ExitStatus, kind: Kind, serverNote: String? = nil) {
+        package init(number: Int, status: ExitStatus, kind: Kind, serverNote: String? = nil) {
             self.number = number
             self.status = status
             self.kind = kind
@@ -37,21 +37,21 @@ public final class RecordLoop {
     }
 
     /// How many records ended each way, and the first accepted ones with their server ids.
-    public struct Tally: Sendable, Equatable {
-        public var accepted = 0
-        public var rejected = 0
-        public var drafts = 0
+    package struct Tally: Sendable, Equatable {
+        package var accepted = 0
+        package var rejected = 0
+        package var drafts = 0
         /// Unfinished records whose draft could not be saved.
-        public var lost = 0
+        package var lost = 0
         /// The first `RecordLoop.listedRecords` accepted records, for the summary; a run fed
         /// millions of records by a pipe keeps no more.
-        public var acceptedListed: [Outcome] = []
+        package var acceptedListed: [Outcome] = []
 
-        public init() {}
+        package init() {}
 
-        public var records: Int { accepted + rejected + drafts + lost }
+        package var records: Int { accepted + rejected + drafts + lost }
 
-        public mutating func add(_ outcome: Outcome) {
+        package mutating func add(_ outcome: Outcome) {
             switch outcome.kind {
             case .accepted:
                 accepted += 1
@@ -65,9 +65,9 @@ public final class RecordLoop {
     }
 
     /// The most accepted records the summary names (with their ids); the rest are counted.
-    public static let listedRecords = 1000
+    package static let listedRecords = 1000
 
-    public private(set) var tally = Tally()
+    package private(set) var tally = Tally()
     private var wizard: Wizard
     private let makeWizard: (RecordContext) -> Wizard
     private let edges: SessionDriver.Edges
@@ -79,7 +79,7 @@ public final class RecordLoop {
     ///   - makeWizard: the wizard of each later record, from its context (answers applied).
     ///   - beginRecord: called before each record runs, with its number (a new draft per record).
     ///   - endRecord: called when a record that counts has ended (`--output json` writes its line).
-    public init(first: Wizard, makeWizard: @escaping (RecordContext) -> Wizard, edges: SessionDriver.Edges,
+    package init(first: Wizard, makeWizard: @escaping (RecordContext) -> Wizard, edges: SessionDriver.Edges,
                 beginRecord: @escaping (Int) -> Void = { _ in },
                 endRecord: @escaping (Outcome, SessionDriver) -> Void = { _, _ in }) {
         self.wizard = first
@@ -92,7 +92,7 @@ public final class RecordLoop {
     /// Runs until the operator ends the run or a record ends it; returns the run's exit status:
     /// 0 when the operator ended it and every record was accepted, 7 when one was not, otherwise
     /// the status of the record that ended it (cancel, end of input, a signal, ...).
-    public func run() -> ExitStatus {
+    package func run() -> ExitStatus {
         let recorder = edges.recorder.map(RunRecorder.init)
         while true {
             let number = wizard.record?.number ?? tally.records + 1
@@ -171,7 +171,7 @@ public final class RecordLoop {
     /// before the stop when a record's draft could not be written) and the accepted records with
     /// their server ids (`Accepted: 1 id=14, 2 id=15`), wrapped within 80 columns between records; past
     /// `listedRecords` the rest are counted (`and 12 more`).
-    public static func summaryLines(_ tally: Tally) -> [OutputLine] {
+    package static func summaryLines(_ tally: Tally) -> [OutputLine] {
         let head = "Records: \(tally.accepted) accepted, \(tally.rejected) rejected, \(tally.drafts) kept as "
             + (tally.drafts == 1 ? "a draft" : "drafts")
             + (tally.lost > 0 ? ", \(tally.lost) lost (draft not saved)." : ".")

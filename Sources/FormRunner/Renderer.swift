@@ -11,7 +11,7 @@ public struct Renderer: Sendable {
 
     /// The face for these circumstances: colour only on a terminal, not `--plain`, not TERM=dumb,
     /// and not when NO_COLOR is set to anything non-empty (its convention).
-    public static func face(isTerminal: Bool, plainFlag: Bool, environment: [String: String]) -> Face {
+    package static func face(isTerminal: Bool, plainFlag: Bool, environment: [String: String]) -> Face {
         let term = environment["TERM"] ?? ""
         let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
         if !isTerminal || plainFlag || term.isEmpty || term == "dumb" || noColor { return .plain }

@@ -129,7 +129,7 @@ extension SessionSetup {
     /// without `--keep-asking`; without it the run went on after refusals, which reads back as
     /// `--keep-asking`), and `--repeat`. Whether the run was at a terminal shows in the
     /// transcript's lines instead (what it asked after a transport failure).
-    public var transcriptArgs: [String] {
+    package var transcriptArgs: [String] {
         var args: [String] = []
         if plain { args.append(FillFlag.plain.rawValue) }
         if output == .json { args += [FillFlag.output.rawValue, Output.json.rawValue] }
@@ -143,7 +143,7 @@ extension SessionSetup.Flags {
     /// The flags of a transcript's `#! args`, read by `FillFlag`'s table as `fill` reads them;
     /// only those a transcript records (`FillFlag.inTranscript`). A transcript without
     /// `--stop-at-refusal` went on after refusals: it is read as `--keep-asking`.
-    public init(transcriptArgs args: [String]) throws(TranscriptArgsError) {
+    package init(transcriptArgs args: [String]) throws(TranscriptArgsError) {
         // An option `fill` has but a transcript never records is named as such, whatever follows it.
         for word in args where word.hasPrefix("-") {
             let name = String(word.prefix { $0 != "=" })
@@ -183,18 +183,18 @@ extension SessionSetup.Flags {
 
 /// Why a transcript's `#! args` can't be read: an argument no transcript records, or a line the
 /// `fill` option table turns down.
-public struct TranscriptArgsError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct TranscriptArgsError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The argument that is not a flag a transcript records.
-    public var argument: String?
-    public var problem: String?
+    package var argument: String?
+    package var problem: String?
 
     /// The flags a transcript may record, as messages list them.
-    public static var recordedFlags: String {
+    package static var recordedFlags: String {
         FillFlag.allCases.filter(\.inTranscript).map { $0 == .output ? "--output text|json" : $0.rawValue }
             .joined(separator: ", ")
     }
 
-    public var description: String {
+    package var description: String {
         if let argument { return "#! args: \"\(argument)\" is not a flag a transcript records (\(Self.recordedFlags))" }
         return "#! args: " + (problem ?? "")
     }

@@ -8,10 +8,10 @@ import FormCore
 /// A `pattern` may reject every candidate (say `^[0-9]{6}$` is fine, via the digits candidate,
 /// but `^x+y$` is not): then this is nil and the transcript must give the value with
 /// `#! secret name = VALUE`.
-public enum DefaultSecret {
+package enum DefaultSecret {
     static let candidates = ["Replay-Secret-42", "ReplaySecret42", "replaysecret", "REPLAYSECRET", "424242424242"]
 
-    public static func value(for field: Field) -> String? {
+    package static func value(for field: Field) -> String? {
         for candidate in candidates {
             var value = candidate
             if let min = field.minLength, value.count < min {

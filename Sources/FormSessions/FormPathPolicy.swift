@@ -14,21 +14,21 @@ import Darwin
 ///
 /// A form path must name a `.yaml` or `.yml` file and, unless `root` is nil (`--allow-outside`),
 /// resolve (symbolic links followed) inside `root`, the folder replay runs from.
-public struct FormPathPolicy: Sendable, Equatable {
+package struct FormPathPolicy: Sendable, Equatable {
     /// The folder forms must be inside, absolute; nil: anywhere.
-    public var root: String?
+    package var root: String?
 
-    public init(root: String?) { self.root = root }
+    package init(root: String?) { self.root = root }
 
     /// Confined to the current directory.
-    public static func currentDirectory() -> FormPathPolicy {
+    package static func currentDirectory() -> FormPathPolicy {
         FormPathPolicy(root: SessionPaths.absolute("."))
     }
 
     /// Why replay must not read `path` (already resolved against the transcript's folder), or nil.
     /// `openAPIDocument`: the path names an OpenAPI document's copy (`#! operation:`), which may
     /// also end in `.json`.
-    public func refusal(_ path: String, openAPIDocument: Bool = false) -> String? {
+    package func refusal(_ path: String, openAPIDocument: Bool = false) -> String? {
         if openAPIDocument {
             guard path.hasSuffix(".json") || path.hasSuffix(".yaml") || path.hasSuffix(".yml") else {
                 return "not an OpenAPI document (its name ends in .json, .yaml or .yml)"
@@ -43,7 +43,7 @@ public struct FormPathPolicy: Sendable, Equatable {
 
     /// The same rules for `#! answers:` (an answers file is YAML or JSON): why replay must not
     /// read `path`, or nil.
-    public func answersRefusal(_ path: String) -> String? {
+    package func answersRefusal(_ path: String) -> String? {
         guard path.hasSuffix(".yaml") || path.hasSuffix(".yml") || path.hasSuffix(".json") else {
             return "not an answers file (its name ends in .yaml, .yml or .json)"
         }

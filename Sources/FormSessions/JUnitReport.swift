@@ -6,9 +6,9 @@ import FormCore
 ///
 /// Transcript text (paths, reasons, diffs) is made visible first (`TextCleaning.visible`: control
 /// characters as `<U+XXXX>`, which XML 1.0 could not hold even as references), then XML-escaped.
-public enum JUnitReport {
+package enum JUnitReport {
     /// The document for `outcomes` (in run order), as suite `suiteName`.
-    public static func make(_ outcomes: [ReplayBatch.Outcome], suiteName: String = "formline replay") -> String {
+    package static func make(_ outcomes: [ReplayBatch.Outcome], suiteName: String = "formline replay") -> String {
         let failures = outcomes.filter { !$0.result.passed }.count
         let total = outcomes.reduce(0.0) { $0 + $1.seconds }
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"

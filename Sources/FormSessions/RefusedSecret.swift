@@ -11,8 +11,8 @@ import FormCore
 /// 3. a value the field's rules accept but unlike the accepted one, for a refusal by a check
 ///    between fields (a confirmation that does not match);
 /// 4. else nil: replay says no such value can be made (`ReplayFailure.noRefusedSecret`).
-public enum RefusedSecret {
-    public static func value(for field: Field, accepted: String?, shownAfter output: [String]) -> String? {
+package enum RefusedSecret {
+    package static func value(for field: Field, accepted: String?, shownAfter output: [String]) -> String? {
         let shown = squeezed(output.joined(separator: " "))
         for candidate in candidates(for: field) {
             if case .failure(let problem) = field.parse(candidate), shown.contains(squeezed(problem.message)) {
@@ -30,7 +30,7 @@ public enum RefusedSecret {
     }
 
     /// The output lines between transcript line `position` and the next operator line.
-    public static func outputAfter(_ position: Int, in lines: [TranscriptLine]) -> [String] {
+    package static func outputAfter(_ position: Int, in lines: [TranscriptLine]) -> [String] {
         var shown: [String] = []
         for line in lines[(position + 1)...] {
             switch line.kind {

@@ -7,21 +7,21 @@ import Dispatch
 /// on its own; the process exit ends it) once the deadline passes: in-process replay is
 /// synchronous and cannot be interrupted, and a child process per transcript would cost more than
 /// the replay itself. The abandoned transcript fails as `.timedOut`, its worker takes the next one.
-public enum ReplayBatch {
+package enum ReplayBatch {
     /// One transcript's outcome and how long it took (seconds; the timeout when it timed out).
-    public struct Outcome: Sendable {
-        public var result: ReplayResult
-        public var seconds: Double
-        public init(result: ReplayResult, seconds: Double) {
+    package struct Outcome: Sendable {
+        package var result: ReplayResult
+        package var seconds: Double
+        package init(result: ReplayResult, seconds: Double) {
             self.result = result
             self.seconds = seconds
         }
     }
 
-    public static let maximumJobs = 256
+    package static let maximumJobs = 256
 
     /// Replays `paths` with `replay`, calling `report` on the calling thread in list order.
-    public static func run(
+    package static func run(
         _ paths: [String], jobs: Int, timeout: Double?,
         replay: @escaping @Sendable (String) -> ReplayResult,
         report: (Int, Outcome) -> Void

@@ -2,7 +2,7 @@ import FormRunner
 
 /// Why a transcript did not replay. Code decides on the case (`--update` may rewrite a file
 /// whose only failure is `.outputDiffers`); `description` is the one place each is worded.
-public enum ReplayFailure: Error, Sendable, Equatable, CustomStringConvertible {
+package enum ReplayFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// The transcript file could not be read (missing, not a regular file, over 8 MiB).
     case unreadableFile
     /// The same, with the reason (`FileReadError.reason`).
@@ -46,7 +46,7 @@ public enum ReplayFailure: Error, Sendable, Equatable, CustomStringConvertible {
     case timedOut(seconds: Double)
 
     /// Whether this failure concerns output alone, which `--update` can fix by rewriting it.
-    public var isOutputOnly: Bool {
+    package var isOutputOnly: Bool {
         switch self {
         case .outputDiffers: return true
         case .unreadableFile, .cannotReadFile, .notUTF8, .invalidTranscript, .invalidArguments, .formNotLoaded, .formPathRefused, .answersPathRefused, .answersNotLoaded, .answersRefused, .noDefaultSecret, .noRefusedSecret,
@@ -56,7 +56,7 @@ public enum ReplayFailure: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unreadableFile: return "cannot read the file"
         case .cannotReadFile(let reason): return "cannot read the file: \(reason)"

@@ -5,7 +5,7 @@ public struct ReplayResult: Sendable, Equatable {
     /// The transcript file.
     public var path: String
     /// Why it failed, one reason each (empty when it passed).
-    public var problems: [ReplayFailure]
+    package var problems: [ReplayFailure]
     /// A unified diff from the transcript to what the replay recorded (empty when they match).
     public var diff: String
     /// The transcript as the replay would write it: the expected file's operator lines, comments
@@ -14,7 +14,7 @@ public struct ReplayResult: Sendable, Equatable {
     /// True when `--update` rewrote the file.
     public var updated: Bool
 
-    public init(path: String, problems: [ReplayFailure], diff: String = "", actualLines: [String] = [], updated: Bool = false) {
+    package init(path: String, problems: [ReplayFailure], diff: String = "", actualLines: [String] = [], updated: Bool = false) {
         self.path = path
         self.problems = problems
         self.diff = diff

@@ -5,15 +5,15 @@
 /// shards of the same list are therefore disjoint and together hold every transcript once, and
 /// each gets within one of the same count. The list must be the same in every job (same
 /// arguments, same checkout), as a CI matrix gives it.
-public struct ReplayShard: Sendable, Equatable {
+package struct ReplayShard: Sendable, Equatable {
     /// 1-based.
-    public var index: Int
-    public var count: Int
+    package var index: Int
+    package var count: Int
 
-    public static let maximumCount = 10_000
+    package static let maximumCount = 10_000
 
     /// Parses `K/N` (1 <= K <= N <= 10,000); nil for anything else.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.count <= 5 && $0.allSatisfy(\.isASCII) }),
               let k = Int(parts[0]), let n = Int(parts[1]),
@@ -23,7 +23,7 @@ public struct ReplayShard: Sendable, Equatable {
     }
 
     /// This shard's share of `files`, in their order.
-    public func select<T>(_ files: [T]) -> [T] {
+    package func select<T>(_ files: [T]) -> [T] {
         files.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
     }
 }

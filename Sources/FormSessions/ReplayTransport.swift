@@ -4,7 +4,7 @@ import Synchronization
 /// The transport of a replay: serves the transcript's `<=` lines in order, failures included
 /// (`<= !timeout` answers as a timeout). A request with nothing left to serve is remembered (a
 /// replay failure) and answered with a transport error so the session can end.
-public final class ReplayTransport: Transport {
+package final class ReplayTransport: Transport {
     private struct State {
         var responses: [TranscriptLine]
         var unanswered: [TransportRequest] = []
@@ -13,9 +13,9 @@ public final class ReplayTransport: Transport {
     private let state: Mutex<State>
 
     /// The reason given to the wizard when no recorded response is left.
-    public static let noResponseReason = "no recorded response left"
+    package static let noResponseReason = "no recorded response left"
 
-    public init(responses: [TranscriptLine]) {
+    package init(responses: [TranscriptLine]) {
         state = Mutex(State(responses: responses.filter {
             if case .response = $0.kind { return true }
             return false
@@ -23,12 +23,12 @@ public final class ReplayTransport: Transport {
     }
 
     /// Responses never asked for.
-    public var unused: [TranscriptLine] { state.withLock { $0.responses } }
+    package var unused: [TranscriptLine] { state.withLock { $0.responses } }
 
     /// Requests that found no response left.
-    public var unanswered: [TransportRequest] { state.withLock { $0.unanswered } }
+    package var unanswered: [TransportRequest] { state.withLock { $0.unanswered } }
 
-    public func send(_ request: TransportRequest) -> Result<TransportResponse, TransportFailure> {
+    package func send(_ request: TransportRequest) -> Result<TransportResponse, TransportFailure> {
         state.withLock { state in
             guard !state.responses.isEmpty else {
                 state.unanswered.append(request)

@@ -23,9 +23,9 @@ import FormSystem
 /// ended the recorded run), and uses fixed idempotency keys, so it runs the same everywhere.
 public struct Replayer: Sendable {
     /// Rewrite the transcript's output lines with what the session produced.
-    public var update: Bool
+    package var update: Bool
     /// Turns the form path (resolved against the transcript's folder) into a form, or says why not.
-    public var loadForm: @Sendable (String) -> Result<FormSpec, FormLoadFailure>
+    package var loadForm: @Sendable (String) -> Result<FormSpec, FormLoadFailure>
 
     /// Why a form could not be loaded, as lines for the operator.
     public struct FormLoadFailure: Error, Sendable {
@@ -35,14 +35,14 @@ public struct Replayer: Sendable {
 
     /// Which `#! form:` and `#! answers:` paths may be read; nil (in-process callers with their own
     /// loader): any.
-    public var formPaths: FormPathPolicy?
+    package var formPaths: FormPathPolicy?
 
     /// Builds the form of an OpenAPI session (`#! operation:`) from the document copy at the
     /// path, the operation and the name the form was built under; nil: such sessions fail with
     /// a message saying `formline replay` replays them (this module does not read OpenAPI).
-    public var loadOpenAPIForm: (@Sendable (_ path: String, _ operation: String, _ documentName: String?) -> Result<FormSpec, FormLoadFailure>)?
+    package var loadOpenAPIForm: (@Sendable (_ path: String, _ operation: String, _ documentName: String?) -> Result<FormSpec, FormLoadFailure>)?
 
-    public init(update: Bool = false, formPaths: FormPathPolicy? = nil, loadForm: @escaping @Sendable (String) -> Result<FormSpec, FormLoadFailure> = Replayer.loadFormFile) {
+    package init(update: Bool = false, formPaths: FormPathPolicy? = nil, loadForm: @escaping @Sendable (String) -> Result<FormSpec, FormLoadFailure> = Replayer.loadFormFile) {
         self.update = update
         self.formPaths = formPaths
         self.loadForm = loadForm
@@ -57,14 +57,14 @@ public struct Replayer: Sendable {
     static let fixedClock = "2000-01-01T00:00:00+00:00"
 
     /// The largest transcript replay reads: 8 MiB, the cap of every file a person writes.
-    public static let maximumTranscriptSize = WholeFile.defaultLimit
+    package static let maximumTranscriptSize = WholeFile.defaultLimit
 
     // MARK: - Files
 
     /// Replays the transcript at `path`. On a mismatch writes `PATH.actual` beside it; with
     /// `update`, rewrites the transcript instead (unless its inputs don't fit the session, which
     /// no rewrite of output can fix). A stale `.actual` is removed once the transcript passes.
-    public func replay(file path: String) -> ReplayResult {
+    package func replay(file path: String) -> ReplayResult {
         let bytes: [UInt8]
         do {
             bytes = try WholeFile.read(path, limit: Replayer.maximumTranscriptSize)
@@ -101,7 +101,7 @@ public struct Replayer: Sendable {
     // MARK: - In memory
 
     /// Replays transcript `text` (named `path` in messages and the diff) without writing anything.
-    public func replay(text: String, path: String) -> ReplayResult {
+    package func replay(text: String, path: String) -> ReplayResult {
         let transcript: Transcript
         do {
             transcript = try TranscriptParser.parse(text, file: path)
@@ -151,7 +151,7 @@ public struct Replayer: Sendable {
     /// Replays a parsed transcript against `spec`. `answers`: the content of its `#! answers:`
     /// file, applied (with its `#! set:` lines after them) before the first prompt, as
     /// `fill --answers FILE --set ...` applied them at the terminal the session was recorded on.
-    public func replay(_ transcript: Transcript, spec unresolved: FormSpec, path: String,
+    package func replay(_ transcript: Transcript, spec unresolved: FormSpec, path: String,
                        answers fileAnswers: [ScriptedAnswer] = []) -> ReplayResult {
         let setup: SessionSetup
         do {
@@ -251,7 +251,7 @@ public struct Replayer: Sendable {
     /// table, the answers (the `#! answers:` file's `fileAnswers`, then each `#! set:`), the
     /// recorded moment (`#! clock:`; a fixed one for a form with `today` / `now` and none), and
     /// whether it was at a terminal (`recordedAtTerminal`).
-    public static func setup(of transcript: Transcript, answers fileAnswers: [ScriptedAnswer] = [],
+    package static func setup(of transcript: Transcript, answers fileAnswers: [ScriptedAnswer] = [],
                              usesClock: Bool) throws(TranscriptArgsError) -> SessionSetup {
         let flags = try SessionSetup.Flags(transcriptArgs: transcript.args)
         let scripted = transcript.answersPath != nil || !transcript.sets.isEmpty

@@ -5,17 +5,17 @@ import FormRunner
 /// (`> text`, `>* [name]`, `#! unreadable`, `#! eof`, `#! interrupt`), the way `EmbeddedChannel` feeds a real
 /// pipeline. When the script runs out while the wizard still asks, it remembers the prompt (a
 /// replay failure) and ends the input so the session finishes.
-public final class ScriptedLineSource: LineSource {
+package final class ScriptedLineSource: LineSource {
     private var steps: [TranscriptLine]
     private let secrets: [String: String]
     /// The value typed at each `>* [name: refused]`, by its transcript line number.
     private let refusedSecrets: [Int: String]
     /// The prompt that was asked after the last operator line was used, if any.
-    public private(set) var promptWithNoInput: String?
+    package private(set) var promptWithNoInput: String?
 
     /// `steps` are the transcript's input lines in order; `secrets` the value to type at each
     /// `>* [name]`.
-    public init(steps: [TranscriptLine], secrets: [String: String], refusedSecrets: [Int: String] = [:]) {
+    package init(steps: [TranscriptLine], secrets: [String: String], refusedSecrets: [Int: String] = [:]) {
         self.steps = steps.filter {
             switch $0.kind {
             case .input, .secretInput, .refusedSecretInput, .unreadable, .endOfInput, .interrupt: return true
@@ -27,11 +27,11 @@ public final class ScriptedLineSource: LineSource {
     }
 
     /// Operator lines never asked for.
-    public var leftOver: [TranscriptLine] { steps }
+    package var leftOver: [TranscriptLine] { steps }
 
-    public var isInteractive: Bool { false }
+    package var isInteractive: Bool { false }
 
-    public func read(_ request: Prompt) -> LineResult {
+    package func read(_ request: Prompt) -> LineResult {
         guard !steps.isEmpty else {
             if promptWithNoInput == nil { promptWithNoInput = request.text }
             return .endOfInput

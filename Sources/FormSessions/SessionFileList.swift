@@ -12,15 +12,15 @@ import FormSystem
 /// linked `.session` file is taken only when it resolves inside the folder named. The walk is
 /// bounded (`maximumFiles` transcripts, `maximumDepth` folders deep) so a hostile tree cannot
 /// make the run list without end.
-public enum SessionFileList {
-    public static let maximumFiles = 100_000
-    public static let maximumDepth = 32
+package enum SessionFileList {
+    package static let maximumFiles = 100_000
+    package static let maximumDepth = 32
 
     /// Why the arguments name no runnable list.
-    public enum Problem: Error, Equatable, CustomStringConvertible {
+    package enum Problem: Error, Equatable, CustomStringConvertible {
         case unreadable(String)
         case tooMany(String)
-        public var description: String {
+        package var description: String {
             switch self {
             case .unreadable(let path): return "\(path): no such readable file or folder"
             case .tooMany(let path): return "\(path): more than \(SessionFileList.maximumFiles) transcripts"
@@ -29,7 +29,7 @@ public enum SessionFileList {
     }
 
     /// The files named by `arguments`, in argument order, each folder's transcripts sorted.
-    public static func expand(_ arguments: [String]) throws(Problem) -> [String] {
+    package static func expand(_ arguments: [String]) throws(Problem) -> [String] {
         var files: [String] = []
         for argument in arguments {
             var info = stat()

@@ -7,23 +7,23 @@ import Darwin
 /// Path arithmetic for `#! form:`, which names the form relative to the transcript's own folder
 /// so a checked-in session keeps working wherever the repository is cloned. Plain string work on
 /// `/`-separated paths; symbolic links are not resolved.
-public enum SessionPaths {
+package enum SessionPaths {
     /// The folder part of `path` ("." for a bare file name).
-    public static func directory(of path: String) -> String {
+    package static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         let dir = String(path[..<slash])
         return dir.isEmpty ? "/" : dir
     }
 
     /// `path` read relative to `directory`, unless it is absolute.
-    public static func resolve(_ path: String, against directory: String) -> String {
+    package static func resolve(_ path: String, against directory: String) -> String {
         if path.hasPrefix("/") || directory == "." { return path }
         return normalize(directory + "/" + path)
     }
 
     /// How to get from `directory` to `path`, e.g. from "Tests/Sessions" to "Forms/a.yaml" is
     /// "../../Forms/a.yaml". Both are taken from the current directory when relative.
-    public static func relative(from directory: String, to path: String) -> String {
+    package static func relative(from directory: String, to path: String) -> String {
         let from = components(absolute(directory)), to = components(absolute(path))
         var common = 0
         while common < from.count, common < to.count, from[common] == to[common] { common += 1 }
@@ -33,7 +33,7 @@ public enum SessionPaths {
     }
 
     /// `path` made absolute with the current directory, `.` and `..` resolved.
-    public static func absolute(_ path: String) -> String {
+    package static func absolute(_ path: String) -> String {
         if path.hasPrefix("/") { return normalize(path) }
         return normalize(currentDirectory() + "/" + path)
     }

@@ -3,11 +3,11 @@ import FormCore
 /// `formline replay --format tap`: Test Anything Protocol, version 13 (read by TAP 14 consumers
 /// too): `1..N`, then `ok N - PATH` or `not ok N - PATH` with a YAML block holding the reason
 /// and the diff. Lines are written as the results arrive, in list order.
-public enum TAPReport {
-    public static func header(count: Int) -> String { "TAP version 13\n1..\(count)" }
+package enum TAPReport {
+    package static func header(count: Int) -> String { "TAP version 13\n1..\(count)" }
 
     /// The lines for transcript number `number` (1-based).
-    public static func line(_ number: Int, _ outcome: ReplayBatch.Outcome) -> String {
+    package static func line(_ number: Int, _ outcome: ReplayBatch.Outcome) -> String {
         let result = outcome.result
         // A `#` in the description would start a TAP directive: escaped as the spec says.
         let name = TextCleaning.withoutControlCharacters(result.path)

@@ -2,38 +2,38 @@ import FormCore
 import FormRunner
 
 /// A parsed transcript: every line of the file, numbered from 1, with what it means.
-public struct Transcript: Sendable, Equatable {
-    public var lines: [TranscriptLine]
+package struct Transcript: Sendable, Equatable {
+    package var lines: [TranscriptLine]
     /// The form as `#! form:` names it, relative to the transcript's folder.
-    public var formPath: String
+    package var formPath: String
     /// From `#! args:`: the flags the session ran with.
-    public var args: [String]
+    package var args: [String]
     /// From `#! secret NAME = VALUE`: values to type at `>* [NAME]`.
-    public var secrets: [String: String]
+    package var secrets: [String: String]
     /// From `#! clock: MOMENT`: the local time the session started, for `today` / `now` defaults.
-    public var clock: String?
+    package var clock: String?
     /// From `#! operation:` (and `#! document:`): the session filled this operation of the
     /// OpenAPI document that `formPath` names (a local copy, so replay never fetches).
-    public var openAPI: OpenAPIOrigin?
+    package var openAPI: OpenAPIOrigin?
 
     /// An OpenAPI session's operation, and the name its form was built under.
-    public struct OpenAPIOrigin: Sendable, Equatable {
-        public var operation: String
+    package struct OpenAPIOrigin: Sendable, Equatable {
+        package var operation: String
         /// Nil: the copy's own file name.
-        public var documentName: String?
+        package var documentName: String?
 
-        public init(operation: String, documentName: String?) {
+        package init(operation: String, documentName: String?) {
             self.operation = operation
             self.documentName = documentName
         }
     }
     /// From `#! answers: PATH`: the answers file the session started with (`fill --answers`),
     /// relative to the transcript's folder.
-    public var answersPath: String?
+    package var answersPath: String?
     /// From `#! set: NAME=VALUE`, in order: the `fill --set` answers (never a secret's).
-    public var sets: [SetAnswer] = []
+    package var sets: [SetAnswer] = []
 
-    public init(lines: [TranscriptLine], formPath: String, args: [String], secrets: [String: String]) {
+    package init(lines: [TranscriptLine], formPath: String, args: [String], secrets: [String: String]) {
         self.lines = lines
         self.formPath = formPath
         self.args = args
@@ -42,20 +42,20 @@ public struct Transcript: Sendable, Equatable {
 }
 
 /// One line of a transcript file.
-public struct TranscriptLine: Sendable, Equatable {
+package struct TranscriptLine: Sendable, Equatable {
     /// 1-based line number in the file.
-    public var number: Int
+    package var number: Int
     /// The line exactly as written (without its newline).
-    public var text: String
-    public var kind: Kind
+    package var text: String
+    package var kind: Kind
 
-    public init(number: Int, text: String, kind: Kind) {
+    package init(number: Int, text: String, kind: Kind) {
         self.number = number
         self.text = text
         self.kind = kind
     }
 
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// `#! formline-session 1`, `#! form:`, `#! args:`.
         case header
         /// `#! secret NAME = VALUE` (replay only; never recorded).
@@ -83,7 +83,7 @@ public struct TranscriptLine: Sendable, Equatable {
     }
 
     /// Lines that the session produced: compared on replay, rewritten by `--update`.
-    public var isProduced: Bool {
+    package var isProduced: Bool {
         switch kind {
         case .output, .request, .exit: return true
         default: return false
@@ -91,7 +91,7 @@ public struct TranscriptLine: Sendable, Equatable {
     }
 
     /// Lines that only the transcript's author writes: kept by `--update`, never recorded.
-    public var isNote: Bool {
+    package var isNote: Bool {
         switch kind {
         case .comment, .secret: return true
         default: return false
@@ -100,21 +100,21 @@ public struct TranscriptLine: Sendable, Equatable {
 
     /// What the replay feeds in (operator lines, responses, end of input, signals) and the header:
     /// the fixed points that recorded lines line up against.
-    public var isAnchor: Bool { !isProduced && !isNote }
+    package var isAnchor: Bool { !isProduced && !isNote }
 }
 
 /// One `#! set: NAME=VALUE` directive: a `fill --set` answer the session started with.
-public struct SetAnswer: Sendable, Equatable {
-    public var name: String
-    public var value: String
+package struct SetAnswer: Sendable, Equatable {
+    package var name: String
+    package var value: String
 
-    public init(name: String, value: String) {
+    package init(name: String, value: String) {
         self.name = name
         self.value = value
     }
 
     /// `name=value` split at the first `=`, or nil without a name.
-    public static func parse(_ text: String) -> SetAnswer? {
+    package static func parse(_ text: String) -> SetAnswer? {
         guard let eq = text.firstIndex(of: "=") else { return nil }
         let name = String(text[..<eq]).trimmedWhitespace
         guard !name.isEmpty else { return nil }

@@ -9,17 +9,17 @@
 /// what the session produced (output, requests, `#! exit`) from the recording; an expected line
 /// that still matches is kept as written, so its wildcards and patterns survive an update, and a
 /// `...` is always kept (it matches zero lines too), swallowing the lines it stands for.
-public enum TranscriptMatcher {
-    public static let wildcard = "[..]"
+package enum TranscriptMatcher {
+    package static let wildcard = "[..]"
 
     /// Whether `actual` matches the `expected` line (exactly, through its `[..]` wildcards, or as
     /// the regular expression of a line ending in ` (re)`).
-    public static func matches(expected: String, actual: String) -> Bool {
+    package static func matches(expected: String, actual: String) -> Bool {
         LinePattern(expected).matches(actual)
     }
 
     /// The expected file rewritten with what the replay recorded.
-    public static func merge(expected: [TranscriptLine], actual: [TranscriptLine]) -> [String] {
+    package static func merge(expected: [TranscriptLine], actual: [TranscriptLine]) -> [String] {
         let e = Sections(expected), a = Sections(actual)
         let shared = min(e.anchors.count, a.anchors.count)
         let budget = PatternBudget()

@@ -2,24 +2,24 @@ import FormCore
 import FormRunner
 
 /// A mistake in a transcript file, with its line.
-public struct TranscriptError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var file: String
-    public var line: Int
-    public var message: String
+package struct TranscriptError: Error, Sendable, Equatable, CustomStringConvertible {
+    package var file: String
+    package var line: Int
+    package var message: String
 
-    public init(file: String, line: Int, message: String) {
+    package init(file: String, line: Int, message: String) {
         self.file = file
         self.line = line
         self.message = message
     }
 
-    public var description: String { "\(file):\(line): \(message)" }
+    package var description: String { "\(file):\(line): \(message)" }
 }
 
 /// Reads transcript text (docs/sessions.md, "Format") into a `Transcript`.
-public enum TranscriptParser {
+package enum TranscriptParser {
     /// Parses `text`; `file` only names the file in errors.
-    public static func parse(_ text: String, file: String = "<transcript>") throws(TranscriptError) -> Transcript {
+    package static func parse(_ text: String, file: String = "<transcript>") throws(TranscriptError) -> Transcript {
         // "\r\n" is one Character in Swift: split on both so CRLF files read like LF files.
         var rawLines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }.map(String.init)
         if rawLines.last == "" { rawLines.removeLast() }

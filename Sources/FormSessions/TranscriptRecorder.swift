@@ -16,12 +16,12 @@ import FormSystem
 /// The file is kept in memory until the end, so a secret that only becomes known at the first
 /// submission is still scrubbed from every line written before it (see `SecretScrubber`).
 /// Operator lines (`> text`) are never scrubbed: they are what the replay types.
-public final class TranscriptRecorder: SessionRecorder {
+package final class TranscriptRecorder: SessionRecorder {
     /// The form as `#! form:` names it (relative to the transcript's folder).
-    public let formPath: String
+    package let formPath: String
     /// `#! args`: the session's set-up as flags (`SessionSetup.transcriptArgs`), read back by
     /// replay with `SessionSetup.Flags(transcriptArgs:)`.
-    public let args: [String]
+    package let args: [String]
 
     /// One line, kept until the file is written so the secrets learned later are scrubbed too.
     private enum Entry {
@@ -55,7 +55,7 @@ public final class TranscriptRecorder: SessionRecorder {
     /// Set once a line holds a control character that only version 2 can write (rule 10e).
     private var needsVersion2 = false
 
-    public typealias OpenAPIOrigin = Transcript.OpenAPIOrigin
+    package typealias OpenAPIOrigin = Transcript.OpenAPIOrigin
 
     /// - Parameter clock: the moment `today` / `now` defaults were resolved with (`#! clock:`),
     ///   nil when the form has none: a replay resolves them with the same moment.
@@ -64,7 +64,7 @@ public final class TranscriptRecorder: SessionRecorder {
     /// - Parameter sets: the `--set` answers (`#! set:`), never a secret's (the caller leaves those
     ///   out; a secret is refused on the command line anyway).
     /// - Parameter openAPI: the operation when `formPath` names an OpenAPI document's copy.
-    public init(formPath: String, args: [String] = [], clock: String? = nil,
+    package init(formPath: String, args: [String] = [], clock: String? = nil,
                 answersPath: String? = nil, sets: [SetAnswer] = [], openAPI: OpenAPIOrigin? = nil) {
         self.formPath = formPath
         self.args = args
@@ -88,7 +88,7 @@ public final class TranscriptRecorder: SessionRecorder {
     ///
     /// A secret the operator also typed at a non-secret prompt is in the file already, in that
     /// operator line; it is left alone everywhere, so the transcript stays true and replays.
-    public var lines: [String] {
+    package var lines: [String] {
         var all = entries
         if let partial { all.append(outputEntry(partial)) }
         let typed = all.compactMap { entry -> String? in
@@ -107,10 +107,10 @@ public final class TranscriptRecorder: SessionRecorder {
     }
 
     /// The whole file: every line ended by a newline.
-    public var text: String { lines.map { $0 + "\n" }.joined() }
+    package var text: String { lines.map { $0 + "\n" }.joined() }
 
     /// Writes the transcript atomically (temporary file, then rename), readable by the owner only.
-    public func write(to path: String) throws(RecordingWriteError) {
+    package func write(to path: String) throws(RecordingWriteError) {
         do {
             try AtomicFile.write(Array(text.utf8), to: path, mode: 0o600, createFolders: false)
         } catch {
@@ -120,7 +120,7 @@ public final class TranscriptRecorder: SessionRecorder {
 
     // MARK: - SessionRecorder
 
-    public func output(_ line: OutputLine) {
+    package func output(_ line: OutputLine) {
         var pieces = ((partial ?? "") + line.text)
             .split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }.map(String.init)
         if line.endsLine {
@@ -131,48 +131,48 @@ public final class TranscriptRecorder: SessionRecorder {
         for piece in pieces { entries.append(outputEntry(piece)) }
     }
 
-    public func prompt(_ text: String) {
+    package func prompt(_ text: String) {
         flushPartial()
         entries.append(outputEntry(text))
     }
 
-    public func input(_ line: String) {
+    package func input(_ line: String) {
         if TranscriptSyntax.needsVersion2(line) { needsVersion2 = true }
         entries.append(.typed(line))
     }
 
-    public func secretInput(field: String) {
+    package func secretInput(field: String) {
         entries.append(.fixed(">* [\(field)]"))
     }
 
-    public func refusedSecretInput(field: String) {
+    package func refusedSecretInput(field: String) {
         entries.append(.fixed(TranscriptSyntax.refusedSecretLine(field: field)))
     }
 
-    public func unreadable(_ reason: String) {
+    package func unreadable(_ reason: String) {
         if TranscriptSyntax.needsVersion2(reason) { needsVersion2 = true }
         entries.append(.fixed(TranscriptSyntax.unreadableLine(reason)))
     }
 
-    public func request(_ submission: Submission) {
+    package func request(_ submission: Submission) {
         scrubber.learn(payload: submission.payload, transcriptPayload: submission.transcriptPayload)
         entries.append(.scrubbed("=> \(submission.method) \(submission.path) \(submission.transcriptPayload.compactText)"))
     }
 
-    public func response(_ outcome: Result<TransportResponse, TransportFailure>) {
+    package func response(_ outcome: Result<TransportResponse, TransportFailure>) {
         entries.append(responseEntry(outcome))
     }
 
-    public func endOfInput() {
+    package func endOfInput() {
         entries.append(.fixed("#! eof"))
     }
 
-    public func interrupted(signal: Int32) {
+    package func interrupted(signal: Int32) {
         let name = TranscriptSyntax.signalName(signal).map { " " + $0 } ?? ""
         entries.append(.fixed("#! interrupt" + name))
     }
 
-    public func finished(_ status: ExitStatus) {
+    package func finished(_ status: ExitStatus) {
         flushPartial()
         entries.append(.fixed("#! exit \(status.rawValue)"))
     }

@@ -12,16 +12,16 @@ import FormCore
 /// +> adm
 ///  Email:
 /// ```
-public enum UnifiedDiff {
+package enum UnifiedDiff {
     /// Lines of diff shown at most (headers, hunk lines): a failing replay of a hostile or very
     /// different transcript prints a readable start, and the whole result is in the `.actual` file.
-    public static let maxLines = 400
+    package static let maxLines = 400
     /// Characters of diff shown at most, for a transcript of a few very long lines.
-    public static let maxCharacters = 64 * 1024
+    package static let maxCharacters = 64 * 1024
 
     /// Empty when the lines are equal. Every line quoted is escaped (`TextCleaning.visible`): a
     /// transcript may hold escape sequences meant for the terminal reading the CI log.
-    public static func make(old: [String], new: [String], oldName: String, newName: String, context: Int = 3,
+    package static func make(old: [String], new: [String], oldName: String, newName: String, context: Int = 3,
                             maxLines: Int = maxLines, maxCharacters: Int = maxCharacters) -> String {
         let (steps, gaveUp) = LineAlignment.alignment(old, new, equal: ==)
         // Indices of steps that change something.

@@ -10,16 +10,16 @@ import FormRunner
 /// byte-order mark at the very start of the stream (files saved by Windows editors) is dropped,
 /// also when its bytes arrive in separate reads.
 /// Pure bookkeeping over bytes, so it is tested without a terminal.
-public struct LineSplitter: Sendable {
-    public enum Item: Sendable, Equatable {
+package struct LineSplitter: Sendable {
+    package enum Item: Sendable, Equatable {
         case line([UInt8])
         /// A line longer than the limit; its bytes were discarded up to its end.
         case tooLong
     }
 
-    public static let defaultLimit = UnreadableLine.lengthLimit
+    package static let defaultLimit = UnreadableLine.lengthLimit
 
-    public let limit: Int
+    package let limit: Int
     private var current: [UInt8] = []
     private var overflowed = false
     /// The last byte consumed was CR: an LF right after it belongs to the same line end.
@@ -28,10 +28,10 @@ public struct LineSplitter: Sendable {
     private var markMatched: Int? = 0
     static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
-    public init(limit: Int = LineSplitter.defaultLimit) { self.limit = limit }
+    package init(limit: Int = LineSplitter.defaultLimit) { self.limit = limit }
 
     /// Feeds bytes; returns the lines they completed.
-    public mutating func feed(_ bytes: some Sequence<UInt8>) -> [Item] {
+    package mutating func feed(_ bytes: some Sequence<UInt8>) -> [Item] {
         var items: [Item] = []
         for byte in bytes {
             if let matched = markMatched {
@@ -67,7 +67,7 @@ public struct LineSplitter: Sendable {
     }
 
     /// At end of input: the unterminated last line, if any.
-    public mutating func finish() -> Item? {
+    package mutating func finish() -> Item? {
         if let matched = markMatched, matched > 0 {
             markMatched = nil
             _ = feed(Self.byteOrderMark.prefix(matched))
@@ -80,8 +80,8 @@ public struct LineSplitter: Sendable {
 
 /// Reads lines from a file descriptor with `poll()` on the input and the interrupt edge's wake
 /// descriptor together, so SIGINT/SIGTERM/SIGHUP end a wait at once whichever thread the signal hit.
-public final class ByteLineReader {
-    public enum Event: Equatable {
+package final class ByteLineReader {
+    package enum Event: Equatable {
         case line([UInt8])
         case tooLong
         case endOfInput
@@ -94,13 +94,13 @@ public final class ByteLineReader {
     private var ready: [LineSplitter.Item] = []
     private var atEnd = false
 
-    public init(fd: Int32, interrupts: any InterruptEdge, limit: Int = LineSplitter.defaultLimit) {
+    package init(fd: Int32, interrupts: any InterruptEdge, limit: Int = LineSplitter.defaultLimit) {
         self.fd = fd
         self.interrupts = interrupts
         self.splitter = LineSplitter(limit: limit)
     }
 
-    public func next() -> Event {
+    package func next() -> Event {
         while true {
             if let signal = interrupts.takeSignal() { return .signal(signal) }
             if !ready.isEmpty {

@@ -10,12 +10,12 @@ import Darwin
 ///   keeps that CR as an ordinary character, so a canonical `read()` would wait for a LF that
 ///   never comes;
 /// - for a secret, ECHO off.
-public struct LineInputModes {
+package struct LineInputModes {
     private let fd: Int32
     private let saved: termios
 
     /// nil when `fd` is not a terminal, or its modes are already right (nothing to restore).
-    public static func set(_ fd: Int32, secret: Bool) -> LineInputModes? {
+    package static func set(_ fd: Int32, secret: Bool) -> LineInputModes? {
         guard isatty(fd) == 1 else { return nil }
         var attributes = termios()
         guard tcgetattr(fd, &attributes) == 0 else { return nil }
@@ -28,7 +28,7 @@ public struct LineInputModes {
         return LineInputModes(fd: fd, saved: saved)
     }
 
-    public func restore() {
+    package func restore() {
         var attributes = saved
         _ = tcsetattr(fd, TCSANOW, &attributes)
     }

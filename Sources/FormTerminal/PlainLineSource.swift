@@ -9,23 +9,23 @@ import FormRunner
 /// The line source for pipes, serial consoles and dumb terminals: bytes in, lines out, no
 /// editing. Without a terminal there is no echo, so it writes each answer after its prompt
 /// (secrets: nothing) and the output reads like the terminal session would.
-public final class PlainLineSource: LineSource {
+package final class PlainLineSource: LineSource {
     private let reader: ByteLineReader
     private let output: TerminalOutput
     private let inputFD: Int32
     /// True when the input is not a terminal (nothing echoes what is typed).
     private let echoAnswers: Bool
 
-    public init(inputFD: Int32 = 0, output: TerminalOutput, interrupts: any InterruptEdge) {
+    package init(inputFD: Int32 = 0, output: TerminalOutput, interrupts: any InterruptEdge) {
         self.inputFD = inputFD
         self.reader = ByteLineReader(fd: inputFD, interrupts: interrupts)
         self.output = output
         self.echoAnswers = isatty(inputFD) == 0
     }
 
-    public var isInteractive: Bool { false }
+    package var isInteractive: Bool { false }
 
-    public func read(_ request: Prompt) -> LineResult {
+    package func read(_ request: Prompt) -> LineResult {
         // Terminal modes first, then the prompt: an answer typed right after the prompt appears
         // is already read with them (no echo of a secret, a bare CR ends the line).
         let modes = LineInputModes.set(inputFD, secret: request.secret)

@@ -13,19 +13,19 @@ import Synchronization
 /// in `poll()` might never see EINTR. Instead the handler writes the signal number to a pipe that
 /// every reader polls together with its input fd. The handler does nothing else: it is
 /// async-signal-safe.
-public enum SignalTrap {
+package enum SignalTrap {
     private static let writeEnd = Atomic<Int32>(-1)
     private static let readEnd = Atomic<Int32>(-1)
     /// The first signal caught and not yet taken (0: none).
     private static let pending = Atomic<Int32>(0)
 
     /// The fd to poll for readability alongside input; -1 before `install`.
-    public static var wakeFD: Int32 { readEnd.load(ordering: .acquiring) }
+    package static var wakeFD: Int32 { readEnd.load(ordering: .acquiring) }
 
     /// Installs the handlers (without SA_RESTART, so blocking calls return EINTR where they can)
     /// and unblocks the signals: a parent may hand them down blocked (a test runner's thread
     /// does), and an operator's Ctrl-C must work whatever started formline.
-    public static func install(_ signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]) {
+    package static func install(_ signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]) {
         if readEnd.load(ordering: .acquiring) < 0 {
             guard let (read, write) = SelfPipe.make() else { return }
             readEnd.store(read, ordering: .releasing)
@@ -43,7 +43,7 @@ public enum SignalTrap {
     /// Taking a signal tells the watchdog that the session loop is ending the run itself. If the
     /// watchdog has already taken over (the loop was stuck for longer than its grace), the calling
     /// thread waits here for the watchdog's exit instead of saving a second draft.
-    public static func take() -> Int32? {
+    package static func take() -> Int32? {
         let fd = readEnd.load(ordering: .acquiring)
         if fd >= 0 {
             var buffer = [UInt8](repeating: 0, count: 64)
@@ -58,7 +58,7 @@ public enum SignalTrap {
     }
 
     /// Whether a signal is waiting to be taken.
-    public static var hasPending: Bool { pending.load(ordering: .acquiring) != 0 }
+    package static var hasPending: Bool { pending.load(ordering: .acquiring) != 0 }
 
     fileprivate static func caught(_ signal: Int32) {
         _ = pending.compareExchange(expected: 0, desired: signal, ordering: .acquiringAndReleasing)
@@ -73,11 +73,11 @@ public enum SignalTrap {
 
 /// The process's signal trap as the session's interrupt edge: what the CLI hands the driver and
 /// the line sources. Call `SignalTrap.install()` first.
-public struct ProcessSignals: InterruptEdge {
-    public init() {}
-    public func takeSignal() -> Int32? { SignalTrap.take() }
-    public var hasPendingSignal: Bool { SignalTrap.hasPending }
-    public var wakeDescriptor: Int32 { SignalTrap.wakeFD }
+package struct ProcessSignals: InterruptEdge {
+    package init() {}
+    package func takeSignal() -> Int32? { SignalTrap.take() }
+    package var hasPendingSignal: Bool { SignalTrap.hasPending }
+    package var wakeDescriptor: Int32 { SignalTrap.wakeFD }
 }
 
 private func signalTrapHandler(_ signal: Int32) {

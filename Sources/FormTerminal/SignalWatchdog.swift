@@ -18,18 +18,18 @@ import Synchronization
 /// them, and exits with the signal's status. If the loop took the signal but is
 /// still not done after `grace` more (its draft notice stuck on a full pipe), it restores the
 /// terminal and exits the same way: the loop saves the draft before it writes anything.
-public enum SignalWatchdog {
+package enum SignalWatchdog {
     /// How long the loop has to take a signal, and then to finish, before the watchdog acts.
-    public static let grace: Duration = .milliseconds(400)
+    package static let grace: Duration = .milliseconds(400)
 
     /// What the watchdog does in the loop's place: save this draft (never printing to a stream
     /// that may be the stuck one), then write the ending's report for this exit status if the
     /// loop has not (`--output json`'s document; it must not block and must build nothing the
     /// stuck thread could hold a lock on, so it is rendered in advance).
-    public struct Fallback: Sendable {
-        public var saveDraft: @Sendable () -> Void
-        public var writeEnding: @Sendable (_ exitStatus: Int32) -> Void
-        public init(saveDraft: @escaping @Sendable () -> Void,
+    package struct Fallback: Sendable {
+        package var saveDraft: @Sendable () -> Void
+        package var writeEnding: @Sendable (_ exitStatus: Int32) -> Void
+        package init(saveDraft: @escaping @Sendable () -> Void,
                     writeEnding: @escaping @Sendable (_ exitStatus: Int32) -> Void = { _ in }) {
             self.saveDraft = saveDraft
             self.writeEnding = writeEnding
@@ -45,7 +45,7 @@ public enum SignalWatchdog {
 
     /// Starts the watchdog thread (once); `terminalFD`'s modes now are what it restores.
     /// Call after `SignalTrap.install()`.
-    public static func start(terminalFD: Int32, fallback action: Fallback) {
+    package static func start(terminalFD: Int32, fallback action: Fallback) {
         fallback.withLock { $0 = action }
         var modes = termios()
         if isatty(terminalFD) == 1, tcgetattr(terminalFD, &modes) == 0 {

@@ -7,13 +7,13 @@ import FormSystem
 
 /// Writes bytes to a file descriptor (stdout, or stderr under `--output json`), whole, retrying
 /// short writes and EINTR. Unbuffered on purpose: a prompt must be on screen before we read.
-public final class TerminalOutput: @unchecked Sendable {
+package final class TerminalOutput: @unchecked Sendable {
     // Only ever used from the driver's thread.
-    public let fd: Int32
+    package let fd: Int32
 
-    public init(fd: Int32) { self.fd = fd }
+    package init(fd: Int32) { self.fd = fd }
 
-    public var isTerminal: Bool { isatty(fd) == 1 }
+    package var isTerminal: Bool { isatty(fd) == 1 }
 
-    public func write(_ text: String) { writeAll(text, to: fd) }
+    package func write(_ text: String) { writeAll(text, to: fd) }
 }

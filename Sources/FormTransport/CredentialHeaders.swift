@@ -14,12 +14,12 @@ import FormCore
 ///
 /// Masking follows `SecretMask`: values shorter than 4 characters cannot be masked without
 /// corrupting ordinary text, so they are not.
-public enum CredentialHeaders {
+package enum CredentialHeaders {
     /// A cookie's value shorter than this is not masked on its own (the whole header still is).
-    public static let minimumCookieValueLength = 8
+    package static let minimumCookieValueLength = 8
 
     /// Whether a header of this name is a credential by the rules above (not counting marks).
-    public static func isCredential(name: String) -> Bool {
+    package static func isCredential(name: String) -> Bool {
         let lower = name.lowercased()
         return ["authorization", "proxy-authorization", "cookie"].contains(lower)
             || lower.hasSuffix("-key") || lower.hasSuffix("-token") || lower.hasSuffix("-secret")
@@ -27,7 +27,7 @@ public enum CredentialHeaders {
 
     /// The texts to hide for one credential header: the value, plus its parts a server is likely
     /// to repeat on their own (the credential after an auth scheme, each cookie's value).
-    public static func secrets(name: String, value: String) -> [String] {
+    package static func secrets(name: String, value: String) -> [String] {
         var out = [value]
         switch name.lowercased() {
         case "authorization", "proxy-authorization":
@@ -82,7 +82,7 @@ public enum CredentialHeaders {
 
     /// Why this text cannot be a header value, or nil. RFC 9110 (and async-http-client) refuse
     /// control characters other than tab; the message never repeats the value.
-    public static func valueProblem(_ value: String) -> String? {
+    package static func valueProblem(_ value: String) -> String? {
         let bad = value.utf8.contains { b in (b < 0x20 && b != UInt8(ascii: "\t")) || b == 0x7F }
         return bad ? "the value contains a control character (not shown: it may be a secret)" : nil
     }

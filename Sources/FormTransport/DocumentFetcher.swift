@@ -22,29 +22,29 @@ import Synchronization
 /// covers connecting to the last byte, redirects are not followed (a 3xx is a failure naming
 /// the Location, so an operator sees where the document moved and a server cannot bounce
 /// formline elsewhere), and compressed bodies are never asked for.
-public struct DocumentFetcher: Sendable {
+package struct DocumentFetcher: Sendable {
     /// The largest document read; a bigger one is a failure.
-    public static let maximumBodySize = 16 << 20
+    package static let maximumBodySize = 16 << 20
 
     /// What a cached copy carries to revalidate it.
-    public struct Validators: Sendable, Equatable {
-        public var etag: String?
-        public var lastModified: String?
+    package struct Validators: Sendable, Equatable {
+        package var etag: String?
+        package var lastModified: String?
 
-        public init(etag: String?, lastModified: String?) {
+        package init(etag: String?, lastModified: String?) {
             self.etag = etag
             self.lastModified = lastModified
         }
     }
 
-    public enum Answer: Sendable, Equatable {
+    package enum Answer: Sendable, Equatable {
         /// 304: the copy the validators came from is current.
         case notModified
         /// 200: the document and the validators to revalidate it with later.
         case fetched(body: [UInt8], validators: Validators)
     }
 
-    public let url: String
+    package let url: String
     private let headers: [(name: String, value: String)]
     private let timeout: Duration
     private let tls: TLSFiles
@@ -52,7 +52,7 @@ public struct DocumentFetcher: Sendable {
 
     /// - Throws: `HTTPTransportError` when `url` is not an absolute http(s) URL (a query is
     ///   allowed here: some servers publish `/openapi?format=json`), or a header is not valid.
-    public init(url: String, headers: [(name: String, value: String)] = [], timeout: Duration,
+    package init(url: String, headers: [(name: String, value: String)] = [], timeout: Duration,
                 tls: TLSFiles = TLSFiles(), proxy: ProxySetting? = nil) throws {
         let withoutQuery = String(url.prefix { $0 != "?" && $0 != "#" })
         guard !url.contains("#") else { throw HTTPTransportError("the URL must not have a fragment") }
@@ -67,7 +67,7 @@ public struct DocumentFetcher: Sendable {
 
     /// Blocks until the document came, the server said it is unchanged, or the deadline passed.
     /// Call it from a plain thread (the CLI's main thread), never from a Swift concurrency one.
-    public func fetch(validators: Validators? = nil) -> Result<Answer, TransportFailure> {
+    package func fetch(validators: Validators? = nil) -> Result<Answer, TransportFailure> {
         let box = Mutex<Result<Answer, TransportFailure>?>(nil)
         let done = DispatchSemaphore(value: 0)
         let url = url, headers = headers, timeout = timeout, tls = tls, proxy = proxy

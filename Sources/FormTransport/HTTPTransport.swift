@@ -17,21 +17,21 @@ import Darwin
 
 /// Why an endpoint cannot be used; `description` is one line for the operator, without the URL
 /// itself (it may carry secrets) and without naming the option (the CLI adds `--endpoint: `).
-public struct HTTPTransportError: Error, Sendable, Equatable, CustomStringConvertible {
-    public let description: String
+package struct HTTPTransportError: Error, Sendable, Equatable, CustomStringConvertible {
+    package let description: String
 
-    public init(_ description: String) { self.description = description }
+    package init(_ description: String) { self.description = description }
 }
 
 /// What an internal server's TLS needs, as the PEM files' contents (the CLI reads the files with
 /// its bounded reader): a private CA bundle to trust instead of the system's store, and a client
 /// certificate (with its chain) and key for servers that ask for one.
-public struct TLSFiles: Sendable {
-    public var caBundle: [UInt8]?
-    public var clientCertificate: [UInt8]?
-    public var clientKey: [UInt8]?
+package struct TLSFiles: Sendable {
+    package var caBundle: [UInt8]?
+    package var clientCertificate: [UInt8]?
+    package var clientKey: [UInt8]?
 
-    public init(caBundle: [UInt8]? = nil, clientCertificate: [UInt8]? = nil, clientKey: [UInt8]? = nil) {
+    package init(caBundle: [UInt8]? = nil, clientCertificate: [UInt8]? = nil, clientKey: [UInt8]? = nil) {
         self.caBundle = caBundle
         self.clientCertificate = clientCertificate
         self.clientKey = clientKey
@@ -89,11 +89,11 @@ public struct TLSFiles: Sendable {
 /// - One `HTTPClient`, created at the first `send`; `shutdown()` must be called before exit.
 /// - `send` honours Task cancellation: cancelling the task that awaits it (the driver does on
 ///   Ctrl-C) stops the request at once, and `send` returns `.error("the request was cancelled")`.
-public final class HTTPTransport: Transport {
+package final class HTTPTransport: Transport {
     /// The largest response body read; a bigger one is a failure.
-    public static let maximumBodySize = 1 << 20
+    package static let maximumBodySize = 1 << 20
 
-    public let endpoint: String
+    package let endpoint: String
     private let headers: [(name: String, value: String)]
     private let timeout: Duration
     private let tls: TLSConfiguration?
@@ -118,7 +118,7 @@ public final class HTTPTransport: Transport {
     /// - Throws: `HTTPTransportError` when `endpoint` is not an absolute http or https URL, or a
     ///   header value is not valid (the message names the header, never its value), or a TLS file
     ///   holds no usable PEM.
-    public init(
+    package init(
         endpoint: String, headers: [(name: String, value: String)], credentials: Set<String> = [], timeout: Duration,
         tls: TLSFiles = TLSFiles(), proxy: ProxySetting? = nil
     ) throws {
@@ -157,11 +157,11 @@ public final class HTTPTransport: Transport {
     }
 
     /// The URL a request with this submit path goes to.
-    public func url(for path: String) -> String {
+    package func url(for path: String) -> String {
         Self.join(endpoint, path)
     }
 
-    public func send(_ request: TransportRequest) async -> Result<TransportResponse, TransportFailure> {
+    package func send(_ request: TransportRequest) async -> Result<TransportResponse, TransportFailure> {
         guard let client = startedClient() else {
             return .failure(.error("the HTTP client was already shut down"))
         }
@@ -245,7 +245,7 @@ public final class HTTPTransport: Transport {
 
     /// Shuts the HTTP client down, if one was started; later sends fail. Call it before exit.
     /// Blocks until the client has stopped; do not call it from a Swift concurrency thread.
-    public func shutdown() {
+    package func shutdown() {
         let client: HTTPClient? = state.withLock { state in
             defer { state = .shutDown }
             if case .running(let client) = state { return client }

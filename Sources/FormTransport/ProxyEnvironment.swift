@@ -8,28 +8,28 @@
 /// - `no_proxy`, else `NO_PROXY`: comma-separated host names (a name matches itself and its
 ///   subdomains, a leading `.` or `*.` is allowed), IP addresses (exact), or `*` for every host;
 ///   a `:port` on an entry is ignored. Loopback is not bypassed unless listed (curl does not either).
-public struct ProxySetting: Sendable, Equatable {
-    public var host: String
-    public var port: Int
+package struct ProxySetting: Sendable, Equatable {
+    package var host: String
+    package var port: Int
     /// `user:password` from the proxy URL, sent as Basic proxy authorization; never printed.
-    public var credentials: (user: String, password: String)?
+    package var credentials: (user: String, password: String)?
 
-    public init(host: String, port: Int, credentials: (user: String, password: String)? = nil) {
+    package init(host: String, port: Int, credentials: (user: String, password: String)? = nil) {
         self.host = host
         self.port = port
         self.credentials = credentials
     }
 
-    public static func == (a: ProxySetting, b: ProxySetting) -> Bool {
+    package static func == (a: ProxySetting, b: ProxySetting) -> Bool {
         a.host == b.host && a.port == b.port && a.credentials?.user == b.credentials?.user
             && a.credentials?.password == b.credentials?.password
     }
 }
 
-public enum ProxyEnvironment {
+package enum ProxyEnvironment {
     /// The proxy for `endpoint` under `environment`, nil for none; throws `HTTPTransportError`
     /// when the proxy variable is set but unusable (the message names the variable, not its value).
-    public static func proxy(for endpoint: String, environment: [String: String]) throws -> ProxySetting? {
+    package static func proxy(for endpoint: String, environment: [String: String]) throws -> ProxySetting? {
         let lower = endpoint.lowercased()
         let isHTTPS = lower.hasPrefix("https://")
         let names = isHTTPS ? ["https_proxy", "HTTPS_PROXY"] : ["http_proxy"]

@@ -5,56 +5,56 @@ import FormTransport
 
 /// What `formline fill` was asked to do, however the command line was read: by
 /// swift-argument-parser (`FillCommand`) or by the start-up fast path (`QuickFillArguments`).
-public struct FillOptions: Equatable, Sendable {
-    public typealias Output = SessionSetup.Output
+package struct FillOptions: Equatable, Sendable {
+    package typealias Output = SessionSetup.Output
 
     /// The form file; empty when the form comes from `--openapi`.
-    public var form: String
+    package var form: String
     /// `--openapi DOC`: an OpenAPI document (a file or an http(s) URL) to build the form from.
-    public var openapi: String?
+    package var openapi: String?
     /// `--operation OP`: the document's operation (an operationId, or `"POST /path"`).
-    public var operation: String?
+    package var operation: String?
     /// `--refresh`: ask the server for the document even when the cached copy has not expired.
-    public var refresh = false
-    public var endpoint: String?
-    public var headers: [String] = []
+    package var refresh = false
+    package var endpoint: String?
+    package var headers: [String] = []
     /// `Name=SOURCE` (`--header-from`): a header whose value is read from a `SecretSource`.
-    public var headerSources: [String] = []
-    public var timeout: Double = 30
-    public var plain = false
-    public var record: String?
-    public var resume = false
+    package var headerSources: [String] = []
+    package var timeout: Double = 30
+    package var plain = false
+    package var record: String?
+    package var resume = false
     /// `--resume N`: which of the state folder's drafts (nil: the latest).
-    public var resumeNumber: Int?
-    public var draft: String?
-    public var output: Output = .text
+    package var resumeNumber: Int?
+    package var draft: String?
+    package var output: Output = .text
     /// Ask again after a refused line even without a terminal (today's loop, for scripts that
     /// type their own corrections).
-    public var keepAsking = false
+    package var keepAsking = false
     /// Stop at the first refused line even at a terminal (the default without one). A transcript
     /// of a run that stopped at refusals records this flag, so it replays the same way.
-    public var stopAtRefusal = false
+    package var stopAtRefusal = false
     /// `--answers FILE`: answers in YAML or JSON, with the payload's nesting.
-    public var answers: String?
+    package var answers: String?
     /// `--set name=value`, in order (a later one for the same field wins).
-    public var sets: [String] = []
+    package var sets: [String] = []
     /// Ask nothing: report every missing or refused answer at once (exit 5), else submit.
-    public var noInput = false
+    package var noInput = false
     /// `--secret FIELD=SOURCE`, in order: a secret field's answer read from a `SecretSource`.
-    public var secretSources: [String] = []
+    package var secretSources: [String] = []
     /// PEM files for internal servers: a private CA bundle, a client certificate and its key.
-    public var caFile: String?
-    public var clientCert: String?
-    public var clientKey: String?
+    package var caFile: String?
+    package var clientCert: String?
+    package var clientKey: String?
     /// `--repeat`: a run of records, the form started again after each one
     /// (docs/records.md).
-    public var repeats = false
+    package var repeats = false
 
-    public init(form: String) { self.form = form }
+    package init(form: String) { self.form = form }
 
     /// The flags that shape the session, for `SessionSetup` (the others say where things come
     /// from and go).
-    public var sessionFlags: SessionSetup.Flags {
+    package var sessionFlags: SessionSetup.Flags {
         SessionSetup.Flags(plain: plain, output: output, stopAtRefusal: stopAtRefusal, keepAsking: keepAsking,
                            noInput: noInput, repeats: repeats)
     }
@@ -71,7 +71,7 @@ public struct FillOptions: Equatable, Sendable {
 
     /// Why these options can't run together, or nil. Shared by both readers of the command line,
     /// so they accept exactly the same things.
-    public var problem: String? {
+    package var problem: String? {
         if let problem = sourceProblem { return problem }
         if resume && record != nil {
             // A transcript starts from an empty form: a resumed session could not be replayed.
@@ -180,7 +180,7 @@ public struct FillOptions: Equatable, Sendable {
     }
 
     /// `name=value` split at the first `=`, or nil without a name.
-    public static func parseSet(_ text: String) -> (name: String, value: String)? {
+    package static func parseSet(_ text: String) -> (name: String, value: String)? {
         guard let eq = text.firstIndex(of: "=") else { return nil }
         let name = String(text[..<eq]).trimmedWhitespace
         guard !name.isEmpty else { return nil }
@@ -223,8 +223,8 @@ public struct FillOptions: Equatable, Sendable {
 /// `--resume` in a `fill` command is taken as N, so a form file is never mistaken for one unless
 /// it is named like a number. Any such word up to 18 digits (what an Int holds) is taken, so that
 /// `--resume 1000` is told there is no such draft rather than "Unexpected argument".
-public enum ResumeNumberArgument {
-    public static func rewrite(_ arguments: [String]) -> [String] {
+package enum ResumeNumberArgument {
+    package static func rewrite(_ arguments: [String]) -> [String] {
         guard arguments.first == "fill", let at = arguments.firstIndex(of: "--resume"),
               at + 1 < arguments.count, !arguments[..<at].contains("--") else { return arguments }
         let next = arguments[at + 1]

@@ -15,12 +15,12 @@ import Synchronization
 /// Wires the edges for one `fill` run: form file, line source, renderer, transport, drafts,
 /// recorder. Everything here is set-up and tear-down; what configures the wizard is the run's
 /// `SessionSetup` (the one its recording replays with), the session itself is `SessionDriver`.
-public struct FillSession {
+package struct FillSession {
     let options: FillOptions
 
-    public init(options: FillOptions) { self.options = options }
+    package init(options: FillOptions) { self.options = options }
 
-    public func run() -> ExitStatus {
+    package func run() -> ExitStatus {
         let usage = UsageErrors()
         let status = session(usage: usage)
         // Under --output json every ending has its document, a usage error too (docs/scripting.md).

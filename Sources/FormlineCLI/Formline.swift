@@ -61,8 +61,8 @@ struct Formline: ParsableCommand {
 
 /// The executable's entry point (`Sources/formline/main.swift`); the commands live in this
 /// library so tests can compare the two readers of the command line.
-public enum FormlineMain {
-    public static func run() -> Never {
+package enum FormlineMain {
+    package static func run() -> Never {
         // Before anything opens a file or a pipe: 0, 1 and 2 must not be handed out as those.
         _ = StandardDescriptors.closedAtStart
         // Before any secret is read or any document fetched: no core dump can hold one.

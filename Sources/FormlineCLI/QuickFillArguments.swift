@@ -15,8 +15,8 @@ import FormRunner
 ///
 /// Which options exist, which take a value and which repeat is `FillFlag`'s table, the one list a
 /// test holds to argument-parser's declarations; this file only says where each value goes.
-public enum QuickFillArguments {
-    public static func parse(_ arguments: [String]) -> FillOptions? {
+package enum QuickFillArguments {
+    package static func parse(_ arguments: [String]) -> FillOptions? {
         guard arguments.first == "fill", case .success(let words) = FillFlag.read(Array(arguments.dropFirst())) else { return nil }
         var form: String?
         var options = FillOptions(form: "")

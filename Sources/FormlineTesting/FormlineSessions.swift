@@ -6,10 +6,13 @@ import Darwin
 import Dispatch
 import FormCore
 import FormSystem
-@_exported import FormSessions
+import FormSessions
 #if canImport(Testing)
 import Testing
 #endif
+
+/// How one transcript replayed: `passed`, `reason`, `failures`, `diff`, `report`.
+public typealias ReplayResult = FormSessions.ReplayResult
 
 /// Replays formline transcripts from a package's own Swift Testing suite: one call per file.
 ///
@@ -35,6 +38,12 @@ import Testing
 /// the transcripts' output lines instead (operator lines, comments and directives are kept).
 /// Paths are taken from the current directory (`swift test` runs in the package root).
 public enum FormlineSessions {
+    /// Why a `loadForm` closure could not load a form: lines for the test log.
+    public typealias FormLoadFailure = Replayer.FormLoadFailure
+
+    /// The form-file loader `formline fill` uses: the default `loadForm` of every replay here.
+    public static let loadFormFile: @Sendable (String) -> Result<FormSpec, FormLoadFailure> = Replayer.loadFormFile
+
     /// Whether `FORMLINE_SESSIONS=overwrite` is set: replays then update their transcripts.
     public static var overwriteRequested: Bool {
         guard let value = getenv("FORMLINE_SESSIONS") else { return false }
@@ -45,7 +54,7 @@ public enum FormlineSessions {
     /// `update` defaults to `FORMLINE_SESSIONS=overwrite`; `loadForm` to formline's YAML loader.
     public static func replay(
         _ path: String, update: Bool? = nil,
-        loadForm: @escaping @Sendable (String) -> Result<FormSpec, Replayer.FormLoadFailure> = Replayer.loadFormFile
+        loadForm: @escaping @Sendable (String) -> Result<FormSpec, FormLoadFailure> = FormlineSessions.loadFormFile
     ) -> ReplayResult {
         Replayer(update: update ?? overwriteRequested, loadForm: loadForm).replay(file: path)
     }
@@ -55,7 +64,7 @@ public enum FormlineSessions {
     @discardableResult
     public static func assertReplays(
         _ path: String, update: Bool? = nil,
-        loadForm: @escaping @Sendable (String) -> Result<FormSpec, Replayer.FormLoadFailure> = Replayer.loadFormFile,
+        loadForm: @escaping @Sendable (String) -> Result<FormSpec, FormLoadFailure> = FormlineSessions.loadFormFile,
         sourceLocation: SourceLocation = #_sourceLocation
     ) -> ReplayResult {
         let result = replay(path, update: update, loadForm: loadForm)
@@ -83,7 +92,7 @@ public enum FormlineSessions {
     /// ```
     public static func replayAll(
         _ pathsOrFolders: [String], jobs: Int? = nil, timeout: Double? = nil, update: Bool? = nil,
-        loadForm: @escaping @Sendable (String) -> Result<FormSpec, Replayer.FormLoadFailure> = Replayer.loadFormFile
+        loadForm: @escaping @Sendable (String) -> Result<FormSpec, FormLoadFailure> = FormlineSessions.loadFormFile
     ) async -> [ReplayResult] {
         var files: [String] = []
         for argument in pathsOrFolders {
@@ -111,7 +120,7 @@ public enum FormlineSessions {
     @discardableResult
     public static func assertAllReplay(
         _ pathsOrFolders: [String], jobs: Int? = nil, timeout: Double? = nil, update: Bool? = nil,
-        loadForm: @escaping @Sendable (String) -> Result<FormSpec, Replayer.FormLoadFailure> = Replayer.loadFormFile,
+        loadForm: @escaping @Sendable (String) -> Result<FormSpec, FormLoadFailure> = FormlineSessions.loadFormFile,
         sourceLocation: SourceLocation = #_sourceLocation
     ) async -> [ReplayResult] {
         let results = await replayAll(pathsOrFolders, jobs: jobs, timeout: timeout, update: update, loadForm: loadForm)

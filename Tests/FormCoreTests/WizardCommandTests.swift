@@ -1,58 +1,64 @@
 import FormCore
+import FormlineTesting
 import Testing
 
 @Suite("Wizard: commands")
 struct WizardCommandTests {
     @Test(".next keeps or defaults, and is an error on an empty required field")
     func next() throws {
-        var h = WizardHarness(try signupSpec())
-        h.type(".next")
-        #expect(h.transcript.suffix(2) == ["  ! Required", "Username:"])
-        h.type("bob", "bob@example.com", "longpassword", ".next", ".next")
-        #expect(h.wizard.values["country"] == .text("Norway"))
-        #expect(h.lastPrompt == "Submit? (Enter = submit, number = edit, .cancel): ")
+        var store = WizardTestStore(Wizard(spec: try signupSpec(), interactive: false))
+        store.skipEffects(of: .start)
+        store.type(".next", .refused("Required"), .error("  ! Required"), .prompt("Username: "))
+        store.skipEffects(typing: "bob", "bob@example.com", "longpassword", ".next")
+        store.type(".next", expecting: Self.review(email: "bob@example.com", password: "********") + [.prompt("Submit? (Enter = submit, number = edit, .cancel): ")])
+        #expect(store.wizard.values["country"] == .text("Norway"))
+    }
+
+    /// The signup review after `bob`: the fields not yet answered show `-`.
+    static func review(email: String = "-", password: String = "-", country: String = "Norway") -> [ExpectedEffect] {
+        [.output("Review"), .output("  1 Username  bob"), .output("  2 Email     " + email),
+         .output("  3 Password  " + password), .output("  4 Age       -"), .output("  5 Country   " + country)]
     }
 
     @Test(".done names the missing required fields and goes to the first")
     func doneWithMissing() throws {
-        var h = WizardHarness(try signupSpec())
-        h.type("bob", ".done")
-        #expect(h.transcript.suffix(2) == ["  ! Still missing: Email, Password", "Email:"])
-        h.type("bob@example.com")
-        #expect(h.lastPrompt == "Password: ")
-        h.type("longpassword")
-        #expect(h.lastPrompt == "Submit? (Enter = submit, number = edit, .cancel): ")
-        #expect(h.wizard.values["country"] == .text("Norway"), ".done fills untouched defaults")
+        var store = WizardTestStore(Wizard(spec: try signupSpec(), interactive: false))
+        store.skipEffects(of: .start)
+        store.skipEffects(typing: "bob")
+        store.type(".done", .refused("Still missing: Email, Password"), .error("  ! Still missing: Email, Password"), .prompt("Email: "))
+        store.type("bob@example.com", .prompt("Password: ", secret: true))
+        store.type("longpassword", expecting: Self.review(email: "bob@example.com", password: "********") + [.prompt("Submit? (Enter = submit, number = edit, .cancel): ")])
+        #expect(store.wizard.values["country"] == .text("Norway"), ".done fills untouched defaults")
     }
 
     @Test(".review shows the summary and returns to the field")
     func review() throws {
-        var h = WizardHarness(try signupSpec())
-        h.type("bob", ".review")
-        #expect(h.transcript.suffix(7) == [
-            "Review", "  1 Username  bob", "  2 Email     -", "  3 Password  -", "  4 Age       -",
-            "  5 Country   Norway (default)", "Email:",
-        ])
+        var store = WizardTestStore(Wizard(spec: try signupSpec(), interactive: false))
+        store.skipEffects(of: .start)
+        store.skipEffects(typing: "bob")
+        store.type(".review", expecting: Self.review(country: "Norway (default)") + [.prompt("Email: ")])
     }
 
     @Test(".skip leaves optional fields empty and refuses required ones")
     func skip() throws {
-        var h = WizardHarness(try signupSpec())
-        h.type(".skip")
-        #expect(h.transcript.suffix(2) == ["  ! Username is required and can't be skipped", "Username:"])
-        h.type("bob", "bob@example.com", "longpassword", "42", ".back", ".skip")
-        #expect(h.wizard.values["age"] == nil)
-        #expect(h.lastPrompt == "Country [Norway]: ")
+        var store = WizardTestStore(Wizard(spec: try signupSpec(), interactive: false))
+        store.skipEffects(of: .start)
+        store.type(".skip", .refused("Username is required and can't be skipped"),
+                   .error("  ! Username is required and can't be skipped"), .prompt("Username: "))
+        store.skipEffects(typing: "bob", "bob@example.com", "longpassword", "42", ".back")
+        // The choices were listed once already: not again.
+        store.type(".skip", .prompt("Country [Norway]: "))
+        #expect(store.wizard.values["age"] == nil)
     }
 
     @Test(".clear empties the current value")
     func clear() throws {
-        var h = WizardHarness(try signupSpec())
-        h.type("bob", ".back")
-        #expect(h.lastPrompt == "Username [bob]: ")
-        h.type(".clear")
-        #expect(h.lastPrompt == "Username: ")
-        #expect(h.wizard.values["username"] == nil)
+        var store = WizardTestStore(Wizard(spec: try signupSpec(), interactive: false))
+        store.skipEffects(of: .start)
+        store.skipEffects(typing: "bob")
+        store.type(".back", .prompt("Username [bob]: "))
+        store.type(".clear", .prompt("Username: "))
+        #expect(store.wizard.values["username"] == nil)
     }
 
     @Test(".help and ? show help, rules and commands within 80 columns")
@@ -68,38 +74,37 @@ struct WizardCommandTests {
 
     @Test("an unknown command suggests the nearest and how to enter a literal dot")
     func unknown() throws {
-        var h = WizardHarness(try signupSpec())
-        h.type(".bakc")
-        #expect(h.transcript.suffix(3) == [
-            "  ! Unknown command .bakc (did you mean .back?). To enter a value starting with",
-            "    '.', type '..bakc'",
-            "Username:",
-        ])
-        h.type("..dotted")
-        #expect(h.transcript.suffix(2) == ["  ! Use letters, digits and _ only", "Username:"])
+        var store = WizardTestStore(Wizard(spec: try signupSpec(), interactive: false))
+        store.skipEffects(of: .start)
+        store.type(".bakc",
+                   .refused("Unknown command .bakc (did you mean .back?). To enter a value starting with '.', type '..bakc'"),
+                   .error("  ! Unknown command .bakc (did you mean .back?). To enter a value starting with\n    '.', type '..bakc'"),
+                   .prompt("Username: "))
+        store.type("..dotted", .refused("Use letters, digits and _ only"), .error("  ! Use letters, digits and _ only"), .prompt("Username: "))
     }
 
     @Test("an unknown command at a secret prompt is not repeated back")
     func unknownAtSecret() throws {
-        var h = WizardHarness(try signupSpec())
-        h.type("bob", "bob@example.com", ".hunter2hunter2")
-        #expect(h.transcript.suffix(2) == [
-            "  ! Unknown command. To enter a value starting with '.', type '..' before it", "Password:",
-        ])
-        #expect(!h.transcript.dropLast(3).joined().contains("hunter2"))
+        var store = WizardTestStore(Wizard(spec: try signupSpec(), interactive: false))
+        store.skipEffects(of: .start)
+        store.skipEffects(typing: "bob", "bob@example.com")
+        let effects = store.type(".hunter2hunter2",
+                   .refused("Unknown command. To enter a value starting with '.', type '..' before it"),
+                   .error("  ! Unknown command. To enter a value starting with '.', type '..' before it"),
+                   .prompt("Password: ", secret: true))
+        #expect(!"\(effects)".contains("hunter2"))
     }
 
     @Test(".cancel ends with 1, saving a draft only when something was entered; secrets never")
     func cancel() throws {
-        var h = WizardHarness(try signupSpec())
-        h.type(".cancel")
-        #expect(h.finished == .cancelled)
-        #expect(h.drafts.isEmpty)
+        var store = WizardTestStore(Wizard(spec: try signupSpec(), interactive: false))
+        store.skipEffects(of: .start)
+        store.type(".cancel", .output("Cancelled."), .finish(.cancelled))
 
-        var h2 = WizardHarness(try signupSpec())
-        h2.type("bob", "bob@example.com", "longpassword", ".cancel")
-        #expect(h2.finished == .cancelled)
-        #expect(h2.drafts == [["username": .string("bob"), "email": .string("bob@example.com")]])
+        var store2 = WizardTestStore(Wizard(spec: try signupSpec(), interactive: false))
+        store2.skipEffects(of: .start)
+        store2.skipEffects(typing: "bob", "bob@example.com", "longpassword")
+        store2.type(".cancel", .saveDraft(#"{"email":"bob@example.com","username":"bob"}"#), .finish(.cancelled))
     }
 
     @Test("end of input exits 4 and signals exit 130/143/129, each with a draft")
@@ -108,23 +113,22 @@ struct WizardCommandTests {
                                 (.interrupted(signal: 2), .interrupted),
                                 (.interrupted(signal: 15), .terminated),
                                 (.interrupted(signal: 1), .hangup)] {
-            var h = WizardHarness(try signupSpec())
-            h.type("bob")
-            h.send(event)
-            #expect(h.finished == status)
-            #expect(h.drafts == [["username": .string("bob")]])
-            h.type("more")
-            #expect(h.transcript.last == "> more", "a finished wizard does nothing more")
+            var store = WizardTestStore(Wizard(spec: try signupSpec(), interactive: false))
+            store.skipEffects(of: .start)
+            store.skipEffects(typing: "bob")
+            store.send(event, .saveDraft(#"{"username":"bob"}"#), .finish(status))
+            // A finished wizard does nothing more.
+            store.type("more")
         }
     }
 
     @Test("an unreadable line is an error and the same field again")
     func unreadable() throws {
-        var h = WizardHarness(try signupSpec())
-        h.send(.unreadable("The line is not valid UTF-8 text"))
-        #expect(h.transcript.suffix(2) == ["  ! The line is not valid UTF-8 text", "Username:"])
-        h.type("bo\u{7}b")
-        #expect(h.transcript.suffix(2) == ["  ! Control characters are not allowed", "Username:"])
-        #expect(h.submissions.isEmpty)
+        var store = WizardTestStore(Wizard(spec: try signupSpec(), interactive: false))
+        store.skipEffects(of: .start)
+        store.send(.unreadable("The line is not valid UTF-8 text"), .refused("The line is not valid UTF-8 text"),
+                   .error("  ! The line is not valid UTF-8 text"), .prompt("Username: "))
+        store.type("bo\u{7}b", .refused("Control characters are not allowed"), .error("  ! Control characters are not allowed"),
+                   .prompt("Username: "))
     }
 }

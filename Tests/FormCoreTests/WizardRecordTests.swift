@@ -1,4 +1,5 @@
 import FormCore
+import FormlineTesting
 import Testing
 
 /// A switch-port form for runs of records: switch and VLAN carry, the port counts on and is
@@ -102,33 +103,37 @@ private func acceptedRecord(_ wizard: Wizard, _ lines: [String]) -> WizardHarnes
         var first = Wizard(spec: try portSpec(), interactive: false)
         first.joinRun(RecordContext())
         let h1 = acceptedRecord(first, ["sw1.example.net", "Gi1/0/7", "20", "", "uplink", "", ""])
-        var h2 = WizardHarness(wizard: Wizard(spec: try portSpec(), interactive: false, record: h1.wizard.nextRecord(accepted: true)))
-        h2.type("", "", "", "", "printer", "")
-        #expect(h2.contains("Port [Gi1/0/8]:"))
-        #expect(h2.contains("VLAN (1-4094) [21]:"))
-        #expect(!h2.contains("  1 access  2 trunk"))
-        #expect(h2.contains("Review: sw1.example.net | Gi1/0/8 | 21 | access | printer | -"))
-        #expect(h2.lastPrompt == "Submit? (Enter, N = edit, .review): ")
-        h2.type("")
-        #expect(h2.submissions.last?.payload == .object([
-            "switch": .string("sw1.example.net"), "port": .string("Gi1/0/8"), "vlan": .number("21"),
-            "mode": .string("access"), "description": .string("printer"),
-        ]))
+        var store = WizardTestStore(Wizard(spec: try portSpec(), interactive: false, record: h1.wizard.nextRecord(accepted: true)))
+        store.send(.start, .output("Record 2"), .prompt("Switch [sw1.example.net]: "))
+        store.type("", .prompt("Port [Gi1/0/8]: "))
+        store.type("", .prompt("VLAN (1-4094) [21]: "))
+        // No choice list at the second record: the default is carried.
+        store.type("", .prompt("Mode [access]: "))
+        store.type("", .prompt("Description (optional): "))
+        store.type("printer", .prompt("PIN (optional): ", secret: true))
+        store.type("", .output("Review: sw1.example.net | Gi1/0/8 | 21 | access | printer | -"),
+                   .prompt("Submit? (Enter, N = edit, .review): "))
+        store.type("", .output("Submitting..."), .submit("POST", "/ports",
+                   payload: #"{"description":"printer","mode":"access","port":"Gi1/0/8","switch":"sw1.example.net","vlan":21}"#))
     }
 
     @Test func theFullReviewIsOneCommandAway() throws {
         let context = RecordContext(number: 2, previous: ["switch": .text("sw1"), "port": .text("Gi1/0/7"), "vlan": .number("20")])
-        var h = WizardHarness(wizard: Wizard(spec: try portSpec(), interactive: false, record: context))
-        h.type("", "", "", "", "x", "")
-        #expect(h.contains("Review: sw1 | Gi1/0/8 | 21 | access | x | -"))
-        #expect(!h.contains("  2 Port         Gi1/0/8"), "record 2's review is the compact line")
-        h.type(".review")
+        var store = WizardTestStore(Wizard(spec: try portSpec(), interactive: false, record: context))
+        store.skipEffects(of: .start)
+        store.skipEffects(typing: "", "", "", "", "x")
+        // Record 2's review is the compact line.
+        store.type("", .output("Review: sw1 | Gi1/0/8 | 21 | access | x | -"), .prompt("Submit? (Enter, N = edit, .review): "))
         // The full review: its heading line alone, then one numbered line per field.
-        #expect(h.transcript.contains("Review"))
-        #expect(h.contains("  1 Switch       sw1"))
-        #expect(h.contains("  2 Port         Gi1/0/8"))
-        #expect(h.contains("  5 Description  x"))
-        #expect(h.lastPrompt == "Submit? (Enter, N = edit, .review): ")
+        store.type(".review",
+                   .output("Review"),
+                   .output("  1 Switch       sw1"),
+                   .output("  2 Port         Gi1/0/8"),
+                   .output("  3 VLAN         21"),
+                   .output("  4 Mode         access"),
+                   .output("  5 Description  x"),
+                   .output("  6 PIN          -"),
+                   .prompt("Submit? (Enter, N = edit, .review): "))
     }
 
     @Test func aDittoLineCopiesThePreviousAnswerAndTwoQuotesAreALiteralQuote() throws {
@@ -161,14 +166,13 @@ private func acceptedRecord(_ wizard: Wizard, _ lines: [String]) -> WizardHarnes
         var first = Wizard(spec: try portSpec(), interactive: false)
         first.joinRun(RecordContext())
         let h1 = acceptedRecord(first, ["sw1.example.net", "Gi1/0/7", "20", "", "uplink", "", ""])
-        var h2 = WizardHarness(wizard: Wizard(spec: try portSpec(), interactive: false, record: h1.wizard.nextRecord(accepted: true)))
-        h2.type("", "Gi1/0/7")
-        #expect(h2.contains("  ! Record 1 already has Port Gi1/0/7: each record needs its own"))
-        #expect(h2.lastPrompt == "Port [Gi1/0/8]: ")
-        h2.type("\"")
-        #expect(h2.transcript.filter { $0.contains("Record 1 already has Port Gi1/0/7") }.count == 2)
-        h2.type("")
-        #expect(h2.lastPrompt == "VLAN (1-4094) [21]: ")
+        var store = WizardTestStore(Wizard(spec: try portSpec(), interactive: false, record: h1.wizard.nextRecord(accepted: true)))
+        store.skipEffects(of: .start)
+        store.skipEffects(typing: "")
+        let clash = "Record 1 already has Port Gi1/0/7: each record needs its own"
+        store.type("Gi1/0/7", .refused(clash), .error("  ! " + clash), .prompt("Port [Gi1/0/8]: "))
+        store.type("\"", .refused(clash), .error("  ! " + clash), .prompt("Port [Gi1/0/8]: "))
+        store.type("", .prompt("VLAN (1-4094) [21]: "))
     }
 
     @Test func aRecordThatWasNotAcceptedAddsNoDistinctValues() throws {
@@ -196,30 +200,29 @@ private func acceptedRecord(_ wizard: Wizard, _ lines: [String]) -> WizardHarnes
 
     @Test func endOrEndOfInputAtTheFirstPromptEndsTheRunWithoutADraft() throws {
         let context = RecordContext(number: 2, previous: ["switch": .text("sw1")])
-        var h = WizardHarness(wizard: Wizard(spec: try portSpec(), interactive: false, record: context))
-        h.type(".end")
-        #expect(h.finished == .endOfInput)
-        #expect(h.wizard.recordDecision == .endRunHere)
-        #expect(h.drafts.isEmpty)
+        var store = WizardTestStore(Wizard(spec: try portSpec(), interactive: false, record: context))
+        store.skipEffects(of: .start)
+        store.type(".end", .finish(.endOfInput))
+        #expect(store.wizard.recordDecision == .endRunHere)
         // Help or a refused line does not begin the record.
-        var eof = WizardHarness(wizard: Wizard(spec: try portSpec(), interactive: false, record: context))
-        eof.type("?", "not a host!")
-        eof.send(.endOfInput)
+        var eof = WizardTestStore(Wizard(spec: try portSpec(), interactive: false, record: context))
+        eof.skipEffects(of: .start)
+        eof.skipEffects(typing: "?", "not a host!")
+        eof.send(.endOfInput, .finish(.endOfInput))
         #expect(eof.wizard.recordDecision == .endRunHere)
-        #expect(eof.drafts.isEmpty)
     }
 
     @Test func endInTheMiddleOfARecordIsRefusedAndEndOfInputKeepsADraft() throws {
         let context = RecordContext(number: 2, previous: ["switch": .text("sw1")])
-        var h = WizardHarness(wizard: Wizard(spec: try portSpec(), interactive: false, record: context))
-        h.type("", ".end")
-        #expect(h.contains("  ! .end ends the run at a record's first prompt. To stop in the middle of a"))
-        #expect(h.lastPrompt == "Port: ")
-        #expect(h.finished == nil)
-        h.send(.endOfInput)
-        #expect(h.finished == .endOfInput)
-        #expect(h.wizard.recordDecision == nil)
-        #expect(h.drafts == [["switch": .string("sw1")]])
+        var store = WizardTestStore(Wizard(spec: try portSpec(), interactive: false, record: context))
+        store.skipEffects(of: .start)
+        store.skipEffects(typing: "")
+        let refusal = ".end ends the run at a record's first prompt. To stop in the middle of a record use .cancel (what you typed is kept as a draft)"
+        store.type(".end", .refused(refusal),
+                   .error("  ! .end ends the run at a record's first prompt. To stop in the middle of a\n    record use .cancel (what you typed is kept as a draft)"),
+                   .prompt("Port: "))
+        store.send(.endOfInput, .saveDraft(#"{"switch":"sw1"}"#), .finish(.endOfInput))
+        #expect(store.wizard.recordDecision == nil)
         // A single form knows no .end.
         var single = WizardHarness(try portSpec())
         single.type(".end")
@@ -229,23 +232,24 @@ private func acceptedRecord(_ wizard: Wizard, _ lines: [String]) -> WizardHarnes
     @Test func aTransportFailureKeepsTheRecordAsADraftAndAsksWhetherToGoOn() throws {
         var first = Wizard(spec: try portSpec(), interactive: true)
         first.joinRun(RecordContext())
-        var h = WizardHarness(wizard: first)
-        h.type("sw1.example.net", "Gi1/0/7", "20", "", "uplink", "", "")
-        h.respond(.failed(reason: "connection refused"))
-        #expect(h.drafts.count == 1)
-        #expect(h.lastPrompt == "Go on? (Enter = next record, .retry, number = edit, .end): ")
-        var goOn = h
-        goOn.type("")
-        #expect(goOn.finished == .transportFailed)
+        var store = WizardTestStore(first)
+        store.skipEffects(of: .start)
+        store.skipEffects(typing: "sw1.example.net", "Gi1/0/7", "20", "", "uplink", "", "")
+        store.send(.submission(.failed(reason: "connection refused")),
+                   .error(" failed"),
+                   .error("  ! connection refused"),
+                   .saveDraft(#"{"description":"uplink","mode":"access","port":"Gi1/0/7","switch":"sw1.example.net","vlan":20}"#),
+                   .prompt("Go on? (Enter = next record, .retry, number = edit, .end): "))
+        var goOn = store
+        goOn.type("", .finish(.transportFailed))
         #expect(goOn.wizard.recordDecision == .keepAndGoOn)
-        var end = h
-        end.type(".end")
+        var end = store
+        end.type(".end", .finish(.transportFailed))
         #expect(end.wizard.recordDecision == .keepAndEndRun)
-        var retry = h
-        retry.type(".retry")
-        retry.respond(.accepted(status: 201, summary: "id=9"))
-        #expect(retry.finished == .accepted)
-        #expect(retry.draftDeleted)
+        var retry = store
+        retry.type(".retry", .output("Submitting..."), .submit("POST", "/ports"))
+        retry.send(.submission(.accepted(status: 201, summary: "id=9")),
+                   .output(" accepted (201) id=9"), .deleteDraft, .finish(.accepted))
     }
 
     @Test func aRefusalWithoutATerminalNamesTheLineOfTheWholeInput() throws {

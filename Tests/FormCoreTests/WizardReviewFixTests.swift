@@ -1,4 +1,5 @@
 import FormCore
+import FormlineTesting
 import Testing
 
 /// Behaviours found in review: nothing typed is lost, server text is made safe, secrets stay
@@ -15,18 +16,21 @@ struct WizardReviewFixTests {
 
     @Test(".back in the middle of a multiline value keeps it as the value")
     func multilineBackCommits() {
-        var h = WizardHarness(incidentSpec())
-        h.type("Outage", "low", "line one", ".back")
-        #expect(h.wizard.values["description"] == .text("line one"))
-        #expect(h.lastPrompt == "Severity [low]: ")
+        var store = WizardTestStore(Wizard(spec: incidentSpec(), interactive: false))
+        store.skipEffects(of: .start)
+        store.skipEffects(typing: "Outage", "low", "line one")
+        store.type(".back", .prompt("Severity [low]: "))
+        #expect(store.wizard.values["description"] == .text("line one"))
     }
 
     @Test("end of input in the middle of a multiline value keeps its lines in the draft")
     func multilineDraft() {
-        var h = WizardHarness(incidentSpec())
-        h.type("Outage", "low", "line one", "line two")
-        h.send(.endOfInput)
-        #expect(h.drafts.last?["description"] == .string("line one\nline two"))
+        var store = WizardTestStore(Wizard(spec: incidentSpec(), interactive: false))
+        store.skipEffects(of: .start)
+        store.skipEffects(typing: "Outage", "low", "line one", "line two")
+        store.send(.endOfInput,
+                   .saveDraft(#"{"description":"line one\nline two","severity":"low","title":"Outage"}"#),
+                   .finish(.endOfInput))
     }
 
     @Test("`..` keeps the indentation and drops exactly one dot")
@@ -52,15 +56,17 @@ struct WizardReviewFixTests {
 
     @Test("a command with an argument it does not take is unknown (a password is not .next)")
     func commandArguments() throws {
-        var h = WizardHarness(try signupSpec())
-        h.type("bob_smith", "bob@example.com", ".next level pw")
-        #expect(h.transcript.suffix(2) == [
-            "  ! Unknown command. To enter a value starting with '.', type '..' before it", "Password:",
-        ])
-        h.type(".edit my pass")
-        #expect(h.transcript.suffix(2) == [
-            "  ! At a secret prompt, use .edit with the field's number (1-5)", "Password:",
-        ])
+        var store = WizardTestStore(Wizard(spec: try signupSpec(), interactive: false))
+        store.skipEffects(of: .start)
+        store.skipEffects(typing: "bob_smith", "bob@example.com")
+        store.type(".next level pw",
+                   .refused("Unknown command. To enter a value starting with '.', type '..' before it"),
+                   .error("  ! Unknown command. To enter a value starting with '.', type '..' before it"),
+                   .prompt("Password: ", secret: true))
+        store.type(".edit my pass",
+                   .refused("At a secret prompt, use .edit with the field's number (1-5)"),
+                   .error("  ! At a secret prompt, use .edit with the field's number (1-5)"),
+                   .prompt("Password: ", secret: true))
         #expect(Wizard.transcriptText(forSecretPromptLine: ".cancel") == ".cancel")
         #expect(Wizard.transcriptText(forSecretPromptLine: ".edit 2") == ".edit 2")
         #expect(Wizard.transcriptText(forSecretPromptLine: ".edit my pass") == ".edit ?")
@@ -81,11 +87,11 @@ struct WizardReviewFixTests {
 
     @Test(".edit before the review comes back to where the walk was")
     func editBeforeReview() throws {
-        var h = WizardHarness(try signupSpec())
-        h.type("bob_smith", "bob@example.com", ".edit 1")
-        #expect(h.lastPrompt == "Username [bob_smith]: ")
-        h.type("bobby")
-        #expect(h.lastPrompt == "Password: ")
+        var store = WizardTestStore(Wizard(spec: try signupSpec(), interactive: false))
+        store.skipEffects(of: .start)
+        store.skipEffects(typing: "bob_smith", "bob@example.com")
+        store.type(".edit 1", .prompt("Username [bob_smith]: "))
+        store.type("bobby", .prompt("Password: ", secret: true))
     }
 
     @Test("the title counts the form's fields (up to N with conditions); long labels and values stay within 80 columns")
@@ -119,13 +125,12 @@ struct SecretMaskTests {
 
     @Test("a known command with an argument says so")
     func commandWithArgument() throws {
-        var h = WizardHarness(try signupSpec())
-        h.type(".skip now")
-        #expect(h.transcript.suffix(3) == [
-            "  ! .skip takes nothing after it. To enter a value starting with '.', type",
-            "    '..skip now'",
-            "Username:",
-        ])
+        var store = WizardTestStore(Wizard(spec: try signupSpec(), interactive: false))
+        store.skipEffects(of: .start)
+        store.type(".skip now",
+                   .refused(".skip takes nothing after it. To enter a value starting with '.', type '..skip now'"),
+                   .error("  ! .skip takes nothing after it. To enter a value starting with '.', type\n    '..skip now'"),
+                   .prompt("Username: "))
     }
 
     @Test("after a rejection an unchanged resubmit is a new attempt")
@@ -140,11 +145,12 @@ struct SecretMaskTests {
 
     @Test(".edit before the review asks the fields it revealed before returning")
     func editRevealsBeforeReturn() {
-        var h = WizardHarness(incidentSpec())
-        h.type("Outage", "low", "", "2024-03-01", ".edit 2", "critical")
-        #expect(h.lastPrompt == "Page on-call (y/n): ")
-        h.type("y")
-        #expect(h.lastPrompt == "Detected (YYYY-MM-DD): ")
+        var store = WizardTestStore(Wizard(spec: incidentSpec(), interactive: false))
+        store.skipEffects(of: .start)
+        store.skipEffects(typing: "Outage", "low", "", "2024-03-01")
+        store.type(".edit 2", .prompt("Severity [low]: "))
+        store.type("critical", .prompt("Page on-call (y/n): "))
+        store.type("y", .prompt("Detected (YYYY-MM-DD): "))
     }
 
     @Test("resume shows a saved list and control characters safely")
@@ -153,15 +159,26 @@ struct SecretMaskTests {
             Field(name: "t", label: "T", maxLength: 3),
             Field(name: "m", label: "M", type: .multichoice, choices: ["a", "b"]),
         ])
-        var h = WizardHarness(wizard: Wizard(spec: spec, interactive: false, resuming: [
+        var store = WizardTestStore(Wizard(spec: spec, interactive: false, resuming: [
             "t": .string("x\u{1B}[31my\nz"), "m": .array([.string("a"), .string("zz")]),
         ]))
-        #expect(h.transcript.suffix(3) == [
-            "  ! The saved answer 'x [31my z' was not kept: Control characters are not", "    allowed", "T:",
-        ])
-        h.type("abc")
-        #expect(h.transcript.suffix(2) == ["  ! The saved answer 'a, zz' was not kept: 'zz': Choose one of: a, b", "M (comma-separated):"])
-        #expect(h.transcript.allSatisfy { !$0.contains("\u{1B}") })
+        let started = store.send(.start,
+                   .output("r  (2 fields; ? for help)"),
+                   .output("Resuming a saved draft: 0 answers kept."),
+                   .error("  ! The saved answer 'x [31my z' was not kept: Control characters are not\n    allowed"),
+                   .prompt("T: "))
+        let typed = store.type("abc",
+                   .output("  1 a  2 b"),
+                   .error("  ! The saved answer 'a, zz' was not kept: 'zz': Choose one of: a, b"),
+                   .prompt("M (comma-separated): "))
+        let shown = (started + typed).compactMap { (effect: WizardEffect) -> String? in
+            switch effect {
+            case .output(let line): return line.text
+            case .prompt(let prompt): return prompt.text
+            default: return nil
+            }
+        }
+        #expect(shown.count == 7 && shown.allSatisfy { !$0.contains("\u{1B}") })
     }
 }
 

@@ -1,138 +1,134 @@
 import FormCore
+import FormlineTesting
 import Testing
 
+/// Every step's effects are asserted (`WizardTestStore`, exhaustive): steps that only lead to the
+/// one under test say so with `skipEffects`.
 @Suite("Wizard: walking a form")
 struct WizardWalkTests {
+    static let signupReview: [ExpectedEffect] = [
+        .output("Review"),
+        .output("  1 Username  admin"),
+        .output("  2 Email     admin@example.com"),
+        .output("  3 Password  ********"),
+        .output("  4 Age       -"),
+        .output("  5 Country   Denmark"),
+        .prompt("Submit? (Enter = submit, number = edit, .cancel): "),
+    ]
+
     @Test("the signup walk of docs/filling.md, to review and submit")
     func signupWalk() throws {
-        var h = WizardHarness(try signupSpec())
-        h.type("ad", "admin", "admin@example", "admin@example.com", "s3cretpass", "", "den")
-        #expect(Array(h.transcript.prefix(14)) == [
-            "Create an account  (5 fields; ? for help)",
-            "Username:",
-            "> ad",
-            "  ! At least 3 characters",
-            "Username:",
-            "> admin",
-            "Email:",
-            "> admin@example",
-            "  ! Enter a valid email address: the part after @ needs a dot, like example.com",
-            "Email:",
-            "> admin@example.com",
-            "Password:",
-            "> s3cretpass",
-            "Age (optional, 13-120):",
-        ])
-        #expect(h.transcript.dropLast().suffix(10) == [
-            "> ",
-            "  1 Norway  2 Sweden  3 Denmark  4 Finland  5 Iceland",
-            "Country [Norway]:",
-            "> den",
-            "Review",
-            "  1 Username  admin",
-            "  2 Email     admin@example.com",
-            "  3 Password  ********",
-            "  4 Age       -",
-            "  5 Country   Denmark",
-        ])
-        #expect(h.lastPrompt == "Submit? (Enter = submit, number = edit, .cancel): ")
-        h.type("")
-        let submission = try #require(h.submissions.first)
-        #expect(submission.payload.compactText == #"{"country":"Denmark","email":"admin@example.com","password":"s3cretpass","username":"admin"}"#)
+        var store = WizardTestStore(Wizard(spec: try signupSpec(), interactive: false))
+        store.send(.start, .output("Create an account  (5 fields; ? for help)"), .prompt("Username: "))
+        store.type("ad", .refused("At least 3 characters"), .error("  ! At least 3 characters"), .prompt("Username: "))
+        store.type("admin", .prompt("Email: "))
+        store.type("admin@example",
+                   .refused("Enter a valid email address: the part after @ needs a dot, like example.com"),
+                   .error("  ! Enter a valid email address: the part after @ needs a dot, like example.com"),
+                   .prompt("Email: "))
+        store.type("admin@example.com", .prompt("Password: ", secret: true))
+        store.type("s3cretpass", .prompt("Age (optional, 13-120): "))
+        store.type("", .output("  1 Norway  2 Sweden  3 Denmark  4 Finland  5 Iceland"), .prompt("Country [Norway]: "))
+        store.type("den", expecting: Self.signupReview)
+        store.type("", .output("Submitting..."),
+                   .submit("POST", "/api/signup",
+                           payload: #"{"country":"Denmark","email":"admin@example.com","password":"s3cretpass","username":"admin"}"#))
+        guard case .submit(let submission) = try #require(store.lastEffects.last) else {
+            Issue.record("the last effect is not the submission")
+            return
+        }
         #expect(submission.transcriptPayload.compactText.contains(#""password":"[password]""#))
         #expect(submission.displayPayload.compactText.contains(#""password":"[secret]""#))
-        #expect(h.shown.last == "Submitting...")
-        h.respond(.accepted(status: 201, summary: "id=1"))
-        #expect(h.transcript.last == "Submitting... accepted (201) id=1")
-        #expect(h.finished == .accepted)
-        #expect(h.draftDeleted)
+        store.send(.submission(.accepted(status: 201, summary: "id=1")),
+                   .output(" accepted (201) id=1"), .deleteDraft, .finish(.accepted))
     }
 
     @Test("a rejected line is pre-filled on an editing terminal, never for secrets")
     func prefill() throws {
-        var h = WizardHarness(try signupSpec(), interactive: true)
-        h.type("ad")
-        #expect(h.prompts.last?.prefill == "ad")
-        h.type("bob", "bob@example.com", "short")
-        #expect(h.prompts.last?.text == "Password: ")
-        #expect(h.prompts.last?.prefill == nil)
-        #expect(h.prompts.last?.secret == true)
+        var store = WizardTestStore(Wizard(spec: try signupSpec(), interactive: true))
+        store.skipEffects(of: .start)
+        store.type("ad", .refused("At least 3 characters"), .error("  ! At least 3 characters"),
+                   .prompt("Username: ", prefill: "ad"))
+        store.skipEffects(typing: "bob", "bob@example.com")
+        store.type("short", .refused("At least 8 characters"), .error("  ! At least 8 characters"),
+                   .prompt("Password: ", prefill: .some(nil), secret: true))
     }
 
     @Test("empty answers: Required, optional left out, default taken, value kept")
     func emptyAnswers() throws {
-        var h = WizardHarness(try signupSpec())
-        h.type("")
-        #expect(h.transcript.suffix(2) == ["  ! Required", "Username:"])
-        h.type("bob", "bob@example.com", "longpassword", "", "")
-        #expect(h.wizard.values["age"] == nil)
-        #expect(h.wizard.values["country"] == .text("Norway"))
-        h.type("1")
-        #expect(h.lastPrompt == "Username [bob]: ")
-        h.type("")
-        #expect(h.wizard.values["username"] == .text("bob"))
-        #expect(h.transcript.last == "Submit? (Enter = submit, number = edit, .cancel):")
+        var store = WizardTestStore(Wizard(spec: try signupSpec(), interactive: false))
+        store.skipEffects(of: .start)
+        store.type("", .refused("Required"), .error("  ! Required"), .prompt("Username: "))
+        store.skipEffects(typing: "bob", "bob@example.com", "longpassword")
+        store.type("", .output("  1 Norway  2 Sweden  3 Denmark  4 Finland  5 Iceland"), .prompt("Country [Norway]: "))
+        #expect(store.wizard.values["age"] == nil)
+        store.type("", exhaustivity: .nonExhaustive)
+        #expect(store.wizard.values["country"] == .text("Norway"))
+        store.type("1", .prompt("Username [bob]: "))
+        store.type("", .prompt("Submit? (Enter = submit, number = edit, .cancel): "), exhaustivity: .nonExhaustive)
+        #expect(store.wizard.values["username"] == .text("bob"))
     }
 
     @Test(".back goes to the previous visible field, across a hidden one")
     func backAcrossHidden() {
-        var h = WizardHarness(incidentSpec())
-        h.type("Disk full", "low")
-        #expect(h.lastPrompt == "Description (optional, end with a line '.'): ")
-        h.type(".back")
-        #expect(h.lastPrompt == "Severity [low]: ")
-        h.type("crit")
-        #expect(h.lastPrompt == "Page on-call (y/n): ")
-        h.type("y", ".back", ".back")
-        #expect(h.lastPrompt == "Severity [critical]: ")
-        h.type("high")
-        #expect(h.wizard.values["pager"] == nil, "a field hidden by an edit loses its value")
-        #expect(h.lastPrompt == "Description (optional, end with a line '.'): ")
-        h.type(".back", ".back", ".back")
-        #expect(h.transcript.suffix(2) == ["  ! This is the first field", "Title [Disk full]:"])
+        var store = WizardTestStore(Wizard(spec: incidentSpec(), interactive: false))
+        store.skipEffects(of: .start)
+        store.skipEffects(typing: "Disk full")
+        store.type("low", .prompt("Description (optional, end with a line '.'): "))
+        store.type(".back", .prompt("Severity [low]: "))
+        store.type("crit", .prompt("Page on-call (y/n): "))
+        store.skipEffects(typing: "y", ".back")
+        store.type(".back", .prompt("Severity [critical]: "))
+        store.type("high", .prompt("Description (optional, end with a line '.'): "))
+        #expect(store.wizard.values["pager"] == nil, "a field hidden by an edit loses its value")
+        store.skipEffects(typing: ".back", ".back")
+        store.type(".back", .refused("This is the first field"), .error("  ! This is the first field"), .prompt("Title [Disk full]: "))
     }
 
     @Test("multiline values end with a lone dot; commands work inside; .. enters a dot")
     func multiline() {
-        var h = WizardHarness(incidentSpec())
-        h.type("Outage", "low", "line one", "  indented", "..not a command", "", ".")
-        #expect(h.wizard.values["description"] == .text("line one\n  indented\n.not a command"))
-        #expect(h.prompts.filter { $0.text == "| " }.count == 4)
-        h.type(".back")
-        #expect(h.lastPrompt == "Description (end with a line '.') [line one (+2 lines)]: ")
-        h.type("")
-        #expect(h.lastPrompt == "Started (YYYY-MM-DD): ")
+        var store = WizardTestStore(Wizard(spec: incidentSpec(), interactive: false))
+        store.skipEffects(of: .start)
+        store.skipEffects(typing: "Outage")
+        store.type("low", .prompt("Description (optional, end with a line '.'): "))
+        store.type("line one", .prompt("| "))
+        store.type("  indented", .prompt("| "))
+        store.type("..not a command", .prompt("| "))
+        store.type("", .prompt("| "))
+        store.type(".", .prompt("Started (YYYY-MM-DD): "))
+        #expect(store.wizard.values["description"] == .text("line one\n  indented\n.not a command"))
+        store.type(".back", .prompt("Description (end with a line '.') [line one (+2 lines)]: "))
+        store.type("", .prompt("Started (YYYY-MM-DD): "))
     }
 
     @Test("dates: the before check runs before review and lands on its field")
     func crossFieldCheck() {
-        var h = WizardHarness(incidentSpec())
-        h.type("Outage", "low", "", "2024-03-02", "2023-02-29")
-        #expect(h.transcript.suffix(2) == ["  ! 2023-02-29 is not a real date", "Detected (YYYY-MM-DD):"])
-        h.type("2024-03-01")
-        #expect(h.transcript.suffix(2) == ["  ! Detected must be after Started", "Detected (YYYY-MM-DD) [2024-03-01]:"])
-        h.type("2024-03-05")
-        #expect(h.transcript.contains("Review"))
-        #expect(h.lastPrompt == "Submit? (Enter = submit, number = edit, .cancel): ")
+        var store = WizardTestStore(Wizard(spec: incidentSpec(), interactive: false))
+        store.skipEffects(of: .start)
+        store.skipEffects(typing: "Outage", "low", "", "2024-03-02")
+        store.type("2023-02-29", .refused("2023-02-29 is not a real date"), .error("  ! 2023-02-29 is not a real date"),
+                   .prompt("Detected (YYYY-MM-DD): "))
+        store.type("2024-03-01", .refused("Detected must be after Started"), .error("  ! Detected must be after Started"),
+                   .prompt("Detected (YYYY-MM-DD) [2024-03-01]: "))
+        store.type("2024-03-05", .output("Review"), .prompt("Submit? (Enter = submit, number = edit, .cancel): "),
+                   exhaustivity: .nonExhaustive)
     }
 
     @Test(".edit from review flips a when both ways")
     func editFlipsCondition() {
-        var h = WizardHarness(incidentSpec())
-        h.type("Outage", "low", "", "2024-03-01", "2024-03-02")
-        #expect(!h.transcript.contains { $0.contains("Page on-call") })
-        h.type(".edit severity")
-        #expect(h.lastPrompt == "Severity [low]: ")
-        h.type("critical")
-        #expect(h.lastPrompt == "Page on-call (y/n): ", "a field made visible is asked before returning to review")
-        h.type("yes")
-        #expect(h.lastPrompt == "Submit? (Enter = submit, number = edit, .cancel): ")
-        #expect(h.transcript.contains("  3 Page on-call  yes"))
-        h.type("2", "medium")
-        #expect(h.lastPrompt == "Submit? (Enter = submit, number = edit, .cancel): ")
-        #expect(h.wizard.values["pager"] == nil)
-        h.type("")
-        #expect(h.submissions.last?.payload["pager"] == nil)
-        #expect(h.submissions.last?.payload["severity"] == .string("medium"))
+        var store = WizardTestStore(Wizard(spec: incidentSpec(), interactive: false))
+        store.skipEffects(of: .start)
+        let toReview = store.skipEffects(typing: "Outage", "low", "", "2024-03-01", "2024-03-02")
+        #expect(!toReview.contains { "\($0)".contains("Page on-call") })
+        store.type(".edit severity", .prompt("Severity [low]: "))
+        // A field made visible is asked before returning to review.
+        store.type("critical", .prompt("Page on-call (y/n): "))
+        store.type("yes", .output("  3 Page on-call  yes"), .prompt("Submit? (Enter = submit, number = edit, .cancel): "),
+                   exhaustivity: .nonExhaustive)
+        store.skipEffects(typing: "2")
+        store.type("medium", .prompt("Submit? (Enter = submit, number = edit, .cancel): "), exhaustivity: .nonExhaustive)
+        #expect(store.wizard.values["pager"] == nil)
+        store.type("", .output("Submitting..."),
+                   .submit("POST", "/", payload: #"{"detected":"2024-03-02","severity":"medium","started":"2024-03-01","title":"Outage"}"#))
     }
 }

@@ -1,4 +1,5 @@
 import FormCore
+import FormSessions
 import FormlineTesting
 import Foundation
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import FormSessions
 import FormlineTesting
 import Synchronization
 import Testing

@@ -1,6 +1,7 @@
 import FormFiles
 import FormOpenAPI
 import FormSystem
+import FormSessions
 import FormlineTesting
 import Testing
 

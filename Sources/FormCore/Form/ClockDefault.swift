@@ -9,11 +9,11 @@ public enum ClockDefault: String, Sendable, Equatable, CaseIterable {
     case today, now
 
     /// The keyword this field type takes: `today` for a date, `now` for a time or datetime.
-    public static func keyword(for type: FieldType) -> ClockDefault? { type.kind.clockKeyword }
+    package static func keyword(for type: FieldType) -> ClockDefault? { type.kind.clockKeyword }
 
     /// A moment as resolution takes it: RFC 3339 local time with its offset,
     /// `2026-11-22T21:30:00+01:00`; nil when `text` is not one.
-    public static func moment(_ text: String) -> Timestamp? {
+    package static func moment(_ text: String) -> Timestamp? {
         guard let t = Timestamp(text), t.offsetMinutes != nil else { return nil }
         return t
     }

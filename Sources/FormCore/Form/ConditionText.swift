@@ -6,7 +6,7 @@ extension Condition {
     static let readableLimit = 200
 
     /// The condition in words, field names as in the form, at most `readableLimit` characters.
-    public var readable: String {
+    package var readable: String {
         TextWrap.truncate(TextCleaning.withoutControlCharacters(words(nested: false)), to: Condition.readableLimit)
     }
 

@@ -4,7 +4,7 @@ public enum FieldOrdering: String, Sendable, CaseIterable {
     case number, date, time, instant
 
     /// How one value reads in a message: "a number", "a date".
-    public var noun: String {
+    package var noun: String {
         switch self {
         case .number: return "a number"
         case .date: return "a date"
@@ -14,7 +14,7 @@ public enum FieldOrdering: String, Sendable, CaseIterable {
     }
 
     /// The plural used when listing what an ordering check accepts.
-    public var plural: String {
+    package var plural: String {
         switch self {
         case .number: return "numbers"
         case .date: return "dates"
@@ -38,7 +38,7 @@ public enum FieldOrdering: String, Sendable, CaseIterable {
     var saysBetween: Bool { self == .number }
 
     /// "at least 1", "on or after 2024-01-01", "at or after 09:00".
-    public func lowerBoundPhrase(_ bound: OrderedValue) -> String {
+    package func lowerBoundPhrase(_ bound: OrderedValue) -> String {
         switch self {
         case .number: return "at least \(bound)"
         case .date: return "on or after \(bound)"
@@ -48,16 +48,16 @@ public enum FieldOrdering: String, Sendable, CaseIterable {
 
     /// "at most 5", "on or before 2024-12-31", "at or before 17:00".
     /// "more than 0", "after 2024-01-01": an exclusive lower bound.
-    public func exclusiveLowerBoundPhrase(_ bound: OrderedValue) -> String {
+    package func exclusiveLowerBoundPhrase(_ bound: OrderedValue) -> String {
         self == .number ? "more than \(bound)" : "after \(bound)"
     }
 
     /// "less than 100", "before 18:00": an exclusive upper bound.
-    public func exclusiveUpperBoundPhrase(_ bound: OrderedValue) -> String {
+    package func exclusiveUpperBoundPhrase(_ bound: OrderedValue) -> String {
         self == .number ? "less than \(bound)" : "before \(bound)"
     }
 
-    public func upperBoundPhrase(_ bound: OrderedValue) -> String {
+    package func upperBoundPhrase(_ bound: OrderedValue) -> String {
         switch self {
         case .number: return "at most \(bound)"
         case .date: return "on or before \(bound)"
@@ -66,7 +66,7 @@ public enum FieldOrdering: String, Sendable, CaseIterable {
     }
 
     /// How a form file says `min` is beyond `max`: "is more than" for numbers, "is after" otherwise.
-    public var beyondPhrase: String { self == .number ? "is more than" : "is after" }
+    package var beyondPhrase: String { self == .number ? "is more than" : "is after" }
 }
 
 /// A value that can be compared with others of the same ordering: bounds and ordering checks.

@@ -4,15 +4,15 @@
 /// Item numbers are 1-based, the numbers the operator sees; the wire is 0-based (`Payload`).
 extension FormSpec {
     /// One list of the form, in form order: a list of scalars or a repeated group.
-    public struct ItemList: Sendable, Equatable {
-        public var name: String
-        public var rule: ListRule
+    package struct ItemList: Sendable, Equatable {
+        package var name: String
+        package var rule: ListRule
         /// The group, for a repeated group; nil for a list of scalars.
-        public var group: RepeatGroup?
+        package var group: RepeatGroup?
     }
 
     /// Every list of the form, in form order.
-    public var itemLists: [ItemList] {
+    package var itemLists: [ItemList] {
         var out: [ItemList] = []
         var seenGroups: Set<String> = []
         for field in fields {
@@ -26,19 +26,19 @@ extension FormSpec {
         return out
     }
 
-    public func group(named name: String) -> RepeatGroup? { groups.first { $0.name == name } }
+    package func group(named name: String) -> RepeatGroup? { groups.first { $0.name == name } }
 
     /// Whether the form has any list: a form without one walks exactly as before.
-    public var hasLists: Bool { !groups.isEmpty || fields.contains { $0.list != nil } }
+    package var hasLists: Bool { !groups.isEmpty || fields.contains { $0.list != nil } }
 
     /// The concrete name of an item's field: `lines.2.qty`, or `vlans.3`.
-    public static func itemFieldName(list: String, number: Int, member: String?) -> String {
+    package static func itemFieldName(list: String, number: Int, member: String?) -> String {
         "\(list).\(number)" + (member.map { ".\($0)" } ?? "")
     }
 
     /// The fields to walk with `counts[list]` items in each list (a list missing from `counts` has
     /// none). Conditions inside an item look at that item's members.
-    public func concreteFields(itemCounts counts: [String: Int]) -> [Field] {
+    package func concreteFields(itemCounts counts: [String: Int]) -> [Field] {
         guard hasLists else { return fields }
         var out: [Field] = []
         out.reserveCapacity(fields.count)
@@ -82,7 +82,7 @@ extension FormSpec {
 
     /// The declaration a name means: a field by its own name, or the declaration of an item's
     /// field (`lines.2.qty` -> `lines.qty`, `vlans.3` -> `vlans`).
-    public func declaration(named name: String) -> Field? {
+    package func declaration(named name: String) -> Field? {
         if let field = field(named: name), field.list == nil, field.group == nil { return field }
         for list in itemLists {
             let prefix = list.name + "."
@@ -99,7 +99,7 @@ extension FormSpec {
     }
 
     /// The fields of item `number` of `list` alone (what `concreteFields` gives for that item).
-    public func itemFields(list: String, number: Int) -> [Field] {
+    package func itemFields(list: String, number: Int) -> [Field] {
         if let group = group(named: list) {
             return fields.filter { $0.group == list }.map { instance(of: $0, group: list, itemLabel: group.label, number: number) }
         }
@@ -112,7 +112,7 @@ extension FormSpec {
     }
 
     /// The checks of item `number` of group `list` alone.
-    public func itemChecks(list: String, number: Int) -> [CrossFieldCheck] {
+    package func itemChecks(list: String, number: Int) -> [CrossFieldCheck] {
         checks.filter { check in
             [check.first, check.second, check.field].contains { $0.hasPrefix(list + ".") }
         }.map { check in
@@ -125,7 +125,7 @@ extension FormSpec {
     }
 
     /// The plain name of a group member's declaration (`lines.qty` -> `qty`).
-    public static func memberName(of field: Field) -> String? {
+    package static func memberName(of field: Field) -> String? {
         guard let group = field.group, field.name.hasPrefix(group + ".") else { return nil }
         return String(field.name.dropFirst(group.count + 1))
     }
@@ -149,7 +149,7 @@ extension FormSpec {
 
     /// The checks for these counts: a check naming a group's members runs once per item, on that
     /// item's fields; the others as written.
-    public func concreteChecks(itemCounts counts: [String: Int]) -> [CrossFieldCheck] {
+    package func concreteChecks(itemCounts counts: [String: Int]) -> [CrossFieldCheck] {
         guard !groups.isEmpty else { return checks }
         var out: [CrossFieldCheck] = []
         for check in checks {
@@ -172,7 +172,7 @@ extension FormSpec {
 
     /// A copy whose fields and checks are the concrete ones: what code written for flat forms
     /// (server error mapping, explanations) reads.
-    public func concrete(itemCounts counts: [String: Int]) -> FormSpec {
+    package func concrete(itemCounts counts: [String: Int]) -> FormSpec {
         guard hasLists else { return self }
         var copy = self
         copy.fields = concreteFields(itemCounts: counts)

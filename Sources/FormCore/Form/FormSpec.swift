@@ -38,7 +38,7 @@ public struct SubmitSpec: Sendable, Equatable {
     public var path: String
 
     /// The fields the path's placeholders name: sent in the path, not in the body.
-    public var pathFieldNames: [String] { SubmitPath.fieldNames(in: path) }
+    package var pathFieldNames: [String] { SubmitPath.fieldNames(in: path) }
     public var errors: ErrorDialect
     /// With `errors: auto`, the dialect the API documents (`submit.prefer_errors`; what
     /// `fill --openapi` guesses from an operation's error responses): a response that fits it is

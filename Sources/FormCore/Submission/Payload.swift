@@ -1,12 +1,12 @@
 /// Builds the JSON body that is submitted: visible fields with a value (and `nullable` ones
 /// without, as null), dotted names nested, the items of a list as a JSON array in item order
 /// (`lines.2.qty` is `lines[1].qty` on the wire).
-public enum Payload {
+package enum Payload {
     /// `values` are keyed by field name; fields missing from it (optional, left empty) are left out,
     /// and so are fields with `send: false`. `emptyLists` are lists with no items sent as `[]`
     /// (`send_empty: true`). `transform` lets callers replace values (secrets by a placeholder for
     /// transcripts and output).
-    public static func build<Fields: Collection<Field>>(
+    package static func build<Fields: Collection<Field>>(
         fields: Fields, values: [String: FieldValue], emptyLists: [String] = [],
         transform: (Field, FieldValue) -> JSONValue = { $1.json }
     ) -> JSONValue {

@@ -93,7 +93,7 @@ public enum JSONValue: Sendable, Hashable {
 
     /// The strings a condition compares against (`Condition.holds`): a string or number as
     /// written, a boolean as "true"/"false", the strings of an array; nil for null and objects.
-    public var comparableStrings: [String]? {
+    package var comparableStrings: [String]? {
         switch self {
         case .string(let s), .number(let s): return [s]
         case .bool(let b): return [b ? "true" : "false"]
@@ -103,7 +103,7 @@ public enum JSONValue: Sendable, Hashable {
     }
 
     /// The same JSON with every string, keys included, passed through `transform`.
-    public func mapStrings(_ transform: (String) -> String) -> JSONValue {
+    package func mapStrings(_ transform: (String) -> String) -> JSONValue {
         switch self {
         case .string(let s): return .string(transform(s))
         case .array(let items): return .array(items.map { $0.mapStrings(transform) })
@@ -116,7 +116,7 @@ public enum JSONValue: Sendable, Hashable {
     }
 
     /// Looks up a dotted path (`address.city`) through nested objects.
-    public func value(atDottedPath path: String) -> JSONValue? {
+    package func value(atDottedPath path: String) -> JSONValue? {
         var current: JSONValue? = self
         for key in path.split(separator: ".", omittingEmptySubsequences: false) {
             current = current?[String(key)]

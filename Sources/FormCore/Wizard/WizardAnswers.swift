@@ -82,7 +82,7 @@ extension Wizard {
     }
 
     /// The longest scripted single-line value: the line length every line source takes (64 KiB).
-    public static let scriptedLineBytes = 64 * 1024
+    package static let scriptedLineBytes = 64 * 1024
 
     /// The visible fields still to ask after scripted answers: refused ones, required ones with
     /// no value and no default, secrets with no value. Everything else takes its default.
@@ -97,7 +97,7 @@ extension Wizard {
     /// What `--no-input` reports: every refused answer and every missing one, in form order.
     /// `file` is where a missing answer belongs: the answers file, or nil without one (the line
     /// is then `field: Required`: no `--set` is to blame for what nobody gave).
-    public func unansweredProblems(file: String?) -> [AnswerProblem] {
+    package func unansweredProblems(file: String?) -> [AnswerProblem] {
         scriptedQueue.map { i in
             let f = fields[i]
             if let refusal = scripted.refusals[f.name] { return refusal }

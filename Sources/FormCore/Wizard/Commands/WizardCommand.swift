@@ -123,7 +123,7 @@ extension Wizard {
     /// commands but are not valid there (`.edit NAME`, an unknown `.word`) are shown as a fixed
     /// stand-in: the wizard's reply never repeats them, so the stand-in replays the same way, and
     /// a password typed without its `..` never reaches the file.
-    public static func transcriptText(forSecretPromptLine line: String) -> String? {
+    package static func transcriptText(forSecretPromptLine line: String) -> String? {
         if line.isEmpty { return "" }
         switch WizardCommand.parse(line, secret: true) {
         case nil: return nil

@@ -4,10 +4,10 @@
 /// WizardDeleteConfirmation.swift; an item's review words are WizardItemLabels.swift.
 extension Wizard {
     /// The concrete field named `name` (`lines.2.qty`), or a field outside lists.
-    public func field(named name: String) -> Field? { form.field(named: name) }
+    package func field(named name: String) -> Field? { form.field(named: name) }
 
     /// The form with its current concrete fields and checks, for code written for flat forms.
-    public var concreteSpec: FormSpec {
+    package var concreteSpec: FormSpec {
         var copy = spec
         copy.fields = fields
         copy.checks = form.checks

@@ -43,7 +43,7 @@ extension Wizard {
     }
 
     /// Bound 8b: the most a multiline value may hold, in UTF-8 bytes with its line ends (1 MiB).
-    public static let multilineValueBytes = 1 << 20
+    package static let multilineValueBytes = 1 << 20
     static let multilineTooLongMessage =
         "This value is at its limit of 1 MiB: that line was not added. End it with a line '.'"
 

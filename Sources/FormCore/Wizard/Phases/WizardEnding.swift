@@ -21,7 +21,7 @@ extension Wizard {
 
     /// How much state a copy of the wizard carries (values plus lines being collected): what the
     /// driver weighs before publishing a snapshot (`SessionSnapshots`).
-    public var sessionSize: Int {
+    package var sessionSize: Int {
         let kept = form.store.keptWhileHidden.count
         if case .asking = phase { return values.count + kept + multiline.lines.count }
         return values.count + kept
@@ -29,7 +29,7 @@ extension Wizard {
 
     /// What a signal ending the session now would save as the draft: the non-secret values and
     /// the lines of a multiline value still being typed; empty once the session has finished.
-    public var interruptionDraft: [String: JSONValue] {
+    package var interruptionDraft: [String: JSONValue] {
         if phase == .finished { return [:] }
         var draft = draftValues
         // Lines of a multiline value still being typed are kept too: nothing typed is lost.

@@ -89,7 +89,7 @@ extension Wizard {
 
     /// How many server messages are shown in the banner, and under each field (docs/SECURITY.md,
     /// rule 8a).
-    public static let shownServerMessages = 20
+    package static let shownServerMessages = 20
 
     /// "and 99980 more messages from the server" when `count` is over the shown bound.
     static func moreMessagesLine(_ count: Int) -> String? {

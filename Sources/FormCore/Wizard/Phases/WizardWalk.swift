@@ -231,7 +231,7 @@ extension Wizard {
     /// The checks a run that asks nothing (`--no-input`) would fail once its answers are in,
     /// found before it starts, so the caller reports them with the other answer problems (on
     /// stderr, exit 5, nothing sent). Call after `apply`.
-    public func scriptedCheckProblems() -> [AnswerProblem] {
+    package func scriptedCheckProblems() -> [AnswerProblem] {
         var settled = self
         settled.settleForReview()
         return settled.checkProblems(visible: settled.form.visibleIndices)

@@ -4,7 +4,7 @@
 extension AnswerProblem {
     /// The answers-file line the origin names (`answers.yaml:4` -> 4); nil for a whole file (a
     /// missing answer), an option (`--set age`, `--secret pin`) or no origin.
-    public var line: Int? {
+    package var line: Int? {
         guard let origin, !origin.hasPrefix("--"), let colon = origin.lastIndex(of: ":") else { return nil }
         let digits = origin[origin.index(after: colon)...]
         guard !digits.isEmpty, digits.count <= 9, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
@@ -13,7 +13,7 @@ extension AnswerProblem {
 
     /// `problems` by line; those without one (missing answers, options) after them, in the
     /// order they were found.
-    public static func byLine(_ problems: [AnswerProblem]) -> [AnswerProblem] {
+    package static func byLine(_ problems: [AnswerProblem]) -> [AnswerProblem] {
         problems.enumerated().sorted { a, b in
             switch (a.element.line, b.element.line) {
             case let (x?, y?) where x != y: return x < y

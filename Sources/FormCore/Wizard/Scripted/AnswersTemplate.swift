@@ -5,8 +5,8 @@
 /// without a default is an empty value (no answer) to fill in. Secrets are left out (a comment
 /// says how to give one), and so are the values of fields shown only under a condition: an
 /// answer for a hidden field is an error, and the default applies anyway when it shows.
-public enum AnswersTemplate {
-    public static func render(_ spec: FormSpec) -> String {
+package enum AnswersTemplate {
+    package static func render(_ spec: FormSpec) -> String {
         let describer = Wizard(spec: spec, interactive: false)
         var out = "# Answers for \"\(oneLine(spec.title))\" (\(spec.id)): formline fill FORM --answers THIS-FILE\n"
         out += "# An empty value is no answer. Values are read as typed at the prompt.\n"
