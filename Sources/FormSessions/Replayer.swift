@@ -194,7 +194,7 @@ public struct Replayer: Sendable {
         // Replay keeps asking after a refused line, as at the terminal most transcripts come
         // from; a run that stopped at its first refusal recorded `--stop-at-refusal`.
         let stops = transcript.args.contains("--stop-at-refusal")
-        let interactive = Replayer.asksAfterTransportFailure(transcript.lines)
+        let interactive = Replayer.asksAfterTransportFailure(transcript.lines, submit: spec.submit)
         var wizard = Wizard(spec: spec, interactive: interactive)
         wizard.stopsAtRefusal = stops
         // The file's answers, then `--set` (which wins): the order `fill` applies them in.
@@ -264,10 +264,12 @@ public struct Replayer: Sendable {
     static var draftsKeptNowhere: SessionDriver.DraftHandling { SessionDriver.DraftHandling(saving: { _ in true }, delete: {}) }
 
     /// Whether the recorded run was one that asks after a transport failure (a terminal's
-    /// `Retry?` or, in a run of records, `Go on?`): a prompt answered after a `<= !...` line. A
-    /// run without a terminal ends at the failure, so nothing is asked after it; a signal right
-    /// after the failure, before any prompt, is one that came while the request was in flight.
-    static func asksAfterTransportFailure(_ lines: [TranscriptLine]) -> Bool {
+    /// `Retry?` or, in a run of records, `Go on?`): a prompt answered after a `<= !...` line, or
+    /// after an answer the form's `submit` reads as a failure (a redirect, an HTML 500: the
+    /// wizard asks `Retry?` after those too). A run without a terminal ends at the failure, so
+    /// nothing is asked after it; a signal right after the failure, before any prompt, is one
+    /// that came while the request was in flight.
+    static func asksAfterTransportFailure(_ lines: [TranscriptLine], submit: SubmitSpec? = nil) -> Bool {
         var afterFailure = false
         var prompted = false
         for line in lines {
@@ -275,6 +277,14 @@ public struct Replayer: Sendable {
             case .response(.failure):
                 afterFailure = true
                 prompted = false
+            case .response(.success(let response)):
+                guard let submit else { break }
+                if case .failed = SubmissionClassifier.classify(
+                    status: response.status, contentType: response.contentType, body: response.body,
+                    location: response.location, submit: submit) {
+                    afterFailure = true
+                    prompted = false
+                }
             case .output:
                 prompted = afterFailure
             case .input, .secretInput, .refusedSecretInput, .endOfInput, .unreadable, .interrupt:
@@ -282,7 +292,7 @@ public struct Replayer: Sendable {
                 afterFailure = false
             case .request:
                 afterFailure = false
-            case .response(.success), .header, .secret, .comment, .exit:
+            case .header, .secret, .comment, .exit:
                 break
             }
         }

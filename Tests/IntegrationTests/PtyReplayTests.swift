@@ -1,3 +1,4 @@
+import DemoServer
 import FormCore
 import FormFiles
 import FormSessions
@@ -24,8 +25,24 @@ struct PtyReplayTests {
         }
     }
 
+    /// A transcript recorded against formline-demo-server says so in a comment naming the route
+    /// (`# live: formline-demo-server /laravel ...`): its pty replay submits to a fresh demo server
+    /// on that route instead of the form's fake server, so the live answers come again.
+    static func liveRoute(_ text: String) -> String? {
+        text.split(separator: "\n").first { $0.hasPrefix("# live: formline-demo-server /") }
+            .flatMap { $0.split(separator: " ").dropFirst(3).first.map(String.init) }
+    }
+
     @Test("a transcript typed through a pty records the same transcript", arguments: sessions)
-    func replay(_ path: String) throws {
+    func replay(_ path: String) async throws {
+        let text = String(decoding: PseudoTerminal.readFile(path) ?? [], as: UTF8.self)
+        guard let route = Self.liveRoute(text) else { return try type(path, endpoint: []) }
+        try await withServer { port, _ in
+            try self.type(path, endpoint: ["--endpoint", "http://127.0.0.1:\(port)\(route)"])
+        }
+    }
+
+    func type(_ path: String, endpoint: [String]) throws {
         let name = String(path.split(separator: "/").last ?? "")
         let text = String(decoding: PseudoTerminal.readFile(path) ?? [], as: UTF8.self)
         let transcript = try TranscriptParser.parse(text, file: name)
@@ -49,7 +66,7 @@ struct PtyReplayTests {
         }
         for set in transcript.sets { scripted += ["--set", set.name + "=" + set.value] }
         let pty = try PseudoTerminal.spawn(
-            PseudoTerminal.formline, ["fill"] + form + transcript.args + scripted + ["--record", recording],
+            PseudoTerminal.formline, ["fill"] + form + transcript.args + scripted + endpoint + ["--record", recording],
             environment: PseudoTerminal.environment(home: home), directory: PseudoTerminal.repositoryRoot)
 
         var prompt: String?
