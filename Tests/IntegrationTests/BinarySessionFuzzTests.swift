@@ -51,6 +51,7 @@ struct BinarySessionFuzzTests {
         var lines: [String] = []
         var prompts: [Prompt] = []
         var lastPrompt: Prompt?
+        var shownPrompts: [String] = []
         var ending: WizardEvent?
         var sets: [ScriptedAnswer] = []
         var submissions: [Submission] = []
@@ -241,11 +242,15 @@ struct BinarySessionFuzzTests {
             written.signal()
         }.start()
         if case .interrupted(let signal) = generated.ending {
-            // The binary has taken every line once it shows the prompt the session ended at.
+            // The binary has taken every line once it shows the prompt the session ended at as
+            // many times as the session did (a prompt asked again ends the output earlier too).
             let prompt = (generated.lastPrompt?.text ?? "").trimmedForMatch
+            let times = generated.shownPrompts.filter { $0.trimmedForMatch == prompt }.count
             let deadline = Date().addingTimeInterval(15)
-            while Date() < deadline && process.isRunning
-                && !out.text.trimmedForMatch.hasSuffix(prompt) && !err.text.trimmedForMatch.hasSuffix(prompt) {
+            func shown(_ text: String) -> Bool {
+                text.trimmedForMatch.hasSuffix(prompt) && text.components(separatedBy: prompt).count - 1 >= times
+            }
+            while Date() < deadline && process.isRunning && !shown(out.text) && !shown(err.text) {
                 usleep(5_000)
             }
             kill(process.processIdentifier, signal)
@@ -387,6 +392,7 @@ extension BinarySessionFuzzTests.Case {
         lines += run.lines
         prompts += run.prompts
         lastPrompt = run.lastPrompt
+        shownPrompts += run.shownPrompts
         ending = run.ending
         if sets.isEmpty { sets = run.scripted }
         submissions += run.submissions

@@ -115,6 +115,7 @@ struct SessionRun {
     /// The prompt each of `lines` was typed at, and the last prompt shown.
     var prompts: [Prompt] = []
     var lastPrompt: Prompt?
+    var shownPrompts: [String] = []
     /// Every submission, in order, and the last draft the session saved.
     var submissions: [Submission] = []
     var lastDraft: [String: JSONValue]?
@@ -188,10 +189,14 @@ struct SessionRun {
         if finished == nil { problems.append("the session did not finish after the input ended") }
     }
 
-    /// Keeps the last prompt shown, for a terminal that waits for it before typing.
+    /// Keeps the last prompt shown, for a terminal that waits for it before typing, and every
+    /// prompt's text, for a pipe that waits for the last one's last showing.
     mutating func notePrompt(_ effects: [WizardEffect]) {
         for effect in effects {
-            if case .prompt(let prompt) = effect { lastPrompt = prompt }
+            if case .prompt(let prompt) = effect {
+                lastPrompt = prompt
+                shownPrompts.append(prompt.text)
+            }
         }
     }
 
