@@ -4,7 +4,8 @@
 # what is missing:
 #   - Debian: libreadline-dev libpcre2-dev pkg-config (the build), python3-venv (the Python venvs),
 #     dpkg-dev lintian man-db (building, checking and installing the Debian package), valgrind
-#     (the first prompt's instruction budget, IntegrationTests/FirstPromptBudgetTests);
+#     (the first prompt's instruction budget, IntegrationTests/FirstPromptBudgetTests), libxml2-utils
+#     (xmllint: replay --junit reports checked against Tests/JUnit/junit.xsd, JUnitSchemaTests);
 #   - the real-server apps (Scripts/install-real-servers.sh: pinned Debian packages for Rails,
 #     Express, Symfony, and a PyPI venv for the Python apps: Django REST, FastAPI, django-ninja,
 #     flask-smorest, APIFlask, Litestar);
@@ -26,7 +27,7 @@ if ! command -v swift >/dev/null; then
 fi
 
 # 1. Install (or name) everything a bare machine lacks, before anything long runs.
-DEBIAN_PACKAGES=(libreadline-dev libpcre2-dev pkg-config python3-venv dpkg-dev lintian man-db valgrind)
+DEBIAN_PACKAGES=(libreadline-dev libpcre2-dev pkg-config python3-venv dpkg-dev lintian man-db valgrind libxml2-utils)
 mapfile -t missing < <(missing_debian_packages "${DEBIAN_PACKAGES[@]}")
 if ((skip_real == 0)); then
     mapfile -t real_missing < <(Scripts/install-real-servers.sh --missing)
@@ -36,7 +37,7 @@ if ((EUID != 0)); then
     # One line with everything, rather than one command at a time.
     need_root_or_print_apt_line test "every test (the build, the package, the real-server apps)" "${missing[@]}"
 fi
-need_debian_packages test "for the build, the Python venvs, the Debian package and the start-up budget" "${DEBIAN_PACKAGES[@]}"
+need_debian_packages test "for the build, the Python venvs, the Debian package, the start-up budget and the JUnit schema check" "${DEBIAN_PACKAGES[@]}"
 if ((skip_real == 0)); then
     # The stock framework apps the real-server tests submit to (Tests/RealServers): pinned
     # versions, quick when already installed.

@@ -5,8 +5,9 @@ import FormCore
 /// was recorded at (issue 33 item 11). The value itself was never recorded; the refusal message
 /// was (the output after the line), so the value is chosen by it:
 ///
-/// 1. a fixed candidate (`x`, one character over `max_length`, a few that break common patterns)
-///    whose own refusal message is what the transcript shows after the line;
+/// 1. a fixed candidate (`x`, one character over `max_length`, a few that break common patterns,
+///    one with a control character) whose own refusal message is what the transcript shows after
+///    the line;
 /// 2. an empty line when the transcript shows `Required`;
 /// 3. a value the field's rules accept but unlike the accepted one, for a refusal by a check
 ///    between fields (a confirmation that does not match);
@@ -43,7 +44,10 @@ package enum RefusedSecret {
     }
 
     private static func candidates(for field: Field) -> [String] {
-        var out = ["x", "0", "!", "x x", "xxxxxxxx"]
+        // `x` then U+0085 (a C1 control, NEL): refused as a control character like a pasted
+        // escape sequence, and typed as plain UTF-8 text by the pty replay (a C0 control would be
+        // a readline key there).
+        var out = ["x", "0", "!", "x x", "xxxxxxxx", "x\u{85}"]
         if let max = field.maxLength, max < 100_000 { out.append(String(repeating: "x", count: max + 1)) }
         if let min = field.minLength, min > 1, min < 100_000 { out.append(String(repeating: "x", count: min - 1)) }
         return out

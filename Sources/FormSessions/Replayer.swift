@@ -155,7 +155,7 @@ public struct Replayer: Sendable {
                        answers fileAnswers: [ScriptedAnswer] = []) -> ReplayResult {
         let setup: SessionSetup
         do {
-            setup = try Replayer.setup(of: transcript, answers: fileAnswers, usesClock: unresolved.usesClock)
+            setup = try Replayer.setup(of: transcript, answers: fileAnswers, usesClock: unresolved.usesClock, submit: unresolved.submit)
         } catch {
             return ReplayResult(path: path, problems: [.invalidArguments(error)])
         }
@@ -252,11 +252,11 @@ public struct Replayer: Sendable {
     /// recorded moment (`#! clock:`; a fixed one for a form with `today` / `now` and none), and
     /// whether it was at a terminal (`recordedAtTerminal`).
     package static func setup(of transcript: Transcript, answers fileAnswers: [ScriptedAnswer] = [],
-                             usesClock: Bool) throws(TranscriptArgsError) -> SessionSetup {
+                             usesClock: Bool, submit: SubmitSpec? = nil) throws(TranscriptArgsError) -> SessionSetup {
         let flags = try SessionSetup.Flags(transcriptArgs: transcript.args)
         let scripted = transcript.answersPath != nil || !transcript.sets.isEmpty
         let answers = fileAnswers + transcript.sets.map { SessionSetup.setAnswer(name: $0.name, value: $0.value) }
-        return SessionSetup(flags: flags, interactive: recordedAtTerminal(transcript.lines), answers: scripted ? answers : nil,
+        return SessionSetup(flags: flags, interactive: recordedAtTerminal(transcript.lines, submit: submit), answers: scripted ? answers : nil,
                             clock: transcript.clock ?? (usesClock ? fixedClock : nil))
     }
 
@@ -265,16 +265,29 @@ public struct Replayer: Sendable {
     /// terminal asks `Retry?`, or `Go on?` in a run of records; a pipe ends the run). So a
     /// transcript with a transport failure was at a terminal if something was asked after it,
     /// and one without is taken to be (where `fill --record` is run).
-    static func recordedAtTerminal(_ lines: [TranscriptLine]) -> Bool {
-        let failed = lines.contains { if case .response(.failure) = $0.kind { return true } else { return false } }
-        return !failed || asksAfterTransportFailure(lines)
+    static func recordedAtTerminal(_ lines: [TranscriptLine], submit: SubmitSpec? = nil) -> Bool {
+        let failed = lines.contains { line in
+            switch line.kind {
+            case .response(.failure): return true
+            case .response(.success(let response)):
+                guard let submit else { return false }
+                if case .failed = SubmissionClassifier.classify(
+                    status: response.status, contentType: response.contentType, body: response.body,
+                    location: response.location, submit: submit) { return true }
+                return false
+            default: return false
+            }
+        }
+        return !failed || asksAfterTransportFailure(lines, submit: submit)
     }
 
     /// Whether the recorded run was one that asks after a transport failure (a terminal's
-    /// `Retry?` or, in a run of records, `Go on?`): a prompt answered after a `<= !...` line. A
-    /// run without a terminal ends at the failure, so nothing is asked after it; a signal right
-    /// after the failure, before any prompt, is one that came while the request was in flight.
-    static func asksAfterTransportFailure(_ lines: [TranscriptLine]) -> Bool {
+    /// `Retry?` or, in a run of records, `Go on?`): a prompt answered after a `<= !...` line, or
+    /// after an answer the form's `submit` reads as a failure (a redirect, an HTML 500: the
+    /// wizard asks `Retry?` after those too). A run without a terminal ends at the failure, so
+    /// nothing is asked after it; a signal right after the failure, before any prompt, is one
+    /// that came while the request was in flight.
+    static func asksAfterTransportFailure(_ lines: [TranscriptLine], submit: SubmitSpec? = nil) -> Bool {
         var afterFailure = false
         var prompted = false
         for line in lines {
@@ -282,6 +295,14 @@ public struct Replayer: Sendable {
             case .response(.failure):
                 afterFailure = true
                 prompted = false
+            case .response(.success(let response)):
+                guard let submit else { break }
+                if case .failed = SubmissionClassifier.classify(
+                    status: response.status, contentType: response.contentType, body: response.body,
+                    location: response.location, submit: submit) {
+                    afterFailure = true
+                    prompted = false
+                }
             case .output:
                 prompted = afterFailure
             case .input, .secretInput, .refusedSecretInput, .endOfInput, .unreadable, .interrupt:
@@ -289,7 +310,7 @@ public struct Replayer: Sendable {
                 afterFailure = false
             case .request:
                 afterFailure = false
-            case .response(.success), .header, .secret, .comment, .exit:
+            case .header, .secret, .comment, .exit:
                 break
             }
         }

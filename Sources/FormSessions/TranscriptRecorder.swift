@@ -54,6 +54,8 @@ package final class TranscriptRecorder: SessionRecorder {
     private var scrubber = SecretScrubber()
     /// Set once a line holds a control character that only version 2 can write (rule 10e).
     private var needsVersion2 = false
+    /// The `--set` values (`#! set:`): in the file already, like operator lines.
+    private var setValues: [String] = []
 
     package typealias OpenAPIOrigin = Transcript.OpenAPIOrigin
 
@@ -76,6 +78,7 @@ package final class TranscriptRecorder: SessionRecorder {
         }
         if let answersPath { entries.append(.fixed("#! answers: " + answersPath)) }
         for set in sets {
+            setValues.append(set.value)
             let text = set.name + "=" + set.value
             if TranscriptSyntax.needsVersion2(text) { needsVersion2 = true }
             entries.append(.fixed("#! set: " + TranscriptSyntax.escapeText(text)))
@@ -87,7 +90,9 @@ package final class TranscriptRecorder: SessionRecorder {
     /// The transcript so far, one line each, secrets scrubbed. A pending partial line is included.
     ///
     /// A secret the operator also typed at a non-secret prompt is in the file already, in that
-    /// operator line; it is left alone everywhere, so the transcript stays true and replays.
+    /// operator line; it is left alone everywhere, so the transcript stays true and replays. The
+    /// same for a secret that is a `--set` value (`#! set: username=...`): the replay gives that
+    /// field the value as written, so a copy scrubbed elsewhere would no longer match.
     package var lines: [String] {
         var all = entries
         if let partial { all.append(outputEntry(partial)) }
@@ -95,7 +100,7 @@ package final class TranscriptRecorder: SessionRecorder {
             if case .typed(let line) = entry { return line }
             return nil
         }
-        let scrubber = scrubber.sparing(secretsIn: typed)
+        let scrubber = scrubber.sparing(secretsIn: typed + setValues)
         guard needsVersion2 else { return all.map { $0.text(scrubber) } }
         return all.map { entry in
             switch entry {

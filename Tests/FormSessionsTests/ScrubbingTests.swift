@@ -56,6 +56,20 @@ import Testing
         #expect(text.contains("  ! '[password]' is wrong\n"))
     }
 
+    /// A password equal to a `--set` answer (`#! set: username=repair`) is in the file already,
+    /// in that directive: its other copies stay, since the replay shows the value as set (found by
+    /// BinarySessionFuzzTests: the review said `Username  [password]`, the replay `repair`).
+    @Test func aSecretEqualToASetAnswerIsLeftAlone() {
+        let recorder = TranscriptRecorder(formPath: "f.yaml", sets: [SetAnswer(name: "username", value: "repair")])
+        recorder.output(OutputLine("  1 Username  repair"))
+        recorder.request(Submission(
+            method: "POST", path: "/api/login", payload: .object(["password": .string("repair"), "username": .string("repair")]),
+            transcriptPayload: .object(["password": .string("[password]"), "username": .string("repair")]),
+            displayPayload: .object(["password": .string("********")]), attempt: 1))
+        let lines = Array(recorder.lines.dropFirst(3))
+        #expect(lines == ["  1 Username  repair", #"=> POST /api/login {"password":"[password]","username":"repair"}"#])
+    }
+
     /// Under 4 characters a secret is too likely to be part of ordinary words to replace.
     @Test func secretsShorterThanFourCharactersAreNotReplaced() {
         for (secret, scrubbed) in [("abc", false), ("abcd", true)] {

@@ -27,6 +27,23 @@ import Testing
         }
     }
 
+    /// docs/sessions.md lists every transcript of Tests/Sessions by what it shows ("The
+    /// transcripts in Tests/Sessions"): a row for each file there, a file for each row.
+    @Test func docsListEveryTranscript() throws {
+        let docs = String(decoding: try WholeFile.read(Self.folder + "/../../docs/sessions.md"), as: UTF8.self)
+        let section = docs.components(separatedBy: "## The transcripts in Tests/Sessions").dropFirst().first?
+            .components(separatedBy: "\n## ").first ?? ""
+        let listed = section.split(separator: "\n").filter { $0.hasPrefix("| `") }.compactMap { row in
+            row.split(separator: "`").dropFirst().first.map(String.init)
+        }
+        let files = FormlineSessions.sessions(in: Self.folder).map { $0.split(separator: "/").last.map(String.init) ?? "" }
+        #expect(listed.count == Set(listed).count, "a transcript is listed twice in docs/sessions.md")
+        #expect(Set(files).subtracting(listed).sorted() == [], "in Tests/Sessions, not listed in docs/sessions.md")
+        #expect(Set(listed).subtracting(files).sorted() == [], "listed in docs/sessions.md, not in Tests/Sessions")
+        // Issue 29 item 6: a corpus of at least 40.
+        #expect(files.count >= 40)
+    }
+
     /// Transcripts of `fill --openapi` (`#! operation:`), which the embedders' API reports as
     /// ones for `formline replay`: replayed here with the same in-process Replayer, given what
     /// `formline replay` gives it (the form built from the document copy the transcript names).
@@ -50,8 +67,8 @@ import Testing
         #expect(results.last?.passed == false)
     }
 
-    @Test func theFolderHoldsAnOpenAPISession() {
-        #expect(Self.openAPISessions.map { $0.split(separator: "/").last.map(String.init) ?? "" } == ["signup-openapi.session"])
+    @Test func theFolderHoldsTheOpenAPISessions() {
+        #expect(Self.openAPISessions.map { $0.split(separator: "/").last.map(String.init) ?? "" } == ["device-openapi.session", "signup-openapi.session"])
     }
 
     @Test(arguments: openAPISessions)

@@ -1,7 +1,9 @@
+import DemoServer
 import FormCore
 import FormFiles
 import FormSessions
 import FormlineTesting
+import Foundation
 import Glibc
 import Testing
 
@@ -24,8 +26,46 @@ struct PtyReplayTests {
         }
     }
 
+    /// A transcript recorded against formline-demo-server says so in a comment naming the route
+    /// (`# live: formline-demo-server /laravel ...`): its pty replay submits to a fresh demo server
+    /// on that route instead of the form's fake server, so the live answers come again.
+    static func liveRoute(_ text: String) -> String? {
+        text.split(separator: "\n").first { $0.hasPrefix("# live: formline-demo-server /") }
+            .flatMap { $0.split(separator: " ").dropFirst(3).first.map(String.init) }
+    }
+
     @Test("a transcript typed through a pty records the same transcript", arguments: sessions)
-    func replay(_ path: String) throws {
+    func replay(_ path: String) async throws {
+        let text = String(decoding: PseudoTerminal.readFile(path) ?? [], as: UTF8.self)
+        let problems: [String]
+        if let route = Self.liveRoute(text) {
+            // The typing blocks its thread for seconds: it runs on a thread of its own, so the
+            // in-process server's handlers (Swift concurrency tasks) are never starved of the
+            // cooperative pool's few threads while it waits for their answers.
+            problems = try await withServer { port, _ in
+                try await Self.onThread { try PtyReplayTests().type(path, endpoint: ["--endpoint", "http://127.0.0.1:\(port)\(route)"]) }
+            }
+        } else {
+            problems = try type(path, endpoint: [])
+        }
+        for problem in problems { Issue.record(Comment(rawValue: problem)) }
+    }
+
+    /// Runs `work` on a new thread and waits for it without holding a cooperative thread.
+    static func onThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try work() }) }.start()
+        }
+    }
+
+    /// What went wrong, as problems rather than expectations: it may run off the test's task.
+    static func need<T>(_ value: T?, _ what: @autoclosure () -> String) throws -> T {
+        guard let value else { throw PseudoTerminal.Failure(description: what()) }
+        return value
+    }
+
+    func type(_ path: String, endpoint: [String]) throws -> [String] {
+        var problems: [String] = []
         let name = String(path.split(separator: "/").last ?? "")
         let text = String(decoding: PseudoTerminal.readFile(path) ?? [], as: UTF8.self)
         let transcript = try TranscriptParser.parse(text, file: name)
@@ -42,14 +82,16 @@ struct PtyReplayTests {
         // relative to itself: a copy beside the recording is named the same way.
         var scripted: [String] = []
         if let answers = transcript.answersPath {
-            #expect(!answers.contains("/"), "\(name): the pty replay takes an answers file beside its transcript")
+            if answers.contains("/") { problems.append("\(name): the pty replay takes an answers file beside its transcript") }
             let copy = home + "/" + answers
-            try #require(PseudoTerminal.copyFile(PtyReplayTests.sessionsFolder + "/" + answers, to: copy))
+            guard PseudoTerminal.copyFile(PtyReplayTests.sessionsFolder + "/" + answers, to: copy) else {
+                throw PseudoTerminal.Failure(description: "\(name): cannot copy \(answers)")
+            }
             scripted += ["--answers", copy]
         }
         for set in transcript.sets { scripted += ["--set", set.name + "=" + set.value] }
         let pty = try PseudoTerminal.spawn(
-            PseudoTerminal.formline, ["fill"] + form + transcript.args + scripted + ["--record", recording],
+            PseudoTerminal.formline, ["fill"] + form + transcript.args + scripted + endpoint + ["--record", recording],
             environment: PseudoTerminal.environment(home: home), directory: PseudoTerminal.repositoryRoot)
 
         var prompt: String?
@@ -59,25 +101,26 @@ struct PtyReplayTests {
             case .output(let shown):
                 prompt = shown
             case .input(let typed):
-                try pty.expect(try #require(prompt))
+                try pty.expect(try Self.need(prompt, "\(name): an operator line before any prompt"))
                 // Ctrl-U first: a re-asked field comes back pre-filled on a terminal.
                 pty.send("\u{15}" + typed + "\r")
             case .secretInput(let field):
-                try pty.expect(try #require(prompt))
-                let secret = try #require(transcript.secrets[field] ?? spec?.field(named: field).flatMap(DefaultSecret.value))
+                try pty.expect(try Self.need(prompt, "\(name): an operator line before any prompt"))
+                let secret = try Self.need(transcript.secrets[field] ?? spec?.field(named: field).flatMap(DefaultSecret.value), "\(name): no secret for \(field)")
                 pty.send(secret + "\r")
             case .refusedSecretInput(let name):
-                try pty.expect(try #require(prompt))
-                let field = try #require(spec?.field(named: name))
+                try pty.expect(try Self.need(prompt, "\(name): an operator line before any prompt"))
+                let field = try Self.need(spec?.field(named: name), "\(name): no field \(name)")
                 let accepted = transcript.secrets[name] ?? DefaultSecret.value(for: field)
-                let refused = try #require(RefusedSecret.value(for: field, accepted: accepted,
-                                                               shownAfter: RefusedSecret.outputAfter(position, in: transcript.lines)))
+                let refused = try Self.need(RefusedSecret.value(for: field, accepted: accepted,
+                                                                shownAfter: RefusedSecret.outputAfter(position, in: transcript.lines)),
+                                            "\(name): no refused value for \(name)")
                 pty.send("\u{15}" + refused + "\r")
             case .endOfInput:
-                try pty.expect(try #require(prompt))
+                try pty.expect(try Self.need(prompt, "\(name): an operator line before any prompt"))
                 pty.send("\u{15}\u{4}")
             case .interrupt(let signal):
-                try pty.expect(try #require(prompt))
+                try pty.expect(try Self.need(prompt, "\(name): an operator line before any prompt"))
                 if signal == SIGINT { pty.send("\u{3}") } else { pty.signal(signal) }
             case .exit(let code):
                 expectedExit = code
@@ -85,8 +128,9 @@ struct PtyReplayTests {
                 break
             }
         }
-        #expect(try pty.waitForExit() == .code(expectedExit))
-        #expect(pty.terminalIsSane)
+        let exit = try pty.waitForExit()
+        if exit != .code(expectedExit) { problems.append("\(name): \(exit), not exit \(expectedExit)") }
+        if !pty.terminalIsSane { problems.append("\(name): the terminal was left in raw mode") }
 
         let recorded = String(decoding: PseudoTerminal.readFile(recording) ?? [], as: UTF8.self)
             .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -95,9 +139,12 @@ struct PtyReplayTests {
         let elided = PtyReplayTests.elided(expected, recorded)
         let firstDifference = zip(expected.filter { $0 != "..." }, elided).enumerated()
             .first { !TranscriptMatcher.matches(expected: $0.element.0, actual: $0.element.1) }?.offset
-        #expect(firstDifference == nil && expected.filter { $0 != "..." }.count == elided.count,
-                "\(name): recorded through the pty differs\(firstDifference.map { " at \"\(expected.filter { $0 != "..." }[$0])\" vs \"\(elided[$0])\"" } ?? " in length")\n\(recorded.joined(separator: "\n"))")
+        if !(firstDifference == nil && expected.filter { $0 != "..." }.count == elided.count) {
+            problems.append("\(name): recorded through the pty differs\(firstDifference.map { " at \"\(expected.filter { $0 != "..." }[$0])\" vs \"\(elided[$0])\"" } ?? " in length")\n\(recorded.joined(separator: "\n"))")
+        }
+        return problems
     }
+
 
     /// `recorded` without the lines each `...` of `expected` stands for: at a `...`, recorded
     /// lines are dropped up to the first that matches the expected line after it.

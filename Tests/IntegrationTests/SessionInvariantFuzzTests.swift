@@ -110,6 +110,27 @@ struct SessionRun {
     var cancelled = false
     var acceptedCount = 0, draftCount = 0, checkedValues = 0
 
+    // What the binary-level fuzz (BinarySessionFuzzTests) needs to type the same session into
+    // `formline fill` and judge what it did.
+    /// How a submission is answered; nil: a random answer (accepted, rejected or failed).
+    var respond: ((Submission) -> SubmissionResult)?
+    /// The prompt each of `lines` was typed at, and the last prompt shown.
+    var prompts: [Prompt] = []
+    var lastPrompt: Prompt?
+    var shownPrompts: [String] = []
+    /// Every submission, in order, and the last draft the session saved.
+    var submissions: [Submission] = []
+    var lastDraft: [String: JSONValue]?
+    /// The answers given up front (`--set`), and the event that ended the input, if any.
+    var scripted: [ScriptedAnswer] = []
+    var ending: WizardEvent?
+    /// Typed at a terminal: no control characters (readline would take them as keys).
+    var terminal = false
+    /// Each secret's good answer, once chosen, typed again whenever it is typed: a replay types
+    /// one value per secret, so a transcript where a secret changes after a rejection cannot
+    /// replay (docs/sessions.md, "Decisions and limits").
+    var pinnedSecrets: [String: String]?
+
     init(spec: FormSpec, random: inout SplitMix64) {
         wizard = Wizard(spec: spec, interactive: random.next() % 3 == 0)
         pipe = !wizard.interactive && random.next() % 2 == 0
@@ -117,14 +138,27 @@ struct SessionRun {
         if random.next() % 4 == 0 { applyScripted(&random) }
     }
 
+    /// A session whose kind the caller chooses: at a terminal or not, stopping at a refusal or
+    /// not, with `--set` answers (never a secret's, never a hidden field's) or none.
+    init(wizard: Wizard, stopsAtRefusal: Bool, scripted: Bool, random: inout SplitMix64) {
+        self.wizard = wizard
+        pipe = stopsAtRefusal
+        self.wizard.stopsAtRefusal = stopsAtRefusal
+        terminal = wizard.interactive
+        pinnedSecrets = [:]
+        if scripted { applyScripted(&random, commandLine: true) }
+    }
+
     /// Good answers for a few fields, as `--answers`/`--set` give them.
-    mutating func applyScripted(_ random: inout SplitMix64) {
+    mutating func applyScripted(_ random: inout SplitMix64, commandLine: Bool = false) {
         var answers: [ScriptedAnswer] = []
         for field in wizard.fields where field.item == nil && field.list == nil && random.next() % 2 == 0 {
+            if commandLine && (field.isSecret || !wizard.isVisible(field) || field.type == .multiline) { continue }
             if let text = Self.goodText(for: field, &random) {
-                answers.append(ScriptedAnswer(path: field.name, text: text, origin: "fuzz", fromCommandLine: false))
+                answers.append(ScriptedAnswer(path: field.name, text: text, origin: "fuzz", fromCommandLine: commandLine))
             }
         }
+        scripted = answers
         let problems = wizard.apply(answers)
         for answer in answers where !problems.contains(where: { $0.field == answer.path }) && wizard.scripted.refusals[answer.path] == nil {
             if let field = wizard.field(named: answer.path), case .success(let value) = field.parse(answer.text), wizard.form.isVisible(field) {
@@ -135,6 +169,7 @@ struct SessionRun {
 
     mutating func play(_ random: inout SplitMix64) {
         var effects = wizard.handle(.start)
+        notePrompt(effects)
         let budget = Int(random.next() % 60) + 5
         var events = 0
         while finished == nil {
@@ -151,18 +186,33 @@ struct SessionRun {
             var asked: Field?
             if case .asking(let index, _) = before { asked = wizard.fields[index] }
             effects = wizard.handle(event)
+            notePrompt(effects)
             check(event, before: before, asked: asked, effects: effects)
         }
         if finished == nil { problems.append("the session did not finish after the input ended") }
     }
 
+    /// Keeps the last prompt shown, for a terminal that waits for it before typing, and every
+    /// prompt's text, for a pipe that waits for the last one's last showing.
+    mutating func notePrompt(_ effects: [WizardEffect]) {
+        for effect in effects {
+            if case .prompt(let prompt) = effect {
+                lastPrompt = prompt
+                shownPrompts.append(prompt.text)
+            }
+        }
+    }
+
     /// What the operator (or the server, or the end of input) does next.
     mutating func nextEvent(after effects: [WizardEffect], _ random: inout SplitMix64, ended: Bool) -> WizardEvent? {
         for effect in effects {
-            if case .submit = effect {
+            if case .submit(let submission) = effect {
+                submissions.append(submission)
                 let roll = random.next() % 10
                 let result: SubmissionResult
-                if roll < 6 {
+                if let respond {
+                    result = respond(submission)
+                } else if roll < 6 {
                     result = .accepted(status: 201, summary: nil)
                 } else if roll < 8, let field = wizard.form.visibleIndices.randomElement(using: &random).map({ wizard.fields[$0].name }) {
                     result = .rejected(status: 422, errors: [ServerError(path: ServerPath.dotted(field), message: "refused by the server")])
@@ -175,10 +225,13 @@ struct SessionRun {
         }
         if ended {
             let signals: [Int32] = [1, 2, 3, 15]
-            return random.next() % 3 == 0 ? .interrupted(signal: signals[Int(random.next() % 4)]) : .endOfInput
+            let event: WizardEvent = random.next() % 3 == 0 ? .interrupted(signal: signals[Int(random.next() % 4)]) : .endOfInput
+            ending = event
+            return event
         }
         let line = nextLine(&random)
         lines.append(line)
+        if let lastPrompt { prompts.append(lastPrompt) }
         return .line(line)
     }
 
@@ -189,8 +242,29 @@ struct SessionRun {
             let collected = wizard.multiline.lines
             let field = wizard.fields[index]
             if field.type == .multiline && !collected.isEmpty { return "." }
-            if roll < 60, let good = Self.goodText(for: field, &random) { return good }
-            if roll < 72 { return Self.badWords[Int(random.next() % UInt64(Self.badWords.count))] }
+            if roll < 60, let good = Self.goodText(for: field, &random) {
+                guard field.isSecret, let pinned = pinnedSecrets else { return good }
+                if let known = pinned[field.name] { return known }
+                // A value typed nowhere else: replay types its own value for a secret, so a
+                // secret equal to another answer (a check between them) cannot replay.
+                var value = good
+                if case .success = field.parse(Self.pinnedSecret) { value = Self.pinnedSecret }
+                pinnedSecrets?[field.name] = value
+                return value
+            }
+            if roll < 72 && field.isSecret && pinnedSecrets != nil {
+                // A bad word the secret's rules accept would change it: type one they refuse.
+                let refused = Self.badWords.filter { if case .failure = field.parse($0) { !terminal || !$0.unicodeScalars.contains { $0.value < 0x20 } } else { false } }
+                if let word = refused.randomElement(using: &random) { return word }
+                return ""
+            }
+            if roll < 72 {
+                var words = terminal ? Self.badWords.filter { !$0.unicodeScalars.contains { $0.properties.generalCategory == .control } } : Self.badWords
+                // The binary's line reader drops a byte order mark at the start of its input (a
+                // file saved by a Windows editor); the wizard core alone never sees one.
+                if pinnedSecrets != nil && lines.isEmpty { words.removeAll { $0.hasPrefix("\u{FEFF}") } }
+                return words[Int(random.next() % UInt64(words.count))]
+            }
             if roll < 78 { return "" }
             return command(&random)
         case .review:
@@ -232,7 +306,7 @@ struct SessionRun {
         for effect in effects {
             switch effect {
             case .submit(let submission): checkSubmission(submission)
-            case .saveDraft(let draft): checkDraft(draft, before: before, asked: asked, byLine: { if case .line = event { true } else { false } }())
+            case .saveDraft(let draft): lastDraft = draft; checkDraft(draft, before: before, asked: asked, byLine: { if case .line = event { true } else { false } }())
             case .finish(let status): finished = status; ends = true; checkStatus(status, event: event, before: before)
             case .prompt: prompted = true
             case .output, .deleteDraft, .refused: break
@@ -336,8 +410,10 @@ struct SessionRun {
         case .line(let line):
             // `.cancel` is 1, or 3 when it gives up after a transport failure.
             let cancel = line.trimmingCharacters(in: .whitespaces) == ".cancel"
+            // `.end` at a record's first prompt ends a run of records (RecordLoop: 0 or 7).
+            let endsRun = wizard.recordDecision == .endRunHere && status == .endOfInput
             allowed = (cancel && status == (before == .failed ? .transportFailed : .cancelled))
-                || (status == .inputRefused && pipe)
+                || (status == .inputRefused && pipe) || endsRun
         case .start, .unreadable: allowed = false
         }
         if status == .accepted { acceptedCount += 1 }
@@ -368,6 +444,8 @@ struct SessionRun {
         "access", "routed", "repair", "inspection", "S1", "00:11:22:33:44:55", "2024-03-01T10:00",
         "3fa85f64-5717-4562-b3fc-2c963f66afa6",
     ]
+
+    static let pinnedSecret = "Pinned-Secret-9"
 
     static let badWords = [
         "al", "not-an-email", "-1", "1e3", "0x10", "99999", "2024-13-45", "x", "ad\u{301}min", "\u{1B}[2J", "'; DROP",
