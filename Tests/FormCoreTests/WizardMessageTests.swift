@@ -6,12 +6,12 @@ import Foundation
 @testable import FormCore
 import Testing
 
-/// The wizard's catalogue of sentences (Wizard/Text/WizardMessage.swift): every case rendered
+/// The wizard's catalogue of sentences (Messages/WizardMessage.swift): every case rendered
 /// with sample parameters, and the wizard's sources kept free of sentences written in place.
 @Suite struct WizardMessageTests {
     static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let catalogue = root.appendingPathComponent("Sources/FormCore/Wizard/Text/WizardMessage.swift")
+    static let catalogue = root.appendingPathComponent("Sources/FormCore/Messages/WizardMessage.swift")
     static let wizardSources = root.appendingPathComponent("Sources/FormCore/Wizard")
 
     /// One sample of every case, parameters as wide as the call sites let them be (labels cut to
