@@ -218,16 +218,12 @@ public struct FillSession {
             var notice: String?
             if let named {
                 if named.exists {
-                    notice = "A draft of this form exists: add --resume to continue it. This run leaves it "
-                        + "alone, unless this run ends unfinished too: then its own draft replaces it."
+                    notice = CLIMessage.namedDraftExists.text
                 }
             } else {
                 let count = shelf.drafts(of: spec.id).count
                 if count > 0 {
-                    let which = count == 1 ? "add --resume to continue it"
-                        : "\(count) in all: --resume continues the latest, --resume N another"
-                    notice = "A draft of this form exists (\(which); formline drafts lists them). This run "
-                        + "leaves it alone; if this run ends unfinished too, it is kept as another draft."
+                    notice = CLIMessage.draftsExist(count: count).text
                 }
             }
             for line in notice.map({ TextWrap.wrap($0) }) ?? [] {
@@ -372,7 +368,7 @@ public struct FillSession {
                 let secrets = read.answers.filter { spec.declaration(named: $0.path)?.isSecret == true }
                 if let notPrivate = read.notPrivate, let first = secrets.first {
                     problems.append(AnswerProblem(origin: first.origin, field: first.path, message:
-                        "the answers file holds a secret but \(notPrivate)"))
+                        CLIMessage.secretInOpenAnswersFile(problem: "\(notPrivate)").text))
                     answers.removeAll { answer in secrets.contains { $0.origin == answer.origin } }
                 }
             case .failure(let errors):
@@ -385,7 +381,7 @@ public struct FillSession {
             let origin = "--secret \(name)"
             if let field = spec.declaration(named: name), !field.isSecret {
                 problems.append(AnswerProblem(origin: origin, field: name, message:
-                    "not a secret field; answer it with --set or --answers"))
+                    CLIMessage.notASecretField.text))
                 continue
             }
             do {
@@ -435,16 +431,15 @@ public struct FillSession {
     static func startProblem(store: DraftStore?, record: String?) -> String? {
         if let record {
             if record == "-" {
-                return "--record -: a recording is written to a file, never to standard output; name a file (--record signup.session)"
+                return CLIMessage.recordToStandardOutput.text
             }
             if let problem = AtomicFile.problem(writing: record) {
-                return "--record \(record): cannot write the recording there: \(problem)"
+                return CLIMessage.recordingNotWritable(path: record, problem: "\(problem)").text
             }
         }
         // The state folder's own draft is made on demand; a failure there ends the run with 6.
         guard let store, !store.createsFolders, let problem = store.writeProblem else { return nil }
-        return "--draft \(store.path): cannot keep the draft there: \(problem) "
-            + "(name a regular file in a writable folder, or leave --draft out to use the state folder)"
+        return CLIMessage.draftNotWritable(path: store.path, problem: "\(problem)").text
     }
 }
 

@@ -27,6 +27,24 @@ import Testing
         .credentialHeaderOnCommandLine(name: "Authorization"),
         .endpointProblem("not an http(s) URL"),
         .headerSourceProblem(name: "Authorization", problem: "env:TOKEN is not set"),
+        .namedDraftExists,
+        .draftsExist(count: 3),
+        .secretInOpenAnswersFile(problem: "others can read it (mode 644): chmod 600 answers.yaml"),
+        .notASecretField,
+        .recordToStandardOutput,
+        .recordingNotWritable(path: "out/signup.session", problem: "no such folder"),
+        .draftNotWritable(path: "drafts/d.json", problem: "no such folder"),
+        .discardNeedsForm,
+        .noSuchDraft(form: "signup", number: 4),
+        .draftDiscarded(form: "signup", number: 2, path: "/home/ada/.local/state/formline/drafts/signup-2.json"),
+        .noDraftsOf(form: "signup", folder: "/home/ada/.local/state/formline/drafts"),
+        .noDrafts(folder: "/home/ada/.local/state/formline/drafts"),
+        .nameFormsToCheck,
+        .nameSessions,
+        .jobsOutOfRange(most: 64),
+        .timeoutOutOfRange,
+        .formatTextOrTap,
+        .cannotWriteReport(path: "report.xml", reason: "Permission denied"),
     ]
 
     static func caseName(_ message: CLIMessage) -> String {
@@ -41,7 +59,7 @@ import Testing
             return String(rest.dropFirst(5).prefix { $0.isLetter || $0.isNumber })
         }
         let sampled = Self.samples.map(Self.caseName)
-        #expect(declared.count >= 14)
+        #expect(declared.count >= 32)
         #expect(Set(sampled) == Set(declared))
         #expect(sampled.count == declared.count)
     }
@@ -72,5 +90,9 @@ import Testing
         #expect(CLIMessage.jsonNotWritten(reason: "EPIPE", accepted: false).text
             == "--output json: the document could not be written to standard output: EPIPE")
         #expect(CLIMessage.draftSaved(path: "d.json").text == "Draft saved: d.json")
+        #expect(CLIMessage.draftsExist(count: 1).text
+            == "A draft of this form exists (add --resume to continue it; formline drafts lists them). This run "
+            + "leaves it alone; if this run ends unfinished too, it is kept as another draft.")
+        #expect(CLIMessage.noSuchDraft(form: "signup", number: 4).text == "signup has no draft 4 (formline drafts signup lists them)")
     }
 }

@@ -5,7 +5,7 @@
 ///
 /// Not here: argument-parser's own messages (usage, unknown options), errors that describe
 /// themselves (`DraftError`, `FormFileError`: their `description` is their text), and the
-/// messages of `check`, `drafts` and `replay`, which are still written where they are printed.
+/// reports of `check` and `replay` (a form file's problems, a transcript's diff).
 /// To add a sentence: a case, its words in `text`, a sample in `CLIMessageTests.samples`.
 package enum CLIMessage: Sendable, Equatable {
     // MARK: Endings of `fill`
@@ -28,6 +28,26 @@ package enum CLIMessage: Sendable, Equatable {
     case credentialHeaderOnCommandLine(name: String)
     case endpointProblem(String)
     case headerSourceProblem(name: String, problem: String)
+    case namedDraftExists
+    case draftsExist(count: Int)
+    case secretInOpenAnswersFile(problem: String)
+    case notASecretField
+    case recordToStandardOutput
+    case recordingNotWritable(path: String, problem: String)
+    case draftNotWritable(path: String, problem: String)
+
+    // MARK: `drafts`, `check`, `replay`
+    case discardNeedsForm
+    case noSuchDraft(form: String, number: Int)
+    case draftDiscarded(form: String, number: Int, path: String)
+    case noDraftsOf(form: String, folder: String)
+    case noDrafts(folder: String)
+    case nameFormsToCheck
+    case nameSessions
+    case jobsOutOfRange(most: Int)
+    case timeoutOutOfRange
+    case formatTextOrTap
+    case cannotWriteReport(path: String, reason: String)
 
     /// The English words. Parameters arrive as they are shown.
     package var text: String {
@@ -58,6 +78,34 @@ package enum CLIMessage: Sendable, Equatable {
                 + "every local user (/proc/PID/cmdline); use --header-from \"\(name)=env:NAME\" (or file:PATH, fd:N)"
         case .endpointProblem(let problem): return "--endpoint: \(problem)"
         case .headerSourceProblem(let name, let problem): return "--header-from \(name): \(problem)"
+        case .namedDraftExists:
+            return "A draft of this form exists: add --resume to continue it. This run leaves it "
+                + "alone, unless this run ends unfinished too: then its own draft replaces it."
+        case .draftsExist(let count):
+            let which = count == 1 ? "add --resume to continue it"
+                : "\(count) in all: --resume continues the latest, --resume N another"
+            return "A draft of this form exists (\(which); formline drafts lists them). This run "
+                + "leaves it alone; if this run ends unfinished too, it is kept as another draft."
+        case .secretInOpenAnswersFile(let problem): return "the answers file holds a secret but \(problem)"
+        case .notASecretField: return "not a secret field; answer it with --set or --answers"
+        case .recordToStandardOutput:
+            return "--record -: a recording is written to a file, never to standard output; name a file (--record signup.session)"
+        case .recordingNotWritable(let path, let problem): return "--record \(path): cannot write the recording there: \(problem)"
+        case .draftNotWritable(let path, let problem):
+            return "--draft \(path): cannot keep the draft there: \(problem) "
+                + "(name a regular file in a writable folder, or leave --draft out to use the state folder)"
+
+        case .discardNeedsForm: return "--discard needs the form: formline drafts FORM --discard N"
+        case .noSuchDraft(let form, let number): return "\(form) has no draft \(number) (formline drafts \(form) lists them)"
+        case .draftDiscarded(let form, let number, let path): return "Discarded draft \(number) of \(form): \(path)"
+        case .noDraftsOf(let form, let folder): return "No drafts of \(form) in \(folder)."
+        case .noDrafts(let folder): return "No drafts in \(folder)."
+        case .nameFormsToCheck: return "Name form files to check, or --openapi DOC."
+        case .nameSessions: return "Name at least one session file or folder."
+        case .jobsOutOfRange(let most): return "--jobs: give a number from 1 to \(most)"
+        case .timeoutOutOfRange: return "--timeout: give a number of seconds above 0, at most 86400"
+        case .formatTextOrTap: return "--format: give text or tap"
+        case .cannotWriteReport(let path, let reason): return "cannot write \(path): \(reason)"
         }
     }
 }
