@@ -313,9 +313,6 @@ extension Wizard {
     /// Refuses the line just taken with a sentence of the catalogue.
     func refuse(_ message: WizardMessage) -> [WizardEffect] { refuse(message.text) }
 
-    /// The lead of a server message under a field's review row.
-    static let fieldErrorIndent = "    ! "
-
     /// A sentence of the catalogue wrapped within 80 columns, one output line each.
     static func wrapped(_ message: WizardMessage, _ style: OutputLine.Style, indent: String = "  ", continuation: String? = nil) -> [WizardEffect] {
         wrapped(message.text, style, indent: indent, continuation: continuation)

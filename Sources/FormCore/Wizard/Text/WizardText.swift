@@ -8,6 +8,8 @@ extension Wizard {
     static let promptWidth = 60
     /// The widest label column in the review; longer labels are shortened there.
     static let reviewLabelWidth = 24
+    /// The lead of a server message under a field's review row.
+    static let fieldErrorIndent = "    ! "
 
     static let retryPromptText = WizardMessage.retryPrompt.text
 
