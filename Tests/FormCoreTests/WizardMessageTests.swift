@@ -123,6 +123,16 @@ import Testing
         .firstRecordNoDitto,
         .nothingToCopy(record: 3, label: "Email address"),
         .recordAlreadyHas(record: 2, label: "Serial number", value: "SN-1"),
+        .templateHeader(title: "Sign up", id: "signup"),
+        .templateEmptyValueNote,
+        .templateGroup(words: ", shown in the review as \"Med 1: <code>\""),
+        .templateGroupLabel("Line"),
+        .templateGroupShown("Med 1: <code>"),
+        .templateMemberSecret(key: "pin"),
+        .templateSecret(key: "password"),
+        .templateListNote,
+        .templateChoices(["Norway", "Sweden", "Denmark"]),
+        .templateOnlyWhen("country is Norway"),
     ]
 
     /// Prompts end in ": ", where the operator types; every other sentence ends on a character.

@@ -1,7 +1,8 @@
 /// Every sentence the wizard shows an operator: prompts, refusals, notices, help, the problems of
-/// scripted answers. A handler builds a case with its parameters (labels, numbers, names, already
-/// shortened and cleaned where it shows them); `text` is the one place the English words are
-/// written, the way swift-argument-parser's `ParserError` is rendered only by its usage generator.
+/// scripted answers, the comments of the answers template. A handler builds a case with its
+/// parameters (labels, numbers, names, already shortened and cleaned where it shows them); `text`
+/// is the one place the English words are written, the way swift-argument-parser's `ParserError`
+/// is rendered only by its usage generator.
 /// Translated or accessible wording (issue 27) is another rendering of these cases.
 ///
 /// What is not here, on purpose: a field type's refusal texts stay in its file under FieldTypes/
@@ -138,6 +139,18 @@ package enum WizardMessage: Sendable, Equatable {
     case firstRecordNoDitto
     case nothingToCopy(record: Int, label: String)
     case recordAlreadyHas(record: Int, label: String, value: String)
+
+    // MARK: The answers template (`formline template FORM`): its comments
+    case templateHeader(title: String, id: String)
+    case templateEmptyValueNote
+    case templateGroup(words: String)
+    case templateGroupLabel(String)
+    case templateGroupShown(String)
+    case templateMemberSecret(key: String)
+    case templateSecret(key: String)
+    case templateListNote
+    case templateChoices([String])
+    case templateOnlyWhen(String)
 
     /// The English words. Parameters arrive as they are shown (shortened, cleaned).
     package var text: String {
@@ -302,6 +315,18 @@ package enum WizardMessage: Sendable, Equatable {
         case .nothingToCopy(let record, let label): return "Record \(record) has no \(label): nothing to copy"
         case .recordAlreadyHas(let record, let label, let value):
             return "Record \(record) already has \(label) \(value): each record needs its own"
+
+        case .templateHeader(let title, let id): return "Answers for \"\(title)\" (\(id)): formline fill FORM --answers THIS-FILE"
+        case .templateEmptyValueNote: return "An empty value is no answer. Values are read as typed at the prompt."
+        case .templateGroup(let words): return "A list of items" + words + ": copy the item below for each one"
+        case .templateGroupLabel(let label): return " (\(label))"
+        case .templateGroupShown(let shown): return ", shown in the review as \"\(shown)\""
+        case .templateMemberSecret(let key): return "\(key): a secret is never written into a template"
+        case .templateSecret(let key):
+            return "\(key): a secret is never written into a template; add it by hand only to a file no one else can read (chmod 600)"
+        case .templateListNote: return "; a list: [one, value, per, item]"
+        case .templateChoices(let choices): return "; choices: " + choices.joined(separator: ", ")
+        case .templateOnlyWhen(let condition): return "; only when \(condition)"
         }
     }
 }
