@@ -34,6 +34,28 @@ import Testing
         .recordToStandardOutput,
         .recordingNotWritable(path: "out/signup.session", problem: "no such folder"),
         .draftNotWritable(path: "drafts/d.json", problem: "no such folder"),
+        .recordWithResume,
+        .recordWithNoInput,
+        .recordWithSecret,
+        .repeatWithNoInput,
+        .repeatWithDraft,
+        .keepAskingWithNoInput,
+        .setSyntax,
+        .keepAskingWithStopAtRefusal,
+        .resumeNumberNeedsResume,
+        .resumeNumberOutOfRange(1000),
+        .resumeNumberWithDraft,
+        .timeoutOutOfBounds,
+        .clientCertAndKeyTogether,
+        .tlsNeedsEndpoint,
+        .headerSyntax,
+        .headerFromDescriptorTwice("3"),
+        .secretDescriptorTwice("3"),
+        .openapiAndForm,
+        .openapiNeedsOperation,
+        .operationNeedsOpenapi,
+        .refreshNeedsOpenapi,
+        .operationEmpty,
         .discardNeedsForm,
         .noSuchDraft(form: "signup", number: 4),
         .draftDiscarded(form: "signup", number: 2, path: "/home/ada/.local/state/formline/drafts/signup-2.json"),
@@ -59,7 +81,7 @@ import Testing
             return String(rest.dropFirst(5).prefix { $0.isLetter || $0.isNumber })
         }
         let sampled = Self.samples.map(Self.caseName)
-        #expect(declared.count >= 32)
+        #expect(declared.count >= 54)
         #expect(Set(sampled) == Set(declared))
         #expect(sampled.count == declared.count)
     }

@@ -36,6 +36,30 @@ package enum CLIMessage: Sendable, Equatable {
     case recordingNotWritable(path: String, problem: String)
     case draftNotWritable(path: String, problem: String)
 
+    // MARK: Options of `fill` that do not go together or are malformed
+    case recordWithResume
+    case recordWithNoInput
+    case recordWithSecret
+    case repeatWithNoInput
+    case repeatWithDraft
+    case keepAskingWithNoInput
+    case setSyntax
+    case keepAskingWithStopAtRefusal
+    case resumeNumberNeedsResume
+    case resumeNumberOutOfRange(Int)
+    case resumeNumberWithDraft
+    case timeoutOutOfBounds
+    case clientCertAndKeyTogether
+    case tlsNeedsEndpoint
+    case headerSyntax
+    case headerFromDescriptorTwice(String)
+    case secretDescriptorTwice(String)
+    case openapiAndForm
+    case openapiNeedsOperation
+    case operationNeedsOpenapi
+    case refreshNeedsOpenapi
+    case operationEmpty
+
     // MARK: `drafts`, `check`, `replay`
     case discardNeedsForm
     case noSuchDraft(form: String, number: Int)
@@ -94,6 +118,29 @@ package enum CLIMessage: Sendable, Equatable {
         case .draftNotWritable(let path, let problem):
             return "--draft \(path): cannot keep the draft there: \(problem) "
                 + "(name a regular file in a writable folder, or leave --draft out to use the state folder)"
+
+        case .recordWithResume: return "--record can't be combined with --resume: a recording starts from an empty form"
+        case .recordWithNoInput: return "--record can't be combined with --no-input: a run that asks nothing has no session to record (record at a terminal, which asks what the answers leave missing or refused)"
+        case .recordWithSecret: return "--record can't be combined with --secret: a transcript never holds a secret, so its replay could not give the field the same value; type it at the prompt instead"
+        case .repeatWithNoInput: return "--repeat can't be combined with --no-input: a run of records ends when the operator ends it"
+        case .repeatWithDraft: return "--repeat can't be combined with --draft: a run may keep several drafts, one file holds one (leave --draft out)"
+        case .keepAskingWithNoInput: return "--keep-asking can't be combined with --no-input, which asks nothing"
+        case .setSyntax: return "--set must look like name=value (a dotted field path, then =)"
+        case .keepAskingWithStopAtRefusal: return "--keep-asking can't be combined with --stop-at-refusal"
+        case .resumeNumberNeedsResume: return "--resume-number needs --resume"
+        case .resumeNumberOutOfRange(let n): return "--resume \(n): no such draft: drafts are numbered from 1 to 999 (formline drafts lists them)"
+        case .resumeNumberWithDraft: return "--resume N picks one of the state folder's drafts: with --draft FILE there is only that file"
+        case .timeoutOutOfBounds: return "--timeout must be between 0.001 and 3600 seconds"
+        case .clientCertAndKeyTogether: return "--client-cert and --client-key go together"
+        case .tlsNeedsEndpoint: return "--ca-file, --client-cert and --client-key apply to --endpoint, which is missing"
+        case .headerSyntax: return "--header must look like \"Name: value\" with a valid header name"
+        case .headerFromDescriptorTwice(let fd): return "--header-from: fd:\(fd) is named twice; a descriptor is read once"
+        case .secretDescriptorTwice(let fd): return "--secret: fd:\(fd) is named twice; a descriptor is read once"
+        case .openapiAndForm: return "--openapi builds the form from the document: name a form file or --openapi, not both"
+        case .openapiNeedsOperation: return "--openapi needs --operation OP (formline operations DOC lists them)"
+        case .operationNeedsOpenapi: return "--operation needs --openapi DOC, the document that describes it"
+        case .refreshNeedsOpenapi: return "--refresh applies to --openapi (a document fetched from a server)"
+        case .operationEmpty: return "--operation needs an operationId or \"METHOD /path\""
 
         case .discardNeedsForm: return "--discard needs the form: formline drafts FORM --discard N"
         case .noSuchDraft(let form, let number): return "\(form) has no draft \(number) (formline drafts \(form) lists them)"
