@@ -172,19 +172,17 @@ package final class RecordLoop {
     /// their server ids (`Accepted: 1 id=14, 2 id=15`), wrapped within 80 columns between records; past
     /// `listedRecords` the rest are counted (`and 12 more`).
     package static func summaryLines(_ tally: Tally) -> [OutputLine] {
-        let head = "Records: \(tally.accepted) accepted, \(tally.rejected) rejected, \(tally.drafts) kept as "
-            + (tally.drafts == 1 ? "a draft" : "drafts")
-            + (tally.lost > 0 ? ", \(tally.lost) lost (draft not saved)." : ".")
+        let head = CLIMessage.recordsSummary(accepted: tally.accepted, rejected: tally.rejected, drafts: tally.drafts, lost: tally.lost).text
         var lines = TextWrap.wrap(head, indent: "", continuation: "  ").map { OutputLine($0, style: .notice) }
         if !tally.acceptedListed.isEmpty {
             var entries = tally.acceptedListed.map { outcome in
                 "\(outcome.number)" + (outcome.serverNote.map { " " + TextCleaning.withoutControlCharacters($0) } ?? "")
             }
             let more = tally.accepted - tally.acceptedListed.count
-            if more > 0, let last = entries.popLast() { entries.append(last + " and \(more) more") }
+            if more > 0, let last = entries.popLast() { entries.append(last + CLIMessage.andMoreRecords(more).text) }
             // A line breaks only between records: "15" at one line's end and "id=117" at the
             // next one's start read as two records.
-            lines += TextWrap.wrapEntries(entries, lead: "Accepted: ", continuation: "  ").map { OutputLine($0, style: .notice) }
+            lines += TextWrap.wrapEntries(entries, lead: CLIMessage.acceptedRecordsLead.text, continuation: "  ").map { OutputLine($0, style: .notice) }
         }
         return lines
     }

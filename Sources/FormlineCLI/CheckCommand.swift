@@ -35,7 +35,7 @@ struct CheckCommand: ParsableCommand {
 
     func validate() throws {
         if forms.isEmpty && openapi.isEmpty {
-            throw ValidationError("Name form files to check, or --openapi DOC.")
+            throw ValidationError(CLIMessage.nameFormsToCheck.text)
         }
     }
 

@@ -27,18 +27,18 @@ struct DraftsCommand: ParsableCommand {
         let shelf = DraftShelf(environment: ProcessEnvironment.current)
         let formID = try form.map(Self.formID)
         if let number = discard {
-            guard let formID else { throw ValidationError("--discard needs the form: formline drafts FORM --discard N") }
+            guard let formID else { throw ValidationError(CLIMessage.discardNeedsForm.text) }
             guard let entry = shelf.drafts(of: formID).first(where: { $0.number == number }) else {
-                StandardError.write(TextCleaning.visible("formline: \(formID) has no draft \(number) (formline drafts \(formID) lists them)") + "\n")
+                StandardError.write(TextCleaning.visible("formline: " + CLIMessage.noSuchDraft(form: formID, number: number).text) + "\n")
                 throw ExitCode(2)
             }
             DraftStore(path: entry.path).delete()
-            print(TextCleaning.visible("Discarded draft \(number) of \(formID): \(entry.path)"))
+            print(TextCleaning.visible(CLIMessage.draftDiscarded(form: formID, number: number, path: entry.path).text))
             return
         }
         let entries = formID.map(shelf.drafts(of:)) ?? shelf.all()
         guard !entries.isEmpty else {
-            print(TextCleaning.visible(formID.map { "No drafts of \($0) in \(shelf.folder)." } ?? "No drafts in \(shelf.folder)."))
+            print(TextCleaning.visible((formID.map { CLIMessage.noDraftsOf(form: $0, folder: shelf.folder) } ?? .noDrafts(folder: shelf.folder)).text))
             return
         }
         let width = entries.map(\.formID.count).max() ?? 0

@@ -108,7 +108,7 @@ struct FillCommand: ParsableCommand {
 
     func validate() throws {
         if form == nil && openapi == nil {
-            throw ValidationError("Name a form file (formline fill FORM), or an OpenAPI operation (--openapi DOC --operation OP).")
+            throw ValidationError(CLIMessage.nameAForm.text)
         }
         if let problem = options.problem { throw ValidationError(problem) }
     }

@@ -75,51 +75,51 @@ package struct FillOptions: Equatable, Sendable {
         if let problem = sourceProblem { return problem }
         if resume && record != nil {
             // A transcript starts from an empty form: a resumed session could not be replayed.
-            return "--record can't be combined with --resume: a recording starts from an empty form"
+            return CLIMessage.recordWithResume.text
         }
         if record != nil && noInput {
             // A recording is a session at a terminal; a run that asks nothing has none to replay.
-            return "--record can't be combined with --no-input: a run that asks nothing has no session to record (record at a terminal, which asks what the answers leave missing or refused)"
+            return CLIMessage.recordWithNoInput.text
         }
         if record != nil && !secretSources.isEmpty {
             // A transcript never holds a secret, so its replay could not give the field the
             // value the recorded run had; typed at the prompt it is recorded as `>* [name]`.
-            return "--record can't be combined with --secret: a transcript never holds a secret, so its replay could not give the field the same value; type it at the prompt instead"
+            return CLIMessage.recordWithSecret.text
         }
         if repeats && noInput {
-            return "--repeat can't be combined with --no-input: a run of records ends when the operator ends it"
+            return CLIMessage.repeatWithNoInput.text
         }
         if repeats && draft != nil {
-            return "--repeat can't be combined with --draft: a run may keep several drafts, one file holds one (leave --draft out)"
+            return CLIMessage.repeatWithDraft.text
         }
         if noInput && keepAsking {
-            return "--keep-asking can't be combined with --no-input, which asks nothing"
+            return CLIMessage.keepAskingWithNoInput.text
         }
         for set in sets where Self.parseSet(set) == nil {
-            return "--set must look like name=value (a dotted field path, then =)"
+            return CLIMessage.setSyntax.text
         }
         if keepAsking && stopAtRefusal {
-            return "--keep-asking can't be combined with --stop-at-refusal"
+            return CLIMessage.keepAskingWithStopAtRefusal.text
         }
         if let n = resumeNumber {
-            guard resume else { return "--resume-number needs --resume" }
+            guard resume else { return CLIMessage.resumeNumberNeedsResume.text }
             guard n >= 1, n <= 999 else {
-                return "--resume \(n): no such draft: drafts are numbered from 1 to 999 (formline drafts lists them)"
+                return CLIMessage.resumeNumberOutOfRange(n).text
             }
-            if draft != nil { return "--resume N picks one of the state folder's drafts: with --draft FILE there is only that file" }
+            if draft != nil { return CLIMessage.resumeNumberWithDraft.text }
         }
         // Whole milliseconds reach the HTTP client: less than one would become no timeout at all.
-        guard timeout >= 0.001, timeout <= 3600 else { return "--timeout must be between 0.001 and 3600 seconds" }
+        guard timeout >= 0.001, timeout <= 3600 else { return CLIMessage.timeoutOutOfBounds.text }
         if (clientCert == nil) != (clientKey == nil) {
-            return "--client-cert and --client-key go together"
+            return CLIMessage.clientCertAndKeyTogether.text
         }
         if endpoint == nil && (caFile != nil || clientCert != nil) {
-            return "--ca-file, --client-cert and --client-key apply to --endpoint, which is missing"
+            return CLIMessage.tlsNeedsEndpoint.text
         }
         for header in headers {
             // The text itself is not repeated: a malformed header may still hold a secret.
             guard let (name, value) = Self.parseHeader(header) else {
-                return "--header must look like \"Name: value\" with a valid header name"
+                return CLIMessage.headerSyntax.text
             }
             if let problem = CredentialHeaders.valueProblem(value) { return "--header \(name): \(problem)" }
         }
@@ -131,7 +131,7 @@ package struct FillOptions: Equatable, Sendable {
             case .failure(let error): return "--header-from: \(error)"
             }
             if case .descriptor(let fd) = parsed.source, !descriptors.insert(fd).inserted {
-                return "--header-from: fd:\(fd) is named twice; a descriptor is read once"
+                return CLIMessage.headerFromDescriptorTwice("\(fd)").text
             }
         }
         for text in secretSources {
@@ -141,7 +141,7 @@ package struct FillOptions: Equatable, Sendable {
             case .failure(let error): return "--secret: \(error)"
             }
             if case .descriptor(let fd) = parsed.source, !descriptors.insert(fd).inserted {
-                return "--secret: fd:\(fd) is named twice; a descriptor is read once"
+                return CLIMessage.secretDescriptorTwice("\(fd)").text
             }
         }
         return nil
@@ -152,16 +152,16 @@ package struct FillOptions: Equatable, Sendable {
     var sourceProblem: String? {
         switch (form.isEmpty, openapi, operation) {
         case (false, .some, _):
-            return "--openapi builds the form from the document: name a form file or --openapi, not both"
+            return CLIMessage.openapiAndForm.text
         case (_, .some, nil):
-            return "--openapi needs --operation OP (formline operations DOC lists them)"
+            return CLIMessage.openapiNeedsOperation.text
         case (_, nil, .some):
-            return "--operation needs --openapi DOC, the document that describes it"
+            return CLIMessage.operationNeedsOpenapi.text
         case (true, .some, .some), (_, nil, nil):
             break
         }
-        if refresh && openapi == nil { return "--refresh applies to --openapi (a document fetched from a server)" }
-        if let operation, operation.trimmedWhitespace.isEmpty { return "--operation needs an operationId or \"METHOD /path\"" }
+        if refresh && openapi == nil { return CLIMessage.refreshNeedsOpenapi.text }
+        if let operation, operation.trimmedWhitespace.isEmpty { return CLIMessage.operationEmpty.text }
         return nil
     }
 

@@ -33,8 +33,7 @@ package struct FillSession {
         // it had been written. 6, as for a draft that could not be written: something the run had
         // to write is lost, and stderr says what (and that an accepted form must not be resent).
         if options.output == .json, let reason = StandardOutputLoss.reason {
-            let accepted = status == .accepted ? " (the form was accepted: do not send it again)" : ""
-            StandardError.write("formline: --output json: the document could not be written to standard output: \(reason)\(accepted)\n")
+            StandardError.write("formline: " + CLIMessage.jsonNotWritten(reason: reason, accepted: status == .accepted).text + "\n")
             return .draftNotSaved
         }
         return status
@@ -45,7 +44,7 @@ package struct FillSession {
     private func session(usage: UsageErrors) -> ExitStatus {
         if StandardDescriptors.closedAtStart.contains(0) {
             // Nothing could ever be typed: say so at once instead of waiting on nothing.
-            return usage.fail("standard input is closed: run at a terminal, or pipe the answers in (formline fill FORM < answers.txt)")
+            return usage.fail(CLIMessage.standardInputClosed.text)
         }
         let environment = ProcessEnvironment.current
         let spec: FormSpec
@@ -118,8 +117,7 @@ package struct FillSession {
             return usage.fail(problem)
         }
         if options.record != nil && setup.asksNothing {
-            return usage.fail("--record can't be combined with --answers or --set without a terminal: such a run asks "
-                + "nothing (like --no-input), so it has no session to record; record at a terminal")
+            return usage.fail(CLIMessage.recordAsksNothing.text)
         }
         let ownDraft = OwnDraft()
         // The key of an attempt the server never answered goes into the draft, and back out of
@@ -133,7 +131,7 @@ package struct FillSession {
                 let (draft, identity) = try store.loadWithIdentity()
                 ownDraft.identity = identity
                 guard draft.formID == spec.id else {
-                    return usage.fail("\(store.path) is a draft of form \"\(draft.formID)\", not \"\(spec.id)\"")
+                    return usage.fail(CLIMessage.draftOfAnotherForm(path: store.path, draftForm: draft.formID, form: spec.id).text)
                 }
                 resumedAttempt = draft.lastAttempt.map { AttemptKeyBook.Entry(key: $0.key, fingerprint: $0.sha256) }
                 setup.resuming = SessionSetup.Resumption(
@@ -178,7 +176,7 @@ package struct FillSession {
                 for problem in listed { StandardError.write(TextCleaning.visible("\(problem)") + "\n") }
                 if all.count > listed.count {
                     let origin = options.answers.map { answersName ?? $0 } ?? "--set"
-                    StandardError.write("\(origin): and \(all.count - listed.count) more problems\n")
+                    StandardError.write(CLIMessage.moreAnswerProblems(origin: origin, count: all.count - listed.count).text + "\n")
                 }
                 if options.output == .json {
                     let errors = listed.map { EndingError(field: $0.field, message: $0.message, line: nil, origin: $0.origin) }
@@ -209,7 +207,7 @@ package struct FillSession {
                 http = client
                 transport = client
             } catch {
-                return usage.fail("--endpoint: \(error)")
+                return usage.fail(CLIMessage.endpointProblem("\(error)").text)
             }
         } else {
             transport = FakeTransport(fake: spec.fake)
@@ -220,16 +218,12 @@ package struct FillSession {
             var notice: String?
             if let named {
                 if named.exists {
-                    notice = "A draft of this form exists: add --resume to continue it. This run leaves it "
-                        + "alone, unless this run ends unfinished too: then its own draft replaces it."
+                    notice = CLIMessage.namedDraftExists.text
                 }
             } else {
                 let count = shelf.drafts(of: spec.id).count
                 if count > 0 {
-                    let which = count == 1 ? "add --resume to continue it"
-                        : "\(count) in all: --resume continues the latest, --resume N another"
-                    notice = "A draft of this form exists (\(which); formline drafts lists them). This run "
-                        + "leaves it alone; if this run ends unfinished too, it is kept as another draft."
+                    notice = CLIMessage.draftsExist(count: count).text
                 }
             }
             for line in notice.map({ TextWrap.wrap($0) }) ?? [] {
@@ -269,7 +263,7 @@ package struct FillSession {
                 do {
                     let store = try ownDraft.storeForSaving(newDraft)
                     ownDraft.identity = try ownDraft.saved(draft, to: store)
-                    for line in TextWrap.wrap("Draft saved: \(store.path)", continuation: "  ") {
+                    for line in TextWrap.wrap(CLIMessage.draftSaved(path: store.path).text, continuation: "  ") {
                         output.write(renderer.render(OutputLine(line, style: .notice)))
                     }
                     return true
@@ -298,7 +292,7 @@ package struct FillSession {
             do {
                 let store = try ownDraft.storeForSaving(newDraft)
                 try ownDraft.saved(draft, to: store)
-                writeIfReady("\nDraft saved: \(store.path)\n", to: promptOutput)
+                writeIfReady("\n" + CLIMessage.draftSaved(path: store.path).text + "\n", to: promptOutput)
             } catch {
                 writeIfReady("formline: \(error)\n", to: 2)
             }
@@ -341,7 +335,7 @@ package struct FillSession {
                 }
                 try recorder.write(to: file)
             } catch {
-                StandardError.write("formline: --record: \(error)\n")
+                StandardError.write("formline: " + CLIMessage.recordingLost(reason: "\(error)").text + "\n")
                 // The recording is lost: never 0, as for a lost draft (README, exit status).
                 return RecordingLoss.status(after: status)
             }
@@ -374,7 +368,7 @@ package struct FillSession {
                 let secrets = read.answers.filter { spec.declaration(named: $0.path)?.isSecret == true }
                 if let notPrivate = read.notPrivate, let first = secrets.first {
                     problems.append(AnswerProblem(origin: first.origin, field: first.path, message:
-                        "the answers file holds a secret but \(notPrivate)"))
+                        CLIMessage.secretInOpenAnswersFile(problem: "\(notPrivate)").text))
                     answers.removeAll { answer in secrets.contains { $0.origin == answer.origin } }
                 }
             case .failure(let errors):
@@ -387,7 +381,7 @@ package struct FillSession {
             let origin = "--secret \(name)"
             if let field = spec.declaration(named: name), !field.isSecret {
                 problems.append(AnswerProblem(origin: origin, field: name, message:
-                    "not a secret field; answer it with --set or --answers"))
+                    CLIMessage.notASecretField.text))
                 continue
             }
             do {
@@ -411,8 +405,7 @@ package struct FillSession {
     private func requestHeaders(environment: [String: String], usage: UsageErrors) -> ([(name: String, value: String)], Set<String>)? {
         var headers = options.headers.compactMap(FillOptions.parseHeader)
         for header in headers where CredentialHeaders.isCredential(name: header.name) {
-            StandardError.write("formline: warning: --header \(header.name): a credential on the command line can be read by "
-                + "every local user (/proc/PID/cmdline); use --header-from \"\(header.name)=env:NAME\" (or file:PATH, fd:N)\n")
+            StandardError.write("formline: " + CLIMessage.credentialHeaderOnCommandLine(name: header.name).text + "\n")
         }
         var credentials: Set<String> = []
         for text in options.headerSources {
@@ -421,11 +414,11 @@ package struct FillSession {
             do {
                 value = try source.read(environment: environment)
             } catch {
-                _ = usage.fail("--header-from \(name): \(error)")
+                _ = usage.fail(CLIMessage.headerSourceProblem(name: name, problem: "\(error)").text)
                 return nil
             }
             if let problem = CredentialHeaders.valueProblem(value) {
-                _ = usage.fail("--header-from \(name): \(problem)")
+                _ = usage.fail(CLIMessage.headerSourceProblem(name: name, problem: "\(problem)").text)
                 return nil
             }
             headers.append((name, value))
@@ -438,16 +431,15 @@ package struct FillSession {
     static func startProblem(store: DraftStore?, record: String?) -> String? {
         if let record {
             if record == "-" {
-                return "--record -: a recording is written to a file, never to standard output; name a file (--record signup.session)"
+                return CLIMessage.recordToStandardOutput.text
             }
             if let problem = AtomicFile.problem(writing: record) {
-                return "--record \(record): cannot write the recording there: \(problem)"
+                return CLIMessage.recordingNotWritable(path: record, problem: "\(problem)").text
             }
         }
         // The state folder's own draft is made on demand; a failure there ends the run with 6.
         guard let store, !store.createsFolders, let problem = store.writeProblem else { return nil }
-        return "--draft \(store.path): cannot keep the draft there: \(problem) "
-            + "(name a regular file in a writable folder, or leave --draft out to use the state folder)"
+        return CLIMessage.draftNotWritable(path: store.path, problem: "\(problem)").text
     }
 }
 

@@ -3,6 +3,7 @@ import FormSystem
 #if canImport(Glibc)
 import Glibc
 #endif
+import FormCore
 import FormSessions
 
 /// `formline replay SESSION|FOLDER... [--update] [--jobs N] [--shard K/N] [--timeout S] [--junit F]
@@ -53,17 +54,17 @@ struct ReplayCommand: ParsableCommand {
     var format: String = "text"
 
     func validate() throws {
-        guard !sessions.isEmpty else { throw ValidationError("Name at least one session file or folder.") }
+        guard !sessions.isEmpty else { throw ValidationError(CLIMessage.nameSessions.text) }
         if let jobs, jobs < 1 || jobs > ReplayBatch.maximumJobs {
-            throw ValidationError("--jobs: give a number from 1 to \(ReplayBatch.maximumJobs)")
+            throw ValidationError(CLIMessage.jobsOutOfRange(most: ReplayBatch.maximumJobs).text)
         }
         if let shard, ReplayShard(shard) == nil {
             throw ValidationError("--shard: give K/N with 1 <= K <= N <= \(ReplayShard.maximumCount), e.g. 2/4")
         }
         if let timeout, !(timeout > 0 && timeout <= 86_400) {
-            throw ValidationError("--timeout: give a number of seconds above 0, at most 86400")
+            throw ValidationError(CLIMessage.timeoutOutOfRange.text)
         }
-        guard format == "text" || format == "tap" else { throw ValidationError("--format: give text or tap") }
+        guard format == "text" || format == "tap" else { throw ValidationError(CLIMessage.formatTextOrTap.text) }
         do {
             _ = try SessionFileList.expand(sessions)
         } catch {
@@ -107,7 +108,7 @@ struct ReplayCommand: ParsableCommand {
             do {
                 try AtomicFile.write(Array(JUnitReport.make(outcomes).utf8), to: junit, mode: 0o644, createFolders: false)
             } catch {
-                StandardError.write("formline: cannot write \(junit): \(error.reason)\n")
+                StandardError.write("formline: " + CLIMessage.cannotWriteReport(path: junit, reason: "\(error.reason)").text + "\n")
                 throw ExitCode(1)
             }
         }

@@ -103,9 +103,9 @@ public struct Wizard: Sendable {
                     ?? json.arrayValue.map { $0.map { $0.stringValue ?? $0.compactText }.joined(separator: ", ") }
                     ?? json.compactText
                 let shown = TextWrap.truncate(Wizard.withoutControlCharacters(text), to: 30)
-                var reason = "it does not fit this field any more"
+                var reason = WizardMessage.savedAnswerDoesNotFit.text
                 if case .failure(let problem) = field.parse(text) { reason = Wizard.withoutControlCharacters(problem.message) }
-                progress.note("The saved answer '\(shown)' was not kept: \(reason)", for: field.name)
+                progress.note(WizardMessage.savedAnswerNotKept(shown: shown, reason: reason).text, for: field.name)
             }
         }
         dropHiddenValues()
@@ -113,15 +113,13 @@ public struct Wizard: Sendable {
             let f = fields[i]
             return f.isSecret || (form.store[i] == nil && !progress.wasVisited(f.name))
         })
-        shown.startNotice = "Resuming a saved draft: \(kept) answer\(kept == 1 ? "" : "s") kept."
+        shown.startNotice = WizardMessage.draftResumed(kept: kept).text
         for (list, count) in cut.sorted(by: { $0.key < $1.key }) {
             let most = form.listRule(list)?.maxItems ?? count
-            let label = form.listLabel(list)
-            let extra = count - most
-            shown.startNotice? += " \(label) now takes at most \(most) item\(most == 1 ? "" : "s") and the draft has \(count): all are kept; delete \(extra) (.delete \(list).N) before submitting."
+            shown.startNotice? += " " + WizardMessage.draftListOverMax(label: form.listLabel(list), most: most, count: count, list: list).text
         }
         if formChanged {
-            shown.startNotice? += " The form has changed since; every answer was checked again."
+            shown.startNotice? += " " + WizardMessage.draftFormChanged.text
         }
     }
 
@@ -153,7 +151,7 @@ public struct Wizard: Sendable {
         // "Submitting..." waits for its outcome on the same line: end that line first, so what
         // follows ("Draft saved: ...") starts a line of its own.
         case (.interrupted(let signal), .submitting):
-            return [.output(OutputLine(" interrupted", style: .error))] + end(.forSignal(signal))
+            return [.output(OutputLine(.interrupted, style: .error))] + end(.forSignal(signal))
         // At a record's first prompt, end of input ends the run of records (WizardRecords.swift).
         case (.endOfInput, .asking), (.endOfInput, .review):
             if atRecordStart { return endRunHere() }
@@ -225,11 +223,11 @@ public struct Wizard: Sendable {
         case (.asking(let asked, _), _), (_, .field(let asked)):
             // The line's own field may be gone (its item deleted) when nothing is asked next.
             field = fields.indices.contains(asked) ? fields[asked] : nil
-            name = field?.label ?? "review"
+            name = field?.label ?? WizardMessage.stoppedAtReviewPlace.text
         case (_, .review):
-            name = "review"
+            name = WizardMessage.stoppedAtReviewPlace.text
         case (_, .retry):
-            name = "retry"
+            name = WizardMessage.stoppedAtRetryPlace.text
         }
         report.endingErrors = [EndingError(field: field?.name, message: reason, line: report.linesRead)]
         // What the refusal showed stays; the prompt asking again (and what leads to it) goes.
@@ -237,15 +235,12 @@ public struct Wizard: Sendable {
             if case .output(let line) = effect { return line.style == .error }
             return false
         }
-        // Worded for both reasons a run stops: a transcript recorded either way replays the same.
-        let message = "Stopped at input line \(report.linesRead) (\(name)): \(reason). This run stops at the "
-            + "first refused line (no terminal, or --stop-at-refusal) so that the next lines never "
-            + "land on the wrong fields; without a terminal, --keep-asking asks again."
+        let message = WizardMessage.stoppedAtInputLine(line: report.linesRead, place: name, reason: reason)
         return shown + Wizard.wrapped(message, .error, indent: "") + end(.inputRefused)
     }
 
     mutating func start() -> [WizardEffect] {
-        let counted = "  (" + fieldCountText + "; ? for help)"
+        let counted = WizardMessage.titleCount(fieldCountText).text
         let title = TextWrap.truncate(spec.title, to: TextWrap.width - counted.count)
         var effects = recordStartLines(title: OutputLine(title + counted, style: .title))
         if let notice = shown.startNotice {

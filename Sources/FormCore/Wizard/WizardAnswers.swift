@@ -16,10 +16,8 @@ extension Wizard {
         var last: [String: ScriptedAnswer] = [:]
         for answer in answers {
             guard field(named: answer.path) != nil else {
-                let hint = answerNameHint(answer.path)
-                    .map { " (did you mean \"\($0)\"?)" } ?? ""
                 problems.append(AnswerProblem(origin: answer.origin, field: answer.path,
-                                              message: "the form has no such field\(hint)"))
+                                              message: WizardMessage.noSuchField(suggestion: answerNameHint(answer.path)).text))
                 continue
             }
             last[answer.path] = answer
@@ -29,7 +27,7 @@ extension Wizard {
             guard let answer = last[field.name] else { continue }
             if field.isSecret && answer.fromCommandLine {
                 problems.append(AnswerProblem(origin: answer.origin, field: field.name, message:
-                    "a secret is never taken from the command line (other users can read it in the process list); use --secret \(field.name)=env:NAME (or file:PATH, fd:N), type it at the prompt, or put it in an answers file only you can read (chmod 600)"))
+                    WizardMessage.secretOnCommandLine(field: field.name).text))
                 continue
             }
             if answer.text.trimmedWhitespace.isEmpty { continue }
@@ -50,8 +48,8 @@ extension Wizard {
             case .failure(let problem):
                 setValue(nil, at: i)
                 scripted.origins[field.name] = nil
-                let shown = field.isSecret ? "" : " ('\(TextWrap.truncate(Wizard.withoutControlCharacters(answer.text), to: 30))')"
-                progress.pendingErrors[field.name] = ["The answer from \(answer.origin)\(shown) was refused: \(problem.message)"]
+                let shown = field.isSecret ? nil : TextWrap.truncate(Wizard.withoutControlCharacters(answer.text), to: 30)
+                progress.pendingErrors[field.name] = [WizardMessage.scriptedAnswerRefused(origin: answer.origin, shown: shown, reason: problem.message).text]
                 scripted.refusals[field.name] = AnswerProblem(origin: answer.origin, field: field.name, message: problem.message)
                 if !field.isSecret && field.type != .multiline { scripted.refusedText[field.name] = answer.text }
             }
@@ -63,9 +61,8 @@ extension Wizard {
             progress.pendingErrors[name] = nil
             // Refused, so not kept for when the field shows (unlike an answer hidden later).
             if let i = form.fieldIndex[name] { form.store.set(nil, at: i, named: name) }
-            let condition = field.when.map { " (asked only when \($0.readable))" } ?? ""
             problems.append(AnswerProblem(origin: answer.origin, field: name, message:
-                "this field is hidden by its condition\(condition), so it takes no answer"))
+                WizardMessage.hiddenByCondition(condition: field.when?.readable).text))
         }
         let queue = scriptedQueue
         walk = .revisiting(queue)
@@ -74,9 +71,7 @@ extension Wizard {
         let given = last.keys.filter { name in !problems.contains { $0.field == name } }
         let refused = given.filter { scripted.refusals[$0] != nil }.count
         let asked = queue.count
-        let notice = "\(given.count) answer\(given.count == 1 ? "" : "s") given"
-            + (refused == 0 ? "" : " (\(refused) refused)")
-            + (asked == 0 ? "; nothing to ask." : "; asking the \(asked) still missing or refused.")
+        let notice = WizardMessage.answersGiven(given: given.count, refused: refused, asked: asked).text
         shown.startNotice = shown.startNotice.map { $0 + " " + notice } ?? notice
         return problems.sorted { ($0.origin ?? "").localizedStandardOrderKey < ($1.origin ?? "").localizedStandardOrderKey }
     }
@@ -101,8 +96,8 @@ extension Wizard {
         scriptedQueue.map { i in
             let f = fields[i]
             if let refusal = scripted.refusals[f.name] { return refusal }
-            let message = f.isSecret ? "Required (a secret: --secret \(f.name)=env:NAME, or an answers file only you can read, chmod 600)" : "Required"
-            return AnswerProblem(origin: file, field: f.name, message: message)
+            let message: WizardMessage = f.isSecret ? .requiredSecretAnswer(field: f.name) : .required
+            return AnswerProblem(origin: file, field: f.name, message: message.text)
         }
     }
 }

@@ -95,25 +95,22 @@ enum WizardCommand: Equatable, Sendable {
     }
 
     /// `?`'s list of commands: "Commands: .back .next ... .cancel".
-    static let helpList = "Commands: " + table.filter { $0.listing == .always }.map(\.usage).joined(separator: " ")
+    static let helpList = WizardMessage.commandList(usages: table.filter { $0.listing == .always }.map(\.usage)).text
 
     /// The message for an unknown command: the nearest real one, and how to type a literal dot.
     /// `lists`: the form has lists, so `.add` and `.delete` are among the commands listed.
-    static func unknownMessage(_ typed: String, lists: Bool = false) -> String {
+    static func unknownMessage(_ typed: String, lists: Bool = false) -> WizardMessage {
         let word = String(typed.dropFirst().prefix { !$0.isWhitespace }.prefix(30)).lowercased()
         let nearest = names.map { ($0, FormCore.editDistance($0, word)) }.min { $0.1 < $1.1 }
         if let entry = table.first(where: { $0.name == word && $0.suggested }), entry.argument == .none {
-            return ".\(word) takes nothing after it. To enter a value starting with '.', type '."
-                + TextWrap.truncate(typed, to: 30) + "'"
+            return .commandTakesNothing(command: word, typed: TextWrap.truncate(typed, to: 30))
         }
-        var message = "Unknown command " + TextWrap.truncate(String(typed.prefix { !$0.isWhitespace }), to: 30)
+        let shownWord = TextWrap.truncate(String(typed.prefix { !$0.isWhitespace }), to: 30)
         if let (name, distance) = nearest, distance <= 2 {
-            message += " (did you mean .\(name)?)"
-        } else {
-            let listed = table.filter { $0.listing == .always || (lists && $0.listing == .withLists) }
-            message += " (commands: " + listed.map { "." + $0.name }.joined(separator: " ") + ")"
+            return .unknownCommand(word: shownWord, nearest: name, listed: [], typed: TextWrap.truncate(typed, to: 30))
         }
-        return message + ". To enter a value starting with '.', type '." + TextWrap.truncate(typed, to: 30) + "'"
+        let listed = table.filter { $0.listing == .always || (lists && $0.listing == .withLists) }.map(\.name)
+        return .unknownCommand(word: shownWord, nearest: nil, listed: listed, typed: TextWrap.truncate(typed, to: 30))
     }
 }
 

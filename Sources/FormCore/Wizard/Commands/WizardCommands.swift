@@ -10,7 +10,7 @@ extension Wizard {
             return keepOrDefault(at: index)
         case .back:
             guard let previous = form.visibleIndices.last(where: { $0 < index }) else {
-                return refuse("This is the first field") + resume(index)
+                return refuse(.firstField) + resume(index)
             }
             if let problem = commitCollected(at: index) { return problem }
             // Back from the offered item nobody began: it is not an item.
@@ -34,7 +34,7 @@ extension Wizard {
         case .edit(let target):
             if field.isSecret && (!Wizard.isFieldNumber(target) || resolveEditTargets(target) == nil) {
                 // Only numbers here: a name typed at a secret prompt could be the secret itself.
-                return refuse("At a secret prompt, use .edit with the field's number (\(numberRange))")
+                return refuse(.secretEditNeedsNumber(range: numberRange))
                     + resume(index)
             }
             guard let targets = resolveEditTargets(target), !targets.isEmpty else {
@@ -50,7 +50,7 @@ extension Wizard {
                 // `.add` at the item the walk offered: that item is the new one. It is kept
                 // (its empty answer no longer ends the list) rather than a second one added.
                 form.tentativeLists.remove(item.list)
-                return [.output(OutputLine("  \(form.listLabel(item.list)) \(item.number) is the new item.", style: .notice))] + ask(index)
+                return [.output(OutputLine(.newItemIsThis(label: form.listLabel(item.list), number: item.number), style: .notice))] + ask(index)
             }
             switch addCommand(argument, at: index) {
             case .failure(let problem): return refuse(problem.message) + resume(index)
@@ -62,7 +62,7 @@ extension Wizard {
                     // after this field and the ones between (none skipped, none asked twice).
                     let number = fields[first].item?.number ?? 0
                     let list = fields[first].item?.list ?? ""
-                    return [.output(OutputLine("  \(form.listLabel(list)) \(number) added: it is asked in its place.", style: .notice))] + ask(here)
+                    return [.output(OutputLine(.itemAddedInPlace(label: form.listLabel(list), number: number), style: .notice))] + ask(here)
                 }
                 return jump(to: added, from: here)
             }
@@ -77,7 +77,7 @@ extension Wizard {
         case .skip:
             if form.isTentative(field), values[field.name] == nil, form.isFirstOfItem(index) { return endList(at: index) }
             guard !field.required else {
-                return refuse("\(field.label) is required and can't be skipped") + resume(index)
+                return refuse(.requiredCannotSkip(label: field.label)) + resume(index)
             }
             setValue(nil, at: index)
             progress.visit(field.name)
@@ -90,15 +90,15 @@ extension Wizard {
         case .cancel:
             return end(.cancelled)
         case .end:
-            return endRun() ?? refuse(Wizard.endMidRecordMessage) + resume(index)
+            return endRun() ?? refuse(.endMidRecord) + resume(index)
         case .ditto:
             return ditto(at: index)
         case .retry:
-            return refuse("Nothing to retry: .retry follows a failed submission") + resume(index)
+            return refuse(.nothingToRetry) + resume(index)
         case .unknown(let typed):
             // At a secret prompt the "command" may be a password missing its `..`: never repeat it.
-            let message = field.isSecret
-                ? "Unknown command. To enter a value starting with '.', type '..' before it"
+            let message: WizardMessage = field.isSecret
+                ? .unknownCommandAtSecret
                 : WizardCommand.unknownMessage(typed, lists: spec.hasLists)
             return refuse(message) + resume(index)
         }
@@ -212,29 +212,27 @@ extension Wizard {
     }
 
     /// Why a number names no field to edit: out of range, or a field hidden in this run.
-    func numberMessage(_ n: Int) -> String {
-        if spec.hasLists { return "No entry \(n): use a number from the review (\(numberRange))" }
+    func numberMessage(_ n: Int) -> WizardMessage {
+        if spec.hasLists { return .noEntry(number: n, range: numberRange) }
         if n >= 1, n <= fields.count {
-            let label = TextWrap.truncate(fields[n - 1].label, to: 24)
-            return "Field \(n) (\(label)) is not asked in this run"
+            return .fieldNotAsked(number: n, label: TextWrap.truncate(fields[n - 1].label, to: 24))
         }
-        return "No field \(n): use a number from the review (\(numberRange))"
+        return .noField(number: n, range: numberRange)
     }
 
     /// Why `N.M` (field M of the item on review line N) names no field: which numbers it may use.
-    func itemFieldNumberMessage(_ target: String) -> String? {
+    func itemFieldNumberMessage(_ target: String) -> WizardMessage? {
         let parts = target.split(separator: ".", omittingEmptySubsequences: false)
         guard spec.hasLists, parts.count == 2, let n = Int(parts[0]), Int(parts[1]) != nil else { return nil }
         guard let entry = reviewEntries(withLabels: false).first(where: { $0.number == n }) else { return numberMessage(n) }
-        guard entry.item != nil else { return "Entry \(n) is not an item: type \(n) to edit it" }
-        let count = entry.indices.count
-        return "Entry \(n) has \(count) field\(count == 1 ? "" : "s") to edit: \(count == 1 ? "\(n).1" : "\(n).1-\(n).\(count)")"
+        guard entry.item != nil else { return .entryNotItem(number: n) }
+        return .entryFields(number: n, count: entry.indices.count)
     }
 
-    func editTargetMessage(_ target: String) -> String {
-        if target.isEmpty { return "Say which field: .edit \(numberRange) or .edit NAME" }
+    func editTargetMessage(_ target: String) -> WizardMessage {
+        if target.isEmpty { return .sayWhichField(range: numberRange) }
         if let n = Int(target) { return numberMessage(n) }
         if let message = itemFieldNumberMessage(target) { return message }
-        return "No field '\(target)': use a number from the review (\(numberRange)) or a field name"
+        return .noFieldNamed(name: target, range: numberRange)
     }
 }

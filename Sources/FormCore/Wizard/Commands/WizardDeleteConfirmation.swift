@@ -23,14 +23,14 @@ extension Wizard {
             }.first
         }
         guard let (list, number) = target else {
-            return .failure(WizardProblem("Say which item: .delete LIST.N (like \(spec.itemLists.first.map { "\($0.name).2" } ?? "lines.2")), or a review number"))
+            return .failure(WizardProblem(.sayWhichItem(example: (spec.itemLists.first?.name ?? "lines") + ".2")))
         }
         let count = form.itemCounts[list] ?? 0
         guard number >= 1, number <= count else {
-            return .failure(WizardProblem("\(form.listLabel(list)) has no item \(number) (it has \(count))"))
+            return .failure(WizardProblem(.noSuchItem(label: form.listLabel(list), number: number, count: count)))
         }
         if let rule = form.listRule(list), count <= rule.minItems {
-            return .failure(WizardProblem("\(form.listLabel(list)) needs at least \(rule.minItems) item\(rule.minItems == 1 ? "" : "s"): change item \(number) instead of deleting it"))
+            return .failure(WizardProblem(.listNeedsItems(label: form.listLabel(list), least: rule.minItems, number: number)))
         }
         return .success((list, number))
     }
@@ -40,12 +40,12 @@ extension Wizard {
     /// "Med 1:" or "Allergy 3: -".
     func deleteName(list: String, number: Int) -> String {
         let answered = form.itemIndices(list: list, number: number).contains { form.store[$0] != nil && form.isVisible(at: $0) }
-        return answered ? itemLabel(list: list, number: number) : "\(form.listLabel(list)) \(number)"
+        return answered ? itemLabel(list: list, number: number) : WizardMessage.itemNameAndNumber(label: form.listLabel(list), number: number).text
     }
 
     func deletePrompt(list: String, number: Int) -> Prompt {
         let label = TextWrap.truncate(deleteName(list: list, number: number), to: 40)
-        return Prompt(text: "Delete \(label)? (y/N): ")
+        return Prompt(text: WizardMessage.deletePrompt(item: label).text)
     }
 
     /// Starts a `.delete`: the question, remembering where the wizard was.
@@ -61,7 +61,7 @@ extension Wizard {
         let answer = line.trimmedWhitespace.lowercased()
         phase = after
         guard answer == "y" || answer == "yes" else {
-            return [.output(OutputLine("  Kept.", style: .notice))] + reenter(after)
+            return [.output(OutputLine(.deleteKept, style: .notice))] + reenter(after)
         }
         let label = deleteName(list: list, number: number)
         let askedName: String? = {
@@ -70,7 +70,7 @@ extension Wizard {
         }()
         let deletedStart = form.itemIndices(list: list, number: number).first ?? 0
         deleteItem(list: list, number: number)
-        let done = OutputLine("  Deleted \(TextWrap.truncate(label, to: 60)).", style: .notice)
+        let done = OutputLine(.deleted(item: TextWrap.truncate(label, to: 60)), style: .notice)
         switch phase {
         case .asking(_, let walk):
             // The field being asked was in the deleted item: ask what now stands in its place.

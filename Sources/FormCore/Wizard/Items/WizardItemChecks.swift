@@ -28,18 +28,18 @@ extension Wizard {
         let count = form.itemCounts[item.list] ?? 0
         let needed = item.number - 1 + parts.count
         if needed > rule.maxItems {
-            return refuse("\(form.listLabel(item.list)) takes at most \(rule.maxItems) item\(rule.maxItems == 1 ? "" : "s"); that line has \(parts.count) from item \(item.number)")
+            return refuse(.tooManyItemsOnLine(label: form.listLabel(item.list), most: rule.maxItems, parts: parts.count, from: item.number))
                 + ask(index, prefill: field.isSecret ? nil : text)
         }
         var parsed: [FieldValue] = []
         for (k, part) in parts.enumerated() {
             guard !part.isEmpty else {
-                return refuse("Item \(item.number + k) is empty: separate the items with single commas") + ask(index, prefill: text)
+                return refuse(.emptyItemOnLine(number: item.number + k)) + ask(index, prefill: text)
             }
             switch field.parse(part) {
             case .success(let value): parsed.append(value)
             case .failure(let problem):
-                return refuse("Item \(item.number + k) ('\(TextWrap.truncate(Wizard.withoutControlCharacters(part), to: 30))'): \(problem.message)")
+                return refuse(.itemOnLineRefused(number: item.number + k, typed: TextWrap.truncate(Wizard.withoutControlCharacters(part), to: 30), reason: problem.message))
                     + ask(index, prefill: text)
             }
         }
@@ -101,9 +101,8 @@ extension Wizard {
             // field is asked, where `.delete` removes it (or any other: the operator chooses).
             if count > list.rule.maxItems,
                let at = form.itemIndices(list: list.name, number: list.rule.maxItems + 1).first(where: { visible[$0] }) {
-                let extra = count - list.rule.maxItems
                 failures.append(ItemCheckFailure(index: at, message:
-                    "\(form.listLabel(list.name)) takes at most \(list.rule.maxItems) item\(list.rule.maxItems == 1 ? "" : "s") and has \(count): delete \(extra) (.delete here, or .delete \(list.name).N)"))
+                    WizardMessage.listOverMax(label: form.listLabel(list.name), most: list.rule.maxItems, count: count, list: list.name).text))
             }
             let runs = form.itemSpans(list: list.name)
             guard let layout = runs.first else { continue }
@@ -139,9 +138,8 @@ extension Wizard {
                     // Looked up and claimed in one hash of the key.
                     if let first = Wizard.claim(&seen[key, default: 0], for: n) {
                         let what = list.group.map { g in g.unique.count == 1 ? (fieldLabel(group: g.name, member: g.unique[0])) : g.unique.map { fieldLabel(group: g.name, member: $0) }.joined(separator: " and ") }
-                        let verb = (list.group?.unique.count ?? 1) > 1 ? "are" : "is"
-                        let message = (what.map { "\($0) \(verb)" } ?? "This is") + " the same as in item \(first): each item must differ"
-                        failures.append(ItemCheckFailure(index: at, message: message))
+                        let message = WizardMessage.sameAsItem(what: what, plural: (list.group?.unique.count ?? 1) > 1, earlier: first)
+                        failures.append(ItemCheckFailure(index: at, message: message.text))
                     }
                 }
             }
@@ -171,9 +169,9 @@ extension Wizard {
                 let name = total.field.map { fieldLabel(group: list.name, member: $0) } ?? form.listLabel(list.name)
                 switch Wizard.totalBreaks(whole: whole, fractional: fractional, total) {
                 case .above(let sum, let hi)?:
-                    failures.append(ItemCheckFailure(index: at, message: total.message ?? "\(name) totals \(sum) over all items; at most \(hi) in all"))
+                    failures.append(ItemCheckFailure(index: at, message: total.message ?? WizardMessage.totalAbove(name: name, sum: sum, most: "\(hi)").text))
                 case .below(let sum, let lo)?:
-                    failures.append(ItemCheckFailure(index: at, message: total.message ?? "\(name) totals \(sum) over all items; at least \(lo) in all"))
+                    failures.append(ItemCheckFailure(index: at, message: total.message ?? WizardMessage.totalBelow(name: name, sum: sum, least: "\(lo)").text))
                 case nil:
                     break
                 }
@@ -274,12 +272,12 @@ extension Wizard {
     }
 
     /// "SKU and Lot are the same as in item 1: each item must differ" (a list: "This is ...").
-    func duplicateMessage(at index: Int, earlier: Int) -> String {
+    func duplicateMessage(at index: Int, earlier: Int) -> WizardMessage {
         guard let list = fields[index].item?.list, let group = spec.group(named: list), !group.unique.isEmpty else {
-            return "This is the same as in item \(earlier): each item must differ"
+            return .sameAsItem(what: nil, plural: false, earlier: earlier)
         }
         let what = group.unique.map { fieldLabel(group: group.name, member: $0) }.joined(separator: " and ")
-        return "\(what) \(group.unique.count > 1 ? "are" : "is") the same as in item \(earlier): each item must differ"
+        return .sameAsItem(what: what, plural: group.unique.count > 1, earlier: earlier)
     }
 
     /// The label of a group member's declaration.

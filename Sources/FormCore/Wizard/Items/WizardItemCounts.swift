@@ -73,12 +73,12 @@ extension Wizard {
                     }
                 } else {
                     problems.append(AnswerProblem(origin: answer.origin, field: answer.path, message:
-                        "a list of \(spec.fields.first { $0.name == list.name }?.type.rawValue ?? "values") takes its items one by one (its values may hold commas): \(list.name).1, \(list.name).2, ..., or a YAML list"))
+                        WizardMessage.scalarListOneByOne(type: spec.fields.first { $0.name == list.name }?.type.rawValue ?? "values", list: list.name).text))
                     continue
                 }
                 guard items.count <= list.rule.maxItems else {
                     problems.append(AnswerProblem(origin: answer.origin, field: answer.path, message:
-                        "\(items.count) items given; the list takes at most \(list.rule.maxItems)"))
+                        WizardMessage.tooManyItemsGiven(count: items.count, most: list.rule.maxItems).text))
                     continue
                 }
                 // A whole list replaces what came before it (an earlier file's, a draft's items).
@@ -90,14 +90,14 @@ extension Wizard {
             }
             if let group = spec.group(named: answer.path) {
                 problems.append(AnswerProblem(origin: answer.origin, field: answer.path, message:
-                    "\(group.name) is a group: give its items as a list of mappings (\(group.name): [{...}, {...}]) or one field at a time (\(group.name).1.FIELD)"))
+                    WizardMessage.groupNeedsMappings(group: group.name).text))
                 continue
             }
             if let (list, number) = itemReference(answer.path) {
                 let rule = itemListRule(list)
                 if number > rule.maxItems {
                     problems.append(AnswerProblem(origin: answer.origin, field: answer.path, message:
-                        "item \(number) is beyond the list's end: \(list) takes at most \(rule.maxItems) item\(rule.maxItems == 1 ? "" : "s")"))
+                        WizardMessage.itemBeyondEnd(number: number, list: list, most: rule.maxItems).text))
                     continue
                 }
                 named[list] = max(named[list] ?? 0, number)

@@ -24,10 +24,7 @@ extension Wizard {
             plain += 1
             if field.when != nil { conditional = true }
         }
-        let fieldText = (conditional ? "up to " : "") + "\(plain) field\(plain == 1 ? "" : "s")"
-        guard spec.hasLists else { return fieldText }
-        let lists = spec.itemLists.count
-        return fieldText + ", \(lists) list\(lists == 1 ? "" : "s")"
+        return WizardMessage.fieldCount(fields: plain, upTo: conditional, lists: spec.hasLists ? spec.itemLists.count : nil).text
     }
 
     // MARK: - Moving with the items
@@ -147,14 +144,14 @@ extension Wizard {
         let list = argument.isEmpty ? currentList(at: index) : spec.itemLists.first { $0.name.lowercased() == argument.lowercased() }?.name
         guard let list else {
             let names = spec.itemLists.map(\.name)
-            if names.isEmpty { return .failure(WizardProblem("This form has no list to add an item to")) }
-            return .failure(WizardProblem("Say which list: .add \(names.joined(separator: "|"))"))
+            if names.isEmpty { return .failure(WizardProblem(.noListToAddTo)) }
+            return .failure(WizardProblem(.sayWhichList(names: names)))
         }
         if let rule = form.listRule(list), (form.itemCounts[list] ?? 0) >= rule.maxItems {
-            return .failure(WizardProblem("\(form.listLabel(list)) is full: at most \(rule.maxItems) item\(rule.maxItems == 1 ? "" : "s")"))
+            return .failure(WizardProblem(.listFull(label: form.listLabel(list), most: rule.maxItems)))
         }
         let added = addItem(to: list)
-        guard !added.isEmpty else { return .failure(WizardProblem("The new item has no field to ask in this run")) }
+        guard !added.isEmpty else { return .failure(WizardProblem(.newItemHasNoField)) }
         return .success(added)
     }
 }

@@ -37,15 +37,13 @@ extension Wizard {
     /// `Wizard.multilineValueBytes` is refused; the lines before it stay.
     mutating func collect(_ line: String, at index: Int) -> [WizardEffect] {
         guard multiline.append(line, limit: Wizard.multilineValueBytes) else {
-            return refuse(Wizard.multilineTooLongMessage) + resume(index)
+            return refuse(.multilineTooLong) + resume(index)
         }
         return [.prompt(Prompt(text: "| ", field: fields[index].name, declaration: fields[index].item?.declaration))]
     }
 
     /// Bound 8b: the most a multiline value may hold, in UTF-8 bytes with its line ends (1 MiB).
     package static let multilineValueBytes = 1 << 20
-    static let multilineTooLongMessage =
-        "This value is at its limit of 1 MiB: that line was not added. End it with a line '.'"
 
     mutating func finishMultiline(at index: Int) -> [WizardEffect] {
         let text = multiline.text
@@ -86,7 +84,7 @@ extension Wizard {
                 if let refused = refuseDistinct(d, typed: nil, at: index) { return refused }
                 setValue(d, at: index)
             } else if field.required {
-                return refuse("Required") + ask(index, prefill: nil)
+                return refuse(.required) + ask(index, prefill: nil)
             }
         }
         progress.visit(field.name)

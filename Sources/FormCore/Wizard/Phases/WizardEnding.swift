@@ -48,7 +48,7 @@ extension Wizard {
             effects.append(.saveDraft(draft))
         } else if status == .cancelled {
             // Nothing to keep, so no "Draft saved" line says the session is over: say it here.
-            effects.append(.output(OutputLine("Cancelled.", style: .notice)))
+            effects.append(.output(OutputLine(.cancelled, style: .notice)))
         }
         effects.append(.finish(status))
         return effects

@@ -12,8 +12,7 @@ extension Wizard {
             return submit(retry: true)
         }
         if let n = Int(trimmed), let targets = resolveEditTargets(String(n)) { return edit(targets) }
-        let refusal = refuse(inRun ? "Press Enter to go on with the next record, .retry to send again, a number to edit, or .end"
-                                   : "Press Enter (or .retry) to try again, a number to edit, or .cancel")
+        let refusal = refuse(.retryPressEnter(inRun: inRun))
             + [.prompt(retryPrompt)]
         guard let command = WizardCommand.parse(line, inRun: inRun) else { return refusal }
         switch command {
@@ -26,10 +25,7 @@ extension Wizard {
         case .end: return keep(.keepAndEndRun)
         case .review: return reviewLines() + [.prompt(retryPrompt)]
         case .help:
-            let help = inRun
-                ? "The record could not be sent and is kept as a draft. Enter goes on with the next record, .retry sends it again (if it is then accepted, its draft is deleted), a number (or .edit N) edits that field, .end ends the run."
-                : "The form could not be sent; nothing you typed is lost. Enter or .retry sends the same attempt again. A number (or .edit N) edits that field, then comes back to the review. .cancel ends and keeps a draft."
-            return Wizard.wrapped(help, .notice) + [.prompt(retryPrompt)]
+            return Wizard.wrapped(.retryHelp(inRun: inRun), .notice) + [.prompt(retryPrompt)]
         case .back, .next, .done, .skip, .clear, .add, .delete, .ditto, .unknown:
             return refusal
         }

@@ -7,7 +7,7 @@ extension Wizard {
         if trimmed.isEmpty { return submitIfChanged() }
         if let n = Int(trimmed) {
             guard let targets = resolveEditTargets(String(n)) else {
-                return refuse(numberMessage(n) + "; press Enter to submit") + [.prompt(reviewPrompt)]
+                return refuse(.atReview(numberMessage(n))) + [.prompt(reviewPrompt)]
             }
             return edit(targets)
         }
@@ -43,15 +43,15 @@ extension Wizard {
         case .cancel?:
             return end(.cancelled)
         case .end?:
-            return endRun() ?? refuse(Wizard.endMidRecordMessage) + [.prompt(reviewPrompt)]
+            return endRun() ?? refuse(.endMidRecord) + [.prompt(reviewPrompt)]
         case .help?:
-            return Wizard.wrapped("Enter submits the form. A number (or .edit N) edits that field and comes back here. .cancel ends without submitting; what you typed is kept as a draft.", .notice)
-                + (spec.hasLists ? Wizard.wrapped(Wizard.listCommandsHelp, .notice) : [])
+            return Wizard.wrapped(.reviewHelp, .notice)
+                + (spec.hasLists ? Wizard.wrapped(.listCommandsHelp, .notice) : [])
                 + [.prompt(reviewPrompt)]
         case .unknown(let typed)?:
             return refuse(WizardCommand.unknownMessage(typed, lists: spec.hasLists)) + [.prompt(reviewPrompt)]
         case nil, .skip?, .clear?, .retry?, .ditto?:
-            return refuse("Press Enter to submit, type a number to edit, or .cancel") + [.prompt(reviewPrompt)]
+            return refuse(.reviewPressEnter) + [.prompt(reviewPrompt)]
         }
     }
 
@@ -83,7 +83,7 @@ extension Wizard {
             SubmitPath.fill(spec.submit.path, values: values),
             Payload.build(fields: bodyFields, values: values, emptyLists: emptyListsSent))
         guard refused == payload else { return submit(retry: false) }
-        let hint = "Nothing has changed since the server refused these values, so sending them again would get the same answer. Type a field's number to change it, .retry to send the same values anyway, or .cancel to stop (a draft is kept)."
+        let hint = WizardMessage.unchangedSinceRefusal.text
         return [.refused(Refusal(reason: hint))] + Wizard.wrapped(hint, .error, indent: "  ! ", continuation: "    ")
             + [.prompt(reviewPrompt)]
     }
@@ -105,7 +105,7 @@ extension Wizard {
                 // attempt, so the server can recognise it by its Idempotency-Key.
                 submissions.last = last
                 phase = .submitting
-                return [.output(OutputLine("Submitting...", endsLine: false)), .submit(last)]
+                return [.output(OutputLine(.submitting, endsLine: false)), .submit(last)]
             }
             submissions.attempt += 1
             // The transcript's and the screen's payloads differ from the sent one only in secrets:
@@ -131,6 +131,6 @@ extension Wizard {
         }
         submissions.last = submission
         phase = .submitting
-        return [.output(OutputLine("Submitting...", endsLine: false)), .submit(submission)]
+        return [.output(OutputLine(.submitting, endsLine: false)), .submit(submission)]
     }
 }

@@ -5,13 +5,12 @@ extension Wizard {
         case .accepted(let status, let summary):
             phase = .finished
             submissions.lastAnswerWasRejection = false
-            let note = summary.map { " " + serverText($0) } ?? ""
-            return [.output(OutputLine(" accepted (\(status))\(note)")), .deleteDraft, .finish(.accepted)]
+            return [.output(OutputLine(.accepted(status: status, note: summary.map { serverText($0) }))), .deleteDraft, .finish(.accepted)]
         case .rejected(let status, let errors):
             return rejected(status: status, errors: errors)
         case .failed(let reason):
             submissions.lastAnswerWasRejection = false
-            var effects: [WizardEffect] = [.output(OutputLine(" failed", style: .error))]
+            var effects: [WizardEffect] = [.output(OutputLine(.failed, style: .error))]
             effects += Wizard.wrapped(serverText(reason), .error, indent: "  ! ", continuation: "    ")
             // Why it failed, for `--output json` should the session end on it (no operator, a
             // cancel at the retry prompt): a script must learn more than "transport-failed".
@@ -32,7 +31,7 @@ extension Wizard {
         submissions.lastAnswerWasRejection = true
         let visible = form.visibleIndices
         let placement = ServerErrorMapper.place(errors, in: spec, fields: fields, visibleFields: Set(visible.map { fields[$0].name }))
-        var effects: [WizardEffect] = [.output(OutputLine(" rejected (\(status))", style: .error))]
+        var effects: [WizardEffect] = [.output(OutputLine(.rejected(status: status), style: .error))]
         // Bound 8a: a server may send any number of messages; the operator sees the first ones.
         submissions.banner = placement.banner.prefix(Wizard.shownServerMessages).map(serverText)
             + (Wizard.moreMessagesLine(placement.banner.count).map { [$0] } ?? [])
@@ -60,10 +59,10 @@ extension Wizard {
             // Under an item's line, each message says which of its fields it is about.
             let about = entries[n].item != nil ? (spec.fields.first { $0.name == field.item?.declaration }?.label ?? field.label) + ": " : ""
             for message in messages.prefix(Wizard.shownServerMessages) {
-                effects += Wizard.wrapped(about + serverText(message), .error, indent: "    ! ", continuation: "      ")
+                effects += Wizard.wrapped(about + serverText(message), .error, indent: Wizard.fieldErrorIndent, continuation: "      ")
             }
             if let more = Wizard.moreMessagesLine(messages.count) {
-                effects.append(.output(OutputLine("    ! " + more, style: .error)))
+                effects.append(.output(OutputLine(Wizard.fieldErrorIndent + more, style: .error)))
             }
         }
         if policy.stopsAtRefusal {
@@ -75,9 +74,7 @@ extension Wizard {
                     report.endingErrors.append(EndingError(field: field.name, message: serverText(message), line: nil))
                 }
             }
-            return effects + Wizard.wrapped(
-                "Stopped: the server rejected the form, and this run asks for no corrections (no terminal, --no-input or --stop-at-refusal).",
-                .error, indent: "") + end(.inputRefused)
+            return effects + Wizard.wrapped(.stoppedServerRejected, .error, indent: "") + end(.inputRefused)
         }
         guard !failed.isEmpty else {
             phase = .review
@@ -95,6 +92,6 @@ extension Wizard {
     static func moreMessagesLine(_ count: Int) -> String? {
         let more = count - shownServerMessages
         guard more > 0 else { return nil }
-        return "and \(more) more message\(more == 1 ? "" : "s") from the server"
+        return WizardMessage.moreServerMessages(more).text
     }
 }

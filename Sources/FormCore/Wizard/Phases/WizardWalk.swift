@@ -246,7 +246,7 @@ extension Wizard {
         let visible = form.visibleIndices
         let missing = visible.filter { fields[$0].required && form.store[$0] == nil }
         if policy.submitsWithoutReview {
-            let problems = missing.map { EndingError(field: fields[$0].name, message: "Required", line: nil) }
+            let problems = missing.map { EndingError(field: fields[$0].name, message: WizardMessage.required.text, line: nil) }
                 + checkProblems(visible: visible)
             if !problems.isEmpty {
                 report.endingErrors = problems
@@ -255,7 +255,7 @@ extension Wizard {
                     let text = (problem.origin.map { "\($0): " } ?? "") + "\(problem.field ?? "form"): \(problem.message)"
                     return .output(OutputLine(Wizard.withoutControlCharacters(text), style: .error))
                 }
-                    + Wizard.wrapped("Stopped: this run asks nothing (--no-input, or answers without a terminal), so nobody can correct these answers.", .error, indent: "")
+                    + Wizard.wrapped(.stoppedNoOneToCorrect, .error, indent: "")
                     + end(.inputRefused)
             }
             walk = .reviewed
@@ -263,7 +263,7 @@ extension Wizard {
         }
         if !missing.isEmpty {
             let names = missing.map { fields[$0].label }
-            return refuse("Still missing: \(names.joined(separator: ", "))") + ask(missing[0], walk: walk.asking(missing))
+            return refuse(.stillMissing(names)) + ask(missing[0], walk: walk.asking(missing))
         }
         var failing: [Int] = []
         for problem in checkProblems(visible: visible) {
@@ -297,7 +297,7 @@ extension Wizard {
             effects.append(errorLine(message))
         }
         if let list = field.item?.list, form.isTentative(field), form.isFirstOfItem(index), shown.listEndHinted.insert(list).inserted {
-            effects.append(.output(OutputLine(Wizard.listEndHint, style: .notice)))
+            effects.append(.output(OutputLine(.listEndHint, style: .notice)))
         }
         phase = .asking(index: index, walk: next)
         multiline = MultilineValue()

@@ -53,22 +53,19 @@ extension Wizard {
         let number = run.context.number
         guard number == 1 else {
             shown.startNotice = nil
-            return [.output(OutputLine("Record \(number)", style: .title))]
+            return [.output(OutputLine(.recordTitle(number), style: .title))]
         }
         return [.output(title), .output(OutputLine(Wizard.firstRecordHeader, style: .title))]
     }
 
-    static let firstRecordHeader = "Record 1  (a line \" copies the last record's answer; .end ends the run)"
-    static let compactReviewPromptText = "Submit? (Enter, N = edit, .review): "
-    static let goOnPromptText = "Go on? (Enter = next record, .retry, number = edit, .end): "
+    static let firstRecordHeader = WizardMessage.firstRecordHeader.text
+    static let compactReviewPromptText = WizardMessage.compactReviewPrompt.text
+    static let goOnPromptText = WizardMessage.goOnPrompt.text
 
     /// What `?` adds in a run of records: ditto, its escape, and how the run ends.
     func recordHelpLines(for field: Field) -> [OutputLine] {
         guard recordRun != nil else { return [] }
-        let ditto = field.isSecret ? "A secret is never copied from the last record. "
-            : "A line \" copies the last record's answer (type \"\" for the value \"). "
-        let text = "Record after record: " + ditto + ".end at a record's first prompt ends the run."
-        return TextWrap.wrap(text, indent: "  ", continuation: "    ").map { OutputLine($0, style: .notice) }
+        return TextWrap.wrap(WizardMessage.recordHelp(secret: field.isSecret).text, indent: "  ", continuation: "    ").map { OutputLine($0, style: .notice) }
     }
 
     // MARK: - Ending the run
@@ -90,8 +87,6 @@ extension Wizard {
         atRecordStart ? endRunHere() : nil
     }
 
-    static let endMidRecordMessage = ".end ends the run at a record's first prompt. To stop in the middle of a "
-        + "record use .cancel (what you typed is kept as a draft)"
 
     mutating func endRunHere() -> [WizardEffect] {
         phase = .finished
@@ -109,11 +104,11 @@ extension Wizard {
         guard let run = recordRun else { return ask(index) }
         let number = run.context.number
         guard number > 1 else {
-            return refuse("This is the run's first record: there is no previous answer to copy (type \"\" for the value \")")
+            return refuse(.firstRecordNoDitto)
                 + ask(index)
         }
         guard let value = run.context.previous[field.name] else {
-            return refuse("Record \(number - 1) has no \(TextWrap.truncate(field.label, to: 30)): nothing to copy") + ask(index)
+            return refuse(.nothingToCopy(record: number - 1, label: TextWrap.truncate(field.label, to: 30))) + ask(index)
         }
         return accept(value.editableText, at: index)
     }
@@ -136,11 +131,11 @@ extension Wizard {
         return refuse(message) + ask(index, prefill: field.type == .multiline ? nil : typed)
     }
 
-    func distinctClash(_ value: FieldValue, at index: Int) -> String? {
+    func distinctClash(_ value: FieldValue, at index: Int) -> WizardMessage? {
         let field = fields[index]
         guard field.distinct, let record = recordRun?.context.seen[field.name]?[Wizard.distinctKey(value)] else { return nil }
         let shown = TextWrap.truncate(Wizard.withoutControlCharacters(shortDisplay(value, field)), to: 30)
-        return "Record \(record) already has \(TextWrap.truncate(field.label, to: 30)) \(shown): each record needs its own"
+        return .recordAlreadyHas(record: record, label: TextWrap.truncate(field.label, to: 30), value: shown)
     }
 
     /// Before the review: values that came without a prompt (answers files, defaults taken by
@@ -149,7 +144,7 @@ extension Wizard {
         guard recordRun != nil else { return }
         for i in form.visibleIndices {
             guard let value = form.store[i], let message = distinctClash(value, at: i) else { continue }
-            progress.note(message, for: fields[i].name)
+            progress.note(message.text, for: fields[i].name)
             if !failing.contains(i) { failing.append(i) }
         }
     }
@@ -169,7 +164,7 @@ extension Wizard {
             let text = values[field.name].map { shortDisplay($0, field) } ?? "-"
             return TextWrap.truncate(String(text.map { $0 == "\t" ? " " : $0 }), to: 30)
         }
-        let line = TextWrap.truncate("Review: " + shown.joined(separator: " | "), to: TextWrap.width)
+        let line = TextWrap.truncate(WizardMessage.compactReview(shown).text, to: TextWrap.width)
         return [.output(OutputLine(line, style: .review))] + bannerLines()
     }
 

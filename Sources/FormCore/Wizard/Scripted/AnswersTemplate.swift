@@ -8,8 +8,8 @@
 package enum AnswersTemplate {
     package static func render(_ spec: FormSpec) -> String {
         let describer = Wizard(spec: spec, interactive: false)
-        var out = "# Answers for \"\(oneLine(spec.title))\" (\(spec.id)): formline fill FORM --answers THIS-FILE\n"
-        out += "# An empty value is no answer. Values are read as typed at the prompt.\n"
+        var out = "# " + WizardMessage.templateHeader(title: oneLine(spec.title), id: spec.id).text + "\n"
+        out += "# " + WizardMessage.templateEmptyValueNote.text + "\n"
         var openPath: [String] = []
         var openGroup: String?
         // Whether the group's item has its `- ` yet: the first member with a value writes it, so
@@ -23,8 +23,8 @@ package enum AnswersTemplate {
                 if first {
                     let parents = Array(path.dropLast())
                     out += opening(parents, after: openPath)
-                    out += "\n" + String(repeating: "  ", count: parents.count) + "# A list of items"
-                        + (spec.group(named: group).map(itemWords) ?? "") + ": copy the item below for each one\n"
+                    out += "\n" + String(repeating: "  ", count: parents.count) + "# "
+                        + WizardMessage.templateGroup(words: spec.group(named: group).map(itemWords) ?? "").text + "\n"
                     out += String(repeating: "  ", count: parents.count) + quoteKey(path.last ?? group) + ":\n"
                     openPath = path + ["[item]"]
                     openGroup = group
@@ -34,7 +34,7 @@ package enum AnswersTemplate {
                 out += indent + "  # " + comment(field, describer) + "\n"
                 if field.isSecret {
                     // A comment only; a group of nothing but secrets is then no answer (`lines:`).
-                    out += indent + "  # \(quoteKey(plain)): a secret is never written into a template\n"
+                    out += indent + "  # " + WizardMessage.templateMemberSecret(key: quoteKey(plain)).text + "\n"
                     continue
                 }
                 let key = (itemStarted ? "  " : "- ") + quoteKey(plain)
@@ -54,10 +54,10 @@ package enum AnswersTemplate {
             let indent = String(repeating: "  ", count: parents.count)
             let key = quoteKey(path.last ?? field.name)
             out += "\n" + indent + "# " + comment(field, describer)
-                + (field.list != nil ? "; a list: [one, value, per, item]" : "") + "\n"
+                + (field.list != nil ? WizardMessage.templateListNote.text : "") + "\n"
             if let help = field.help { out += indent + "# " + oneLine(help) + "\n" }
             if field.isSecret {
-                out += indent + "# \(key): a secret is never written into a template; add it by hand only to a file no one else can read (chmod 600)\n"
+                out += indent + "# " + WizardMessage.templateSecret(key: key).text + "\n"
                 continue
             }
             if field.when == nil, let value = field.defaultText {
@@ -73,7 +73,7 @@ package enum AnswersTemplate {
     /// member as the key to fill in (`, shown in the review as "Med 1: <code>"`), or its label
     /// (` (Line)`). The raw template (`Med {n}: {code}`) was a puzzle to the operator.
     static func itemWords(_ group: RepeatGroup) -> String {
-        guard let template = group.labelTemplate else { return " (\(oneLine(group.label)))" }
+        guard let template = group.labelTemplate else { return WizardMessage.templateGroupLabel(oneLine(group.label)).text }
         let shown = RepeatGroup.LabelPiece.pieces(template).map { piece -> String in
             switch piece {
             case .text(let text): return text
@@ -81,15 +81,15 @@ package enum AnswersTemplate {
             case .member(let name): return "<" + name + ">"
             }
         }.joined()
-        return ", shown in the review as \"\(oneLine(shown))\""
+        return WizardMessage.templateGroupShown(oneLine(shown)).text
     }
 
     /// A field's comment: label, type, rules, choices and the condition it is asked under.
     static func comment(_ field: Field, _ describer: Wizard) -> String {
         var text = "\(oneLine(field.label)) (\(field.type.rawValue)): "
             + describer.ruleDescriptions(field).map(oneLine).joined(separator: "; ")
-        if !field.choices.isEmpty { text += "; choices: " + field.choices.map(oneLine).joined(separator: ", ") }
-        if let when = field.when { text += "; only when \(when.readable)" }
+        if !field.choices.isEmpty { text += WizardMessage.templateChoices(field.choices.map(oneLine)).text }
+        if let when = field.when { text += WizardMessage.templateOnlyWhen(when.readable).text }
         return text
     }
 

@@ -1,17 +1,17 @@
 /// The words the wizard shows: prompts, the review, choice lists and help. Kept apart from the
 /// state machine so the layout (docs/filling.md) can be read and changed in one place.
 extension Wizard {
-    static let reviewPromptText = "Submit? (Enter = submit, number = edit, .cancel): "
-    static let multilineHint = "end with a line '.'"
-    /// Shown before the first item the walk offers in each list, once.
-    static let listEndHint = "  (Enter on an empty answer here ends the list)"
+    static let reviewPromptText = WizardMessage.reviewPrompt.text
+    static let multilineHint = WizardMessage.multilineHint.text
 
     /// The longest prompt, leaving part of an 80-column line for the answer.
     static let promptWidth = 60
     /// The widest label column in the review; longer labels are shortened there.
     static let reviewLabelWidth = 24
+    /// The lead of a server message under a field's review row.
+    static let fieldErrorIndent = "    ! "
 
-    static let retryPromptText = "Retry? (Enter = retry, number = edit, .cancel): "
+    static let retryPromptText = WizardMessage.retryPrompt.text
 
     var reviewPrompt: Prompt { Prompt(text: compactReview ? Wizard.compactReviewPromptText : Wizard.reviewPromptText) }
     var retryPrompt: Prompt { Prompt(text: recordRun == nil ? Wizard.retryPromptText : Wizard.goOnPromptText) }
@@ -21,7 +21,7 @@ extension Wizard {
         let current = values[field.name]
         var bracket = ""
         if field.isSecret {
-            if current != nil { bracket = " [keep]" }
+            if current != nil { bracket = " [" + WizardMessage.promptKeep.text + "]" }
         } else if let current {
             bracket = " [" + TextWrap.truncate(shortDisplay(current, field), to: 24) + "]"
         } else if let d = defaultShown(field) {
@@ -69,7 +69,7 @@ extension Wizard {
     }
 
     func promptHints(_ field: Field) -> [String] {
-        (field.required ? [] : ["optional"]) + field.kind.promptHints(for: field)
+        (field.required ? [] : [WizardMessage.ruleOptional.text]) + field.kind.promptHints(for: field)
     }
 
     /// A value as the review and prompts show it: secrets masked, lists joined, booleans yes/no,
@@ -142,7 +142,7 @@ extension Wizard {
             var shown = ""
             if withLabels {
                 shown = form.store[i].map { shortDisplay($0, fields[i]) } ?? "-"
-                if form.store[i] == nil, !progress.wasVisited(name), let d = defaultShown(fields[i]) { shown = d + " (default)" }
+                if form.store[i] == nil, !progress.wasVisited(name), let d = defaultShown(fields[i]) { shown = WizardMessage.defaultShown(d).text }
             }
             entries.append(ReviewEntry(number: numbered ? n : i + 1, label: withLabels ? fields[i].label : "", shown: shown, indices: [i], item: nil))
             k += 1
@@ -247,7 +247,7 @@ extension Wizard {
     }
 
     func reviewLines(rows: [String], withBanner: Bool = true) -> [WizardEffect] {
-        var effects: [WizardEffect] = [.output(OutputLine("Review", style: .title))]
+        var effects: [WizardEffect] = [.output(OutputLine(.reviewTitle, style: .title))]
         effects.reserveCapacity(rows.count + 2)
         for row in rows {
             // A wrapped row is one line an operator sees as several: one effect a line.
@@ -267,7 +267,7 @@ extension Wizard {
     func emptyListLines() -> [WizardEffect] {
         guard spec.hasLists else { return [] }
         return form.emptyVisibleLists.flatMap { list in
-            TextWrap.wrap("\(form.listLabel(list.name)): none (.add \(list.name) adds one)", indent: "    ", continuation: "      ")
+            TextWrap.wrap(WizardMessage.emptyList(label: form.listLabel(list.name), list: list.name).text, indent: "    ", continuation: "      ")
                 .map { WizardEffect.output(OutputLine($0, style: .review)) }
         }
     }
@@ -299,13 +299,12 @@ extension Wizard {
 
     func helpLines(for field: Field) -> [WizardEffect] {
         var paragraphs: [String] = []
-        if let help = field.help { paragraphs.append("\(field.label): \(help)") }
+        if let help = field.help { paragraphs.append(WizardMessage.fieldHelp(label: field.label, help: help).text) }
         let rules = ruleDescriptions(field)
-        if !rules.isEmpty { paragraphs.append("Rules: " + rules.joined(separator: "; ")) }
+        if !rules.isEmpty { paragraphs.append(WizardMessage.rulesHelp(rules).text) }
         var lines = paragraphs.flatMap { TextWrap.wrap($0, indent: "  ", continuation: "    ") }.map { OutputLine($0, style: .notice) }
         if field.kind.takesChoices { lines += choiceListLines(field) }
-        let commands = WizardCommand.helpList + ". "
-            + "Enter keeps the value in [brackets]; start a value with .. to enter a leading '.'"
+        let commands = WizardMessage.commandsHelp(list: WizardCommand.helpList).text
         lines += TextWrap.wrap(commands, indent: "  ", continuation: "    ").map { OutputLine($0, style: .notice) }
         if spec.hasLists {
             lines += TextWrap.wrap(Wizard.listCommandsHelp, indent: "  ", continuation: "    ").map { OutputLine($0, style: .notice) }
@@ -315,23 +314,21 @@ extension Wizard {
     }
 
     /// What a form with lists adds to the commands, in `?` at a prompt and at the review.
-    static let listCommandsHelp = "Lists: an empty first answer of the next item ends the list. "
-        + ".add [LIST] adds an item, .delete [LIST.N] deletes one (asks first), .edit LIST.N or "
-        + "LIST.N.FIELD edits an item or one of its fields; at the review N.M edits field M of line N."
+    static let listCommandsHelp = WizardMessage.listCommandsHelp.text
 
     func ruleDescriptions(_ field: Field) -> [String] {
-        var rules: [String] = [field.required ? "required" : "optional"]
+        var rules: [String] = [(field.required ? WizardMessage.ruleRequired : .ruleOptional).text]
         if let list = field.list {
             // A list's declaration: how many items, not whether one value is required.
-            rules = [list.minItems > 0 ? "at least \(list.minItems) item\(list.minItems == 1 ? "" : "s")" : "may be empty"]
-            if list.maxItems < ListRule.itemLimit { rules.append("at most \(list.maxItems) item\(list.maxItems == 1 ? "" : "s")") }
-            if list.unique { rules.append("items differ") }
+            rules = [(list.minItems > 0 ? WizardMessage.ruleAtLeastItems(list.minItems) : .ruleMayBeEmpty).text]
+            if list.maxItems < ListRule.itemLimit { rules.append(WizardMessage.ruleAtMostItems(list.maxItems).text) }
+            if list.unique { rules.append(WizardMessage.ruleItemsDiffer.text) }
         }
         if let rule = field.kind.rule(for: field) { rules.append(rule) }
         switch (field.minLength, field.maxLength) {
-        case let (lo?, hi?): rules.append("\(lo)-\(hi) characters")
-        case let (lo?, nil): rules.append("at least \(lo) characters")
-        case let (nil, hi?): rules.append("at most \(hi) characters")
+        case let (lo?, hi?): rules.append(WizardMessage.ruleLengthBetween(lo, hi).text)
+        case let (lo?, nil): rules.append(WizardMessage.ruleLengthAtLeast(lo).text)
+        case let (nil, hi?): rules.append(WizardMessage.ruleLengthAtMost(hi).text)
         default: break
         }
         if let lo = field.minimum {
@@ -340,8 +337,8 @@ extension Wizard {
         if let hi = field.maximum {
             rules.append(field.maximumIsExclusive ? hi.ordering.exclusiveUpperBoundPhrase(hi) : hi.ordering.upperBoundPhrase(hi))
         }
-        if field.pattern != nil { rules.append(field.patternMessage ?? "a set format") }
-        if let d = defaultShown(field) { rules.append("default \(d)") }
+        if field.pattern != nil { rules.append(field.patternMessage ?? WizardMessage.ruleSetFormat.text) }
+        if let d = defaultShown(field) { rules.append(WizardMessage.ruleDefault(d).text) }
         return rules
     }
 }

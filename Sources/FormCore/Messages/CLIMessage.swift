@@ -1,0 +1,158 @@
+/// The sentences the command line writes around a session: how `fill` ends (drafts, the summary
+/// of a run of records) and the usage errors of `fill`. Like `WizardMessage`, a caller builds a
+/// case with its parameters and `text` is the one place the English words are written; it lives
+/// in FormCore because every module that writes to the operator (FormRunner, the CLI) sees it.
+///
+/// Not here: argument-parser's own messages (usage, unknown options), errors that describe
+/// themselves (`DraftError`, `FormFileError`: their `description` is their text), and the
+/// reports of `check` and `replay` (a form file's problems, a transcript's diff).
+/// To add a sentence: a case, its words in `text`, a sample in `CLIMessageTests.samples`.
+package enum CLIMessage: Sendable, Equatable {
+    // MARK: Endings of `fill`
+    case draftSaved(path: String)
+    /// `Records: 3 accepted, 1 rejected, 1 kept as a draft.` (`, 1 lost (draft not saved).`).
+    case recordsSummary(accepted: Int, rejected: Int, drafts: Int, lost: Int)
+    /// The lead of the list of accepted records: `Accepted: 1 id=14, 2 id=15`.
+    case acceptedRecordsLead
+    /// After the last listed record: `15 id=117 and 12 more`.
+    case andMoreRecords(Int)
+    case jsonNotWritten(reason: String, accepted: Bool)
+    case recordingLost(reason: String)
+
+    // MARK: Usage errors of `fill`
+    case nameAForm
+    case standardInputClosed
+    case recordAsksNothing
+    case draftOfAnotherForm(path: String, draftForm: String, form: String)
+    case moreAnswerProblems(origin: String, count: Int)
+    case credentialHeaderOnCommandLine(name: String)
+    case endpointProblem(String)
+    case headerSourceProblem(name: String, problem: String)
+    case namedDraftExists
+    case draftsExist(count: Int)
+    case secretInOpenAnswersFile(problem: String)
+    case notASecretField
+    case recordToStandardOutput
+    case recordingNotWritable(path: String, problem: String)
+    case draftNotWritable(path: String, problem: String)
+
+    // MARK: Options of `fill` that do not go together or are malformed
+    case recordWithResume
+    case recordWithNoInput
+    case recordWithSecret
+    case repeatWithNoInput
+    case repeatWithDraft
+    case keepAskingWithNoInput
+    case setSyntax
+    case keepAskingWithStopAtRefusal
+    case resumeNumberNeedsResume
+    case resumeNumberOutOfRange(Int)
+    case resumeNumberWithDraft
+    case timeoutOutOfBounds
+    case clientCertAndKeyTogether
+    case tlsNeedsEndpoint
+    case headerSyntax
+    case headerFromDescriptorTwice(String)
+    case secretDescriptorTwice(String)
+    case openapiAndForm
+    case openapiNeedsOperation
+    case operationNeedsOpenapi
+    case refreshNeedsOpenapi
+    case operationEmpty
+
+    // MARK: `drafts`, `check`, `replay`
+    case discardNeedsForm
+    case noSuchDraft(form: String, number: Int)
+    case draftDiscarded(form: String, number: Int, path: String)
+    case noDraftsOf(form: String, folder: String)
+    case noDrafts(folder: String)
+    case nameFormsToCheck
+    case nameSessions
+    case jobsOutOfRange(most: Int)
+    case timeoutOutOfRange
+    case formatTextOrTap
+    case cannotWriteReport(path: String, reason: String)
+
+    /// The English words. Parameters arrive as they are shown.
+    package var text: String {
+        switch self {
+        case .draftSaved(let path): return "Draft saved: \(path)"
+        case .recordsSummary(let accepted, let rejected, let drafts, let lost):
+            return "Records: \(accepted) accepted, \(rejected) rejected, \(drafts) kept as "
+                + (drafts == 1 ? "a draft" : "drafts")
+                + (lost > 0 ? ", \(lost) lost (draft not saved)." : ".")
+        case .acceptedRecordsLead: return "Accepted: "
+        case .andMoreRecords(let more): return " and \(more) more"
+        case .jsonNotWritten(let reason, let accepted):
+            return "--output json: the document could not be written to standard output: \(reason)"
+                + (accepted ? " (the form was accepted: do not send it again)" : "")
+        case .recordingLost(let reason): return "--record: \(reason)"
+
+        case .nameAForm: return "Name a form file (formline fill FORM), or an OpenAPI operation (--openapi DOC --operation OP)."
+        case .standardInputClosed:
+            return "standard input is closed: run at a terminal, or pipe the answers in (formline fill FORM < answers.txt)"
+        case .recordAsksNothing:
+            return "--record can't be combined with --answers or --set without a terminal: such a run asks "
+                + "nothing (like --no-input), so it has no session to record; record at a terminal"
+        case .draftOfAnotherForm(let path, let draftForm, let form):
+            return "\(path) is a draft of form \"\(draftForm)\", not \"\(form)\""
+        case .moreAnswerProblems(let origin, let count): return "\(origin): and \(count) more problems"
+        case .credentialHeaderOnCommandLine(let name):
+            return "warning: --header \(name): a credential on the command line can be read by "
+                + "every local user (/proc/PID/cmdline); use --header-from \"\(name)=env:NAME\" (or file:PATH, fd:N)"
+        case .endpointProblem(let problem): return "--endpoint: \(problem)"
+        case .headerSourceProblem(let name, let problem): return "--header-from \(name): \(problem)"
+        case .namedDraftExists:
+            return "A draft of this form exists: add --resume to continue it. This run leaves it "
+                + "alone, unless this run ends unfinished too: then its own draft replaces it."
+        case .draftsExist(let count):
+            let which = count == 1 ? "add --resume to continue it"
+                : "\(count) in all: --resume continues the latest, --resume N another"
+            return "A draft of this form exists (\(which); formline drafts lists them). This run "
+                + "leaves it alone; if this run ends unfinished too, it is kept as another draft."
+        case .secretInOpenAnswersFile(let problem): return "the answers file holds a secret but \(problem)"
+        case .notASecretField: return "not a secret field; answer it with --set or --answers"
+        case .recordToStandardOutput:
+            return "--record -: a recording is written to a file, never to standard output; name a file (--record signup.session)"
+        case .recordingNotWritable(let path, let problem): return "--record \(path): cannot write the recording there: \(problem)"
+        case .draftNotWritable(let path, let problem):
+            return "--draft \(path): cannot keep the draft there: \(problem) "
+                + "(name a regular file in a writable folder, or leave --draft out to use the state folder)"
+
+        case .recordWithResume: return "--record can't be combined with --resume: a recording starts from an empty form"
+        case .recordWithNoInput: return "--record can't be combined with --no-input: a run that asks nothing has no session to record (record at a terminal, which asks what the answers leave missing or refused)"
+        case .recordWithSecret: return "--record can't be combined with --secret: a transcript never holds a secret, so its replay could not give the field the same value; type it at the prompt instead"
+        case .repeatWithNoInput: return "--repeat can't be combined with --no-input: a run of records ends when the operator ends it"
+        case .repeatWithDraft: return "--repeat can't be combined with --draft: a run may keep several drafts, one file holds one (leave --draft out)"
+        case .keepAskingWithNoInput: return "--keep-asking can't be combined with --no-input, which asks nothing"
+        case .setSyntax: return "--set must look like name=value (a dotted field path, then =)"
+        case .keepAskingWithStopAtRefusal: return "--keep-asking can't be combined with --stop-at-refusal"
+        case .resumeNumberNeedsResume: return "--resume-number needs --resume"
+        case .resumeNumberOutOfRange(let n): return "--resume \(n): no such draft: drafts are numbered from 1 to 999 (formline drafts lists them)"
+        case .resumeNumberWithDraft: return "--resume N picks one of the state folder's drafts: with --draft FILE there is only that file"
+        case .timeoutOutOfBounds: return "--timeout must be between 0.001 and 3600 seconds"
+        case .clientCertAndKeyTogether: return "--client-cert and --client-key go together"
+        case .tlsNeedsEndpoint: return "--ca-file, --client-cert and --client-key apply to --endpoint, which is missing"
+        case .headerSyntax: return "--header must look like \"Name: value\" with a valid header name"
+        case .headerFromDescriptorTwice(let fd): return "--header-from: fd:\(fd) is named twice; a descriptor is read once"
+        case .secretDescriptorTwice(let fd): return "--secret: fd:\(fd) is named twice; a descriptor is read once"
+        case .openapiAndForm: return "--openapi builds the form from the document: name a form file or --openapi, not both"
+        case .openapiNeedsOperation: return "--openapi needs --operation OP (formline operations DOC lists them)"
+        case .operationNeedsOpenapi: return "--operation needs --openapi DOC, the document that describes it"
+        case .refreshNeedsOpenapi: return "--refresh applies to --openapi (a document fetched from a server)"
+        case .operationEmpty: return "--operation needs an operationId or \"METHOD /path\""
+
+        case .discardNeedsForm: return "--discard needs the form: formline drafts FORM --discard N"
+        case .noSuchDraft(let form, let number): return "\(form) has no draft \(number) (formline drafts \(form) lists them)"
+        case .draftDiscarded(let form, let number, let path): return "Discarded draft \(number) of \(form): \(path)"
+        case .noDraftsOf(let form, let folder): return "No drafts of \(form) in \(folder)."
+        case .noDrafts(let folder): return "No drafts in \(folder)."
+        case .nameFormsToCheck: return "Name form files to check, or --openapi DOC."
+        case .nameSessions: return "Name at least one session file or folder."
+        case .jobsOutOfRange(let most): return "--jobs: give a number from 1 to \(most)"
+        case .timeoutOutOfRange: return "--timeout: give a number of seconds above 0, at most 86400"
+        case .formatTextOrTap: return "--format: give text or tap"
+        case .cannotWriteReport(let path, let reason): return "cannot write \(path): \(reason)"
+        }
+    }
+}
