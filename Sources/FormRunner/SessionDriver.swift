@@ -79,6 +79,8 @@ public final class SessionDriver {
     private var unwritten = ""
     /// The secret field whose typed line is recorded once the wizard has said whether it took it.
     private var secretAwaitingVerdict: String?
+    /// The refusal whose error was just shown, until the prompt that asks again.
+    private var pendingRefusal: Refusal?
 
     public init(wizard: Wizard, edges: Edges) {
         self.wizard = wizard
@@ -161,13 +163,20 @@ public final class SessionDriver {
         case .finish:
             return nil
         // The error line that follows says it to the operator; a run that stops at refusals
-        // has already ended inside the wizard.
-        case .refused:
+        // has already ended inside the wizard. The source may add a line under the error when
+        // it asks again (`LineSource.hint`).
+        case .refused(let refusal):
+            pendingRefusal = refusal
             return nil
         }
     }
 
     private func ask(_ prompt: Prompt) -> WizardEvent {
+        if let refusal = pendingRefusal {
+            pendingRefusal = nil
+            // Written, not recorded: the hint belongs to this terminal, not to the session.
+            if let hint = edges.source.hint(after: refusal, reasking: prompt) { edges.write(edges.renderer.render(hint)) }
+        }
         edges.recorder?.prompt(prompt.text)
         switch edges.source.read(prompt) {
         case .line(let text):

@@ -1,0 +1,129 @@
+import Foundation
+import Glibc
+import Testing
+
+/// Issue 35, the remaining items, through the real binary: `today` bounds, the Ctrl-U hint.
+@Suite("operator polish, second round, remaining items (issue 35)", .serialized)
+struct OperatorPolishThreeTests {
+    /// Writes `text` as a file in the runner's home and returns its path.
+    private func file(_ runner: BinaryRunner, _ name: String, _ text: String) throws -> String {
+        let path = runner.home.appendingPathComponent(name).path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// The local date `days` from now at UTC+01:00 (the `TZ` the runs below get), as YYYY-MM-DD.
+    private func day(_ days: Int) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(secondsFromGMT: 3600) ?? .gmt
+        let date = calendar.date(byAdding: .day, value: days, to: Date()) ?? Date()
+        let c = calendar.dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0)
+    }
+
+    private let patient = """
+        id: patient
+        fields:
+          - { name: birth, label: Date of birth, type: date, max: today }
+          - { name: visit, label: Visit, type: datetime, exclusive_min: today, required: false }
+        """
+
+    // MARK: Item 1
+
+    @Test("max: today refuses a future date of birth with the session's date, at the prompt, ? and in answers")
+    func todayBounds() throws {
+        let runner = try BinaryRunner()
+        let form = try file(runner, "patient.yaml", patient)
+        let today = day(0), tomorrow = day(1)
+        let env = ["TZ": "CET-01"]
+        let r = try runner.run(["fill", form, "--keep-asking"], lines: [tomorrow, "?", today, today + "T23:59:59+01:00", tomorrow + "T00:00:00+01:00", ""],
+                               environment: env)
+        guard day(0) == today else { return }  // the day turned during the run
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        #expect(r.stdout.contains("Date of birth (YYYY-MM-DD): \(tomorrow)\n  ! Must be on or before \(today)\n"), "\(r.stdout)")
+        #expect(r.stdout.contains("  Rules: required; a date as YYYY-MM-DD; on or before \(today)\n"), "\(r.stdout)")
+        #expect(r.stdout.contains("  ! Must be at or after \(tomorrow)T00:00:00+01:00\n"), "\(r.stdout)")
+        #expect(r.stdout.contains("  2 Visit          \(tomorrow)T00:00:00+01:00\n"), "\(r.stdout)")
+
+        // An answers file meets the same bound, resolved from the same clock.
+        let answers = try file(runner, "a.yaml", "birth: \(tomorrow)\n")
+        let scripted = try runner.run(["fill", form, "--answers", answers, "--no-input"], input: [], environment: env)
+        #expect(scripted.status == 5, "\(scripted.stdout)\(scripted.stderr)")
+        #expect(scripted.stderr.contains("Must be on or before \(today)"), "\(scripted.stderr)")
+
+        let check = try runner.run(["check", form], input: [])
+        #expect(check.status == 0, "\(check.stderr)")
+        let wrong = try file(runner, "wrong.yaml", "id: w\nfields:\n  - name: d\n    type: date\n    max: today+x\n")
+        let refused = try runner.run(["check", wrong], input: [])
+        #expect(refused.status == 2)
+        #expect(refused.stderr == "\(wrong):5:10: max must be today, today+N or today-N (N days up to 99999), not \"today+x\"\n")
+    }
+
+    @Test("a recorded run with max: today replays at its recorded clock, whatever the day")
+    func todayBoundRecordingReplays() throws {
+        let runner = try BinaryRunner()
+        let form = try file(runner, "patient.yaml", patient)
+        let session = runner.home.appendingPathComponent("p.session").path
+        let r = try runner.run(["fill", form, "--keep-asking", "--record", session], lines: [day(3), day(-3), "", ""],
+                               environment: ["TZ": "CET-01"])
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        let recording = try String(contentsOfFile: session, encoding: .utf8)
+        #expect(recording.contains("\n#! clock: "), "\(recording)")
+        // Run elsewhere and another day: the bound is the recorded day's.
+        let replay = try runner.run(["replay", "--allow-outside", session], input: [], environment: ["TZ": "UTC0"])
+        #expect(replay.status == 0, "\(replay.stdout)")
+    }
+
+    // MARK: Item 2
+
+    /// A pty session of the signup form in `home` (TERM=dumb, no inputrc).
+    private func signupAtPty(home: String, _ arguments: [String] = []) throws -> PseudoTerminal {
+        try PseudoTerminal.spawn(
+            PseudoTerminal.formline, ["fill", "Forms/signup.yaml"] + arguments,
+            environment: PseudoTerminal.environment(home: home), directory: PseudoTerminal.repositoryRoot)
+    }
+
+    static let clearHint = "  (The answer stays on the line to fix: Ctrl-U clears it to type anew)"
+
+    @Test("at a terminal the first refusal says once how to clear the pre-filled line; never in a recording")
+    func clearHintOnce() throws {
+        let home = try PseudoTerminal.temporaryDirectory()
+        defer { PseudoTerminal.removeTree(home) }
+        let session = home + "/s.session"
+        let pty = try signupAtPty(home: home, ["--record", session])
+        try pty.expect("Username: ")
+        pty.send("ab\r")
+        try pty.expect("  ! ")
+        try pty.expect(OperatorPolishThreeTests.clearHint + "\r\n")
+        try pty.expect("Username: ab")
+        pty.send("\u{15}ab_c\r")
+        try pty.expect("Email: ")
+        pty.send("not-an-email\r")
+        try pty.expect("  ! ")
+        try pty.expect("Email: not-an-email")
+        pty.send("\u{15}ab@example.com\r")
+        try pty.expect("Password: ")
+        pty.send("Zebra-Secret-4711\r")
+        try pty.expect("Age")
+        pty.send("\r")
+        try pty.expect("Country")
+        pty.send("\r")
+        try pty.expect("Submit?")
+        pty.send("\r")
+        try pty.expect("accepted (201)")
+        #expect(try pty.waitForExit() == .code(0))
+        let shown = pty.text
+        #expect(shown.components(separatedBy: "Ctrl-U clears").count == 2, "\(shown)")
+        let recording = try String(contentsOfFile: session, encoding: .utf8)
+        #expect(recording.contains("> ab\n") && !recording.contains("Ctrl-U"), "\(recording)")
+    }
+
+    @Test("a pipe run never shows the Ctrl-U hint")
+    func noClearHintInAPipe() throws {
+        let runner = try BinaryRunner()
+        let r = try runner.run(["fill", "Forms/signup.yaml", "--keep-asking"],
+                               lines: ["ab", "ab_c", "ab@example.com", "Zebra-Secret-4711", "", "", ""])
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        #expect(r.stdout.contains("  ! ") && !r.stdout.contains("Ctrl-U"), "\(r.stdout)")
+    }
+}
