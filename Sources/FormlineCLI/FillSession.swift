@@ -98,8 +98,9 @@ public struct FillSession {
         let promptFD: Int32 = options.output == .json ? 2 : 1
         let output = TerminalOutput(fd: promptFD)
         let interactive = isatty(0) == 1 && isatty(promptFD) == 1
-        let renderer = Renderer(face: Renderer.face(
-            isTerminal: interactive, plainFlag: options.plain, environment: environment))
+        let face = Renderer.face(isTerminal: interactive, plainFlag: options.plain, environment: environment)
+        // Only the styles the terminal's terminfo entry has (TERM=vt100: bold, no colour, no dim).
+        let renderer = Renderer(face: face, styles: face == .colour ? TerminfoStyles.styles(environment: environment) : [])
 
         // Scripted answers: --answers, --set, --secret, --no-input. Without a terminal they ask
         // nothing.

@@ -126,4 +126,37 @@ struct OperatorPolishThreeTests {
         #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
         #expect(r.stdout.contains("  ! ") && !r.stdout.contains("Ctrl-U"), "\(r.stdout)")
     }
+
+    // MARK: Item 13
+
+    /// The signup form at a pty with `TERM=term`, a refused username, then Ctrl-C: all it wrote.
+    private func refusalShown(term: String) throws -> String {
+        let home = try PseudoTerminal.temporaryDirectory()
+        defer { PseudoTerminal.removeTree(home) }
+        let pty = try PseudoTerminal.spawn(
+            PseudoTerminal.formline, ["fill", "Forms/signup.yaml"],
+            environment: PseudoTerminal.environment(home: home, ["TERM": term]), directory: PseudoTerminal.repositoryRoot)
+        try pty.expect("Username: ")
+        pty.send("ab\r")
+        try pty.expect("At least 3 characters")
+        try pty.expect("Username: ")
+        pty.send("\u{3}")
+        #expect(try pty.waitForExit() == .code(130))
+        return pty.text
+    }
+
+    @Test("TERM=vt100 and vt220 get no colour and no dim (terminfo has neither), xterm-256color gets both")
+    func stylesFollowTerminfo() throws {
+        for term in ["vt100", "vt220"] {
+            let shown = try refusalShown(term: term)
+            #expect(!shown.contains("\u{1B}[31m") && !shown.contains("\u{1B}[2m"), "\(term): \(shown.debugDescription)")
+            #expect(shown.contains("\u{1B}[1mCreate an account"), "\(term): \(shown.debugDescription)")
+            #expect(shown.contains("  ! At least 3 characters\r\n" + OperatorPolishThreeTests.clearHint), "\(term): \(shown.debugDescription)")
+        }
+        let xterm = try refusalShown(term: "xterm-256color")
+        #expect(xterm.contains("\u{1B}[31m  ! At least 3 characters\u{1B}[0m"), "\(xterm.debugDescription)")
+        #expect(xterm.contains("\u{1B}[2m" + OperatorPolishThreeTests.clearHint + "\u{1B}[0m"), "\(xterm.debugDescription)")
+        // TERM=dumb: no escape sequence at all.
+        #expect(!(try refusalShown(term: "dumb")).contains("\u{1B}"))
+    }
 }
