@@ -27,6 +27,9 @@ public final class SessionDriver {
         public var snapshots: SessionSnapshots?
         /// Keys of unanswered attempts, kept in drafts for a resumed run; nil without drafts.
         public var attemptKeys: AttemptKeyBook?
+        /// `fill --record`: a review number of a form with lists is recorded as the `.edit NAME`
+        /// it stood for (`Wizard.recordedEdit`). A replay records what its transcript typed.
+        public var recordsEditsByName = false
 
         public init(
             source: any LineSource, transport: any Transport, write: @escaping (String) -> Void,
@@ -187,8 +190,8 @@ public final class SessionDriver {
                     // Recorded with the wizard's verdict, before any of its effects (see run).
                     secretAwaitingVerdict = field
                 }
-            } else {
-                edges.recorder?.input(text)
+            } else if edges.recorder != nil {
+                edges.recorder?.input(edges.recordsEditsByName ? wizard.recordedEdit(forReviewLine: text) ?? text : text)
             }
             return .line(text)
         case .endOfInput:

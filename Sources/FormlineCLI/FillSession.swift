@@ -308,7 +308,7 @@ public struct FillSession {
         let jsonMode = options.output == .json
         let repeats = options.repeats
         let accepted = AcceptedDocument()
-        let edges = SessionDriver.Edges(
+        var edges = SessionDriver.Edges(
             source: source, transport: transport, write: output.write, renderer: renderer,
             recorder: recorder, drafts: drafts, interrupts: interrupts,
             onAccepted: { submission, response in
@@ -325,6 +325,8 @@ public struct FillSession {
                 if repeats { accepted.members = result } else { jsonEnding?.write(EndingReport.accepted(result)) }
             },
             snapshots: snapshots, attemptKeys: attemptKeys)
+        // A recording names what a review number stood for (docs/sessions.md).
+        edges.recordsEditsByName = true
         let status: ExitStatus
         if repeats {
             status = runRecords(first: wizard, setup: setup, edges: edges, ownDraft: ownDraft, accepted: accepted)

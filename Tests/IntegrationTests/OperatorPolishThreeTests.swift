@@ -159,4 +159,36 @@ struct OperatorPolishThreeTests {
         // TERM=dumb: no escape sequence at all.
         #expect(!(try refusalShown(term: "dumb")).contains("\u{1B}"))
     }
+
+    // MARK: Item 16
+
+    @Test("a review number of a list form is recorded as the .edit NAME it stood for, and replays")
+    func recordedEditsByName() throws {
+        let runner = try BinaryRunner()
+        let form = try file(runner, "visit.yaml", """
+            id: visit
+            fields:
+              - { name: patient, label: Patient }
+              - { name: parts, label: Part, list: true }
+              - { name: visit_date, label: Visit date, type: date }
+            """)
+        let session = runner.home.appendingPathComponent("v.session").path
+        let r = try runner.run(["fill", form, "--record", session],
+                               lines: ["Ann", "wheel", "bell", "", "2026-01-02", "4", "2026-01-03", "2", "chain", ""])
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        #expect(r.stdout.contains("Submit? (Enter = submit, number = edit, .cancel): 4\nVisit date (YYYY-MM-DD) [2026-01-02]: "), "\(r.stdout)")
+        let recording = try String(contentsOfFile: session, encoding: .utf8)
+        #expect(recording.contains("Submit? (Enter = submit, number = edit, .cancel):\n> .edit visit_date\nVisit date (YYYY-MM-DD) [2026-01-02]:\n"), "\(recording)")
+        #expect(recording.contains("> .edit parts.1\nPart 1 [wheel]:\n"), "\(recording)")
+        #expect(!recording.contains("\n> 4\n") && !recording.contains("\n> 2\n"), "\(recording)")
+        let replay = try runner.run(["replay", "--allow-outside", session], input: [])
+        #expect(replay.status == 0, "\(replay.stdout)")
+
+        // Without lists a review number is the field's place in the form: recorded as typed.
+        let plain = try file(runner, "plain.yaml", "id: p\nfields:\n  - { name: a, label: A }\n  - { name: b, label: B }\n")
+        let plainSession = runner.home.appendingPathComponent("p.session").path
+        let p = try runner.run(["fill", plain, "--record", plainSession], lines: ["x", "y", "2", "z", ""])
+        #expect(p.status == 0, "\(p.stdout)\(p.stderr)")
+        #expect(try String(contentsOfFile: plainSession, encoding: .utf8).contains("cancel):\n> 2\nB [y]:\n"))
+    }
 }
