@@ -51,6 +51,11 @@ struct OperatorPolishThreeTests {
         #expect(scripted.status == 5, "\(scripted.stdout)\(scripted.stderr)")
         #expect(scripted.stderr.contains("Must be on or before \(today)"), "\(scripted.stderr)")
 
+        // Before a session there is no date yet: `template` shows the bound as written.
+        let template = try runner.run(["template", form], input: [])
+        #expect(template.stdout.contains("# Date of birth (date): required; a date as YYYY-MM-DD; on or before today\n"), "\(template.stdout)")
+        #expect(template.stdout.contains("with its offset, like 2024-05-01T14:30:00+02:00; after today\n"), "\(template.stdout)")
+
         let check = try runner.run(["check", form], input: [])
         #expect(check.status == 0, "\(check.stderr)")
         let wrong = try file(runner, "wrong.yaml", "id: w\nfields:\n  - name: d\n    type: date\n    max: today+x\n")

@@ -340,6 +340,9 @@ extension Wizard {
         if let hi = field.maximum {
             rules.append(field.maximumIsExclusive ? hi.ordering.exclusiveUpperBoundPhrase(hi) : hi.ordering.upperBoundPhrase(hi))
         }
+        // Before a session resolves them (`formline template`): the bound as written.
+        if let lo = field.minimumFromClock { rules.append((field.minimumIsExclusive ? "after " : "on or after ") + lo.description) }
+        if let hi = field.maximumFromClock { rules.append((field.maximumIsExclusive ? "before " : "on or before ") + hi.description) }
         if field.pattern != nil { rules.append(field.patternMessage ?? "a set format") }
         if let d = defaultShown(field) { rules.append("default \(d)") }
         return rules
