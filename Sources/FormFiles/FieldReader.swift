@@ -256,11 +256,33 @@ struct FieldReader {
                 diagnostics.error("\(exclusive) and \(inclusive) can't both be given: keep one", at: e.keyPosition)
             }
         }
+        /// `today`, `today+N`, `today-N` on a date or datetime field (resolved when a session
+        /// starts: ClockBound); nil for any other text, which is read as a bound of the type.
+        func clockBound(_ e: Entry) -> ClockBound?? {
+            guard ordering == .date || ordering == .instant, case .scalar(let scalar) = e.value,
+                  ClockBound.isMeant(scalar.string) else { return nil }
+            guard let bound = ClockBound(scalar.string) else {
+                diagnostics.error("\(e.key) must be today, today+N or today-N (N days up to \(ClockBound.dayLimit)), "
+                    + "not \"\(TextCleaning.oneLine(scalar.string, limit: 40))\"", at: e.valuePosition)
+                return .some(nil)
+            }
+            return .some(bound)
+        }
         let minE = entries["min"] ?? entries["exclusive_min"], maxE = entries["max"] ?? entries["exclusive_max"]
-        field.minimum = minE.flatMap(bound)
-        field.maximum = maxE.flatMap(bound)
+        let minClock = minE.flatMap(clockBound), maxClock = maxE.flatMap(clockBound)
+        field.minimumFromClock = minClock ?? nil
+        field.maximumFromClock = maxClock ?? nil
+        field.minimum = minClock == nil ? minE.flatMap(bound) : nil
+        field.maximum = maxClock == nil ? maxE.flatMap(bound) : nil
         field.minimumIsExclusive = entries["min"] == nil && entries["exclusive_min"] != nil
         field.maximumIsExclusive = entries["max"] == nil && entries["exclusive_max"] != nil
+        if let lo = field.minimumFromClock, let hi = field.maximumFromClock, let minE {
+            // Both from the clock: their order is known now, whatever the day.
+            let empty = field.minimumIsExclusive || field.maximumIsExclusive ? lo.days >= hi.days : lo.days > hi.days
+            if empty {
+                diagnostics.error("\(minE.key) \(lo) and \(maxE?.key ?? "max") \(hi) leave no value between them", at: minE.valuePosition)
+            }
+        }
         if let lo = field.minimum, let hi = field.maximum, let minE {
             if field.minimumIsExclusive || field.maximumIsExclusive {
                 if lo.precedes(hi) == false {

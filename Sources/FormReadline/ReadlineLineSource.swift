@@ -50,6 +50,20 @@ package final class ReadlineLineSource: LineSource {
 
     package var isInteractive: Bool { true }
 
+    /// Whether the Ctrl-U hint was shown: once a run (a process has one source).
+    private var clearHintShown = false
+
+    /// Under the first refusal whose answer comes back pre-filled: newcomers from other prompt
+    /// tools type the whole value again after the kept text (`4211MRN-004211`).
+    package func hint(after refusal: Refusal, reasking prompt: Prompt) -> OutputLine? {
+        guard !clearHintShown, !prompt.secret, let prefill = prompt.prefill, !prefill.isEmpty else { return nil }
+        clearHintShown = true
+        return OutputLine(Self.clearHint, style: .notice)
+    }
+
+    /// Within 79 columns, in the style of the wizard's other one-time hints.
+    static let clearHint = "  (The answer stays on the line to fix: Ctrl-U clears it to type anew)"
+
     package func read(_ request: Prompt) -> LineResult {
         if request.secret { return readSecret(request) }
 

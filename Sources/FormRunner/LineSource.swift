@@ -42,4 +42,13 @@ public protocol LineSource: AnyObject {
     func read(_ prompt: Prompt) -> LineResult
     /// Whether this source edits lines (pre-fill, history, completion): decides what the wizard offers.
     var isInteractive: Bool { get }
+    /// A line to show under a refusal's error, before `prompt` asks again: how this source's
+    /// editing works (readline: Ctrl-U clears the pre-filled line). Shown at the terminal only,
+    /// never recorded, so a transcript stays the same whichever source typed it.
+    func hint(after refusal: Refusal, reasking prompt: Prompt) -> OutputLine?
+}
+
+extension LineSource {
+    /// Pipes, scripts and replays have nothing to add under a refusal.
+    public func hint(after refusal: Refusal, reasking prompt: Prompt) -> OutputLine? { nil }
 }

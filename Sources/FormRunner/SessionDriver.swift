@@ -27,6 +27,9 @@ public final class SessionDriver {
         public var snapshots: SessionSnapshots?
         /// Keys of unanswered attempts, kept in drafts for a resumed run; nil without drafts.
         public var attemptKeys: AttemptKeyBook?
+        /// `fill --record`: a review number of a form with lists is recorded as the `.edit NAME`
+        /// it stood for (`Wizard.recordedEdit`). A replay records what its transcript typed.
+        public var recordsEditsByName = false
 
         public init(
             source: any LineSource, transport: any Transport, write: @escaping (String) -> Void,
@@ -79,6 +82,8 @@ public final class SessionDriver {
     private var unwritten = ""
     /// The secret field whose typed line is recorded once the wizard has said whether it took it.
     private var secretAwaitingVerdict: String?
+    /// The refusal whose error was just shown, until the prompt that asks again.
+    private var pendingRefusal: Refusal?
 
     public init(wizard: Wizard, edges: Edges) {
         self.wizard = wizard
@@ -161,13 +166,20 @@ public final class SessionDriver {
         case .finish:
             return nil
         // The error line that follows says it to the operator; a run that stops at refusals
-        // has already ended inside the wizard.
-        case .refused:
+        // has already ended inside the wizard. The source may add a line under the error when
+        // it asks again (`LineSource.hint`).
+        case .refused(let refusal):
+            pendingRefusal = refusal
             return nil
         }
     }
 
     private func ask(_ prompt: Prompt) -> WizardEvent {
+        if let refusal = pendingRefusal {
+            pendingRefusal = nil
+            // Written, not recorded: the hint belongs to this terminal, not to the session.
+            if let hint = edges.source.hint(after: refusal, reasking: prompt) { edges.write(edges.renderer.render(hint)) }
+        }
         edges.recorder?.prompt(prompt.text)
         switch edges.source.read(prompt) {
         case .line(let text):
@@ -178,8 +190,8 @@ public final class SessionDriver {
                     // Recorded with the wizard's verdict, before any of its effects (see run).
                     secretAwaitingVerdict = field
                 }
-            } else {
-                edges.recorder?.input(text)
+            } else if edges.recorder != nil {
+                edges.recorder?.input(edges.recordsEditsByName ? wizard.recordedEdit(forReviewLine: text) ?? text : text)
             }
             return .line(text)
         case .endOfInput:

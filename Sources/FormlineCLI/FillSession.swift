@@ -97,8 +97,9 @@ package struct FillSession {
         let promptFD: Int32 = options.output == .json ? 2 : 1
         let output = TerminalOutput(fd: promptFD)
         let interactive = isatty(0) == 1 && isatty(promptFD) == 1
-        let renderer = Renderer(face: Renderer.face(
-            isTerminal: interactive, plainFlag: options.plain, environment: environment))
+        let face = Renderer.face(isTerminal: interactive, plainFlag: options.plain, environment: environment)
+        // Only the styles the terminal's terminfo entry has (TERM=vt100: bold, no colour, no dim).
+        let renderer = Renderer(face: face, styles: face == .colour ? TerminfoStyles.styles(environment: environment) : [])
 
         // Scripted answers: --answers, --set, --secret, --no-input. Without a terminal they ask
         // nothing.
@@ -301,7 +302,7 @@ package struct FillSession {
         let jsonMode = options.output == .json
         let repeats = options.repeats
         let accepted = AcceptedDocument()
-        let edges = SessionDriver.Edges(
+        var edges = SessionDriver.Edges(
             source: source, transport: transport, write: output.write, renderer: renderer,
             recorder: recorder, drafts: drafts, interrupts: interrupts,
             onAccepted: { submission, response in
@@ -318,6 +319,8 @@ package struct FillSession {
                 if repeats { accepted.members = result } else { jsonEnding?.write(EndingReport.accepted(result)) }
             },
             snapshots: snapshots, attemptKeys: attemptKeys)
+        // A recording names what a review number stood for (docs/sessions.md).
+        edges.recordsEditsByName = true
         let status: ExitStatus
         if repeats {
             status = runRecords(first: wizard, setup: setup, edges: edges, ownDraft: ownDraft, accepted: accepted)

@@ -73,6 +73,8 @@ import Testing
         .ruleLengthAtLeast(2),
         .ruleLengthAtMost(80),
         .ruleSetFormat,
+        .ruleClockLowerBound("today-30", exclusive: false),
+        .ruleClockUpperBound("today", exclusive: true),
         .ruleDefault("Norway"),
         .defaultShown("Norway"),
         .newItemIsThis(label: "Medications", number: 2),

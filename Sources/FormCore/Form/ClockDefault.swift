@@ -20,14 +20,23 @@ public enum ClockDefault: String, Sendable, Equatable, CaseIterable {
 }
 
 extension FormSpec {
-    /// Whether any field defaults to `today` or `now`.
-    public var usesClock: Bool { fields.contains { $0.clockDefault != nil } }
+    /// Whether any field defaults to `today` or `now`, or has a `today` bound.
+    public var usesClock: Bool {
+        fields.contains { $0.clockDefault != nil || $0.minimumFromClock != nil || $0.maximumFromClock != nil }
+    }
 
-    /// The form with each `today` / `now` default replaced by the value at `moment` (the local
-    /// date, the local time to the minute, or the local date and time with its offset). A value
-    /// the field's own rules refuse (a `max` date already past) leaves the field without default.
+    /// The form with each `today` bound (`ClockBound`) and each `today` / `now` default replaced
+    /// by the value at `moment` (the local date, the local time to the minute, or the local date
+    /// and time with its offset). A default the field's own rules refuse (a `max` date already
+    /// past, a written default beyond `max: today`) leaves the field without default.
     public func resolvingClockDefaults(at moment: Timestamp) -> FormSpec {
         var spec = self
+        for i in spec.fields.indices where spec.fields[i].minimumFromClock != nil || spec.fields[i].maximumFromClock != nil {
+            spec.fields[i].resolveClockBounds(at: moment)
+            if spec.fields[i].clockDefault == nil && spec.fields[i].defaultText != nil && spec.fields[i].defaultValue == nil {
+                spec.fields[i].defaultText = nil
+            }
+        }
         for i in spec.fields.indices where spec.fields[i].clockDefault != nil {
             guard let text = spec.fields[i].kind.clockText(at: moment) else {
                 spec.fields[i].defaultText = nil
@@ -37,5 +46,25 @@ extension FormSpec {
             spec.fields[i].defaultText = resolved == nil ? nil : text
         }
         return spec
+    }
+}
+
+extension Field {
+    /// `minimum` / `maximum` from `minimumFromClock` / `maximumFromClock` at `moment`; a bound
+    /// that does not resolve (a date past year 9999) leaves that side unbounded. The clock bounds
+    /// are then gone, so resolving again changes nothing.
+    mutating func resolveClockBounds(at moment: Timestamp) {
+        defer { minimumFromClock = nil; maximumFromClock = nil }
+        guard let ordering = kind.ordering else { return }
+        if let bound = minimumFromClock {
+            let resolved = bound.resolved(ordering: ordering, lower: true, exclusive: minimumIsExclusive, at: moment)
+            minimum = resolved?.value
+            minimumIsExclusive = resolved?.isExclusive ?? false
+        }
+        if let bound = maximumFromClock {
+            let resolved = bound.resolved(ordering: ordering, lower: false, exclusive: maximumIsExclusive, at: moment)
+            maximum = resolved?.value
+            maximumIsExclusive = resolved?.isExclusive ?? false
+        }
     }
 }

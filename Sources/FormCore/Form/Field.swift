@@ -16,6 +16,10 @@ public struct Field: Sendable, Equatable {
     /// bounds: a price "more than 0").
     public var minimumIsExclusive = false
     public var maximumIsExclusive = false
+    /// `min: today-N` / `max: today+N` (and the exclusive forms): `minimum` / `maximum` is nil
+    /// until the driver resolves it with the session's clock (`ClockBound`).
+    public var minimumFromClock: ClockBound?
+    public var maximumFromClock: ClockBound?
     /// `nullable: true` on an optional field: an empty answer sends `null` instead of leaving the
     /// key out (for servers whose schema requires the key but accepts null).
     public var sendsNullWhenEmpty = false

@@ -81,6 +81,9 @@ package enum WizardMessage: Sendable, Equatable {
     case ruleLengthAtLeast(Int)
     case ruleLengthAtMost(Int)
     case ruleSetFormat
+    /// A `today` bound before a session resolves it (`formline template`), as written.
+    case ruleClockLowerBound(String, exclusive: Bool)
+    case ruleClockUpperBound(String, exclusive: Bool)
     case ruleDefault(String)
     case defaultShown(String)
 
@@ -242,6 +245,8 @@ package enum WizardMessage: Sendable, Equatable {
         case .ruleLengthAtLeast(let lo): return "at least \(lo) characters"
         case .ruleLengthAtMost(let hi): return "at most \(hi) characters"
         case .ruleSetFormat: return "a set format"
+        case .ruleClockLowerBound(let bound, let exclusive): return (exclusive ? "after " : "on or after ") + bound
+        case .ruleClockUpperBound(let bound, let exclusive): return (exclusive ? "before " : "on or before ") + bound
         case .ruleDefault(let shown): return "default \(shown)"
         case .defaultShown(let shown): return shown + " (default)"
 

@@ -337,6 +337,9 @@ extension Wizard {
         if let hi = field.maximum {
             rules.append(field.maximumIsExclusive ? hi.ordering.exclusiveUpperBoundPhrase(hi) : hi.ordering.upperBoundPhrase(hi))
         }
+        // Before a session resolves them (`formline template`): the bound as written.
+        if let lo = field.minimumFromClock { rules.append(WizardMessage.ruleClockLowerBound(lo.description, exclusive: field.minimumIsExclusive).text) }
+        if let hi = field.maximumFromClock { rules.append(WizardMessage.ruleClockUpperBound(hi.description, exclusive: field.maximumIsExclusive).text) }
         if field.pattern != nil { rules.append(field.patternMessage ?? WizardMessage.ruleSetFormat.text) }
         if let d = defaultShown(field) { rules.append(WizardMessage.ruleDefault(d).text) }
         return rules
