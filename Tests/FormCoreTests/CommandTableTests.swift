@@ -74,11 +74,11 @@ import Testing
     /// The unknown-command message lists `.add .delete` only on a form with lists; "did you mean"
     /// never offers `.end`, which is read only in a run of records.
     @Test func theUnknownMessageReadsTheTable() {
-        #expect(WizardCommand.unknownMessage(".zzzzzz").contains("(commands: .back .next .done .review .edit .skip .clear .help .cancel)"))
-        #expect(WizardCommand.unknownMessage(".zzzzzz", lists: true).contains(".cancel .add .delete)"))
-        #expect(WizardCommand.unknownMessage(".revew").contains("(did you mean .review?)"))
-        #expect(!WizardCommand.unknownMessage(".ed").contains(".end"))
-        #expect(WizardCommand.unknownMessage(".next x").hasPrefix(".next takes nothing after it."))
+        #expect(WizardCommand.unknownMessage(".zzzzzz").text.contains("(commands: .back .next .done .review .edit .skip .clear .help .cancel)"))
+        #expect(WizardCommand.unknownMessage(".zzzzzz", lists: true).text.contains(".cancel .add .delete)"))
+        #expect(WizardCommand.unknownMessage(".revew").text.contains("(did you mean .review?)"))
+        #expect(!WizardCommand.unknownMessage(".ed").text.contains(".end"))
+        #expect(WizardCommand.unknownMessage(".next x").text.hasPrefix(".next takes nothing after it."))
     }
 
     /// `"` copies only where the caller says it may (a record's field, its first line), never

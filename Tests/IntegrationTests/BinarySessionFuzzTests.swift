@@ -397,8 +397,8 @@ extension BinarySessionFuzzTests.Case {
         if sets.isEmpty { sets = run.scripted }
         submissions += run.submissions
         problems += run.problems
-        let visible = Set(run.wizard.visibleIndices)
-        typed = run.typed.filter { name, _ in run.wizard.fieldIndex[name].map { visible.contains($0) && run.wizard.fields[$0].send } ?? false }
+        let visible = Set(run.wizard.form.visibleIndices)
+        typed = run.typed.filter { name, _ in run.wizard.form.fieldIndex[name].map { visible.contains($0) && run.wizard.fields[$0].send } ?? false }
         typedNames = Set(run.typed.keys)
         defaults = Dictionary(run.wizard.fields.compactMap { field in field.defaultValue.map { (field.name, $0.json) } }) { first, _ in first }
         hidden = run.wizard.fields.enumerated().filter { !visible.contains($0.offset) }.map(\.element.name)
@@ -411,8 +411,9 @@ extension SessionRun {
     @discardableResult
     mutating func feed(_ event: WizardEvent) -> [WizardEffect] {
         let before = wizard.phase
+        linesBefore = wizard.multiline.lines
         var asked: Field?
-        if case .asking(let index, _, _) = before { asked = wizard.fields[index] }
+        if case .asking(let index, _) = before { asked = wizard.fields[index] }
         if case .line(let line) = event {
             lines.append(line)
             if let lastPrompt { prompts.append(lastPrompt) }

@@ -153,7 +153,7 @@ struct SessionRun {
     mutating func applyScripted(_ random: inout SplitMix64, commandLine: Bool = false) {
         var answers: [ScriptedAnswer] = []
         for field in wizard.fields where field.item == nil && field.list == nil && random.next() % 2 == 0 {
-            if commandLine && (field.isSecret || !wizard.isVisible(field) || field.type == .multiline) { continue }
+            if commandLine && (field.isSecret || !wizard.form.isVisible(field) || field.type == .multiline) { continue }
             if let text = Self.goodText(for: field, &random) {
                 answers.append(ScriptedAnswer(path: field.name, text: text, origin: "fuzz", fromCommandLine: commandLine))
             }

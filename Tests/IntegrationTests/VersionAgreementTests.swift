@@ -5,10 +5,11 @@ import Testing
 /// release names, so a bump in FormlineVersion.swift without its changelog entry, or the reverse,
 /// fails here rather than in a package.
 @Suite struct VersionAgreementTests {
-    /// The version of the first `## [X.Y.Z] - DATE` heading of CHANGELOG.md.
+    /// The version of the first `## [X.Y.Z] - DATE` heading of CHANGELOG.md (an `[Unreleased]`
+    /// section above it, as Keep a Changelog has it, is not a release).
     static func newestChangelogVersion() throws -> String {
         let text = try String(contentsOf: BinaryRunner.root.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
-        for line in text.split(separator: "\n") where line.hasPrefix("## [") {
+        for line in text.split(separator: "\n") where line.hasPrefix("## [") && !line.hasPrefix("## [Unreleased]") {
             guard let close = line.firstIndex(of: "]") else { break }
             return String(line[line.index(line.startIndex, offsetBy: 4)..<close])
         }
