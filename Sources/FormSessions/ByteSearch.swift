@@ -1,9 +1,9 @@
 /// Whether one string holds another, compared as UTF-8 bytes. Replay asks it of every expected
 /// line (does it hold `[..]`?): `String.contains` resolves to Foundation's version wherever a
 /// module imports Foundation, which goes through CFString, and the generic `firstRange(of:)`
-/// costs more than the line it searches. Only for ASCII markers, which no other text is
-/// canonically equivalent to; not for secrets, whose scrubbing must find every occurrence
-/// `String` comparison finds (a KELVIN SIGN is a K to it).
+/// costs more than the line it searches. Only where bytes and Characters agree: ASCII markers,
+/// and secrets only when both texts are ASCII (`SecretScrubber.mayContain`: to `String`
+/// comparison a KELVIN SIGN is a K).
 enum ByteSearch {
     static func contains(_ text: String, _ needle: String) -> Bool {
         var text = text, needle = needle

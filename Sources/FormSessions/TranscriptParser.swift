@@ -237,6 +237,10 @@ public enum TranscriptParser {
         let body: [UInt8]
         if bodyText.isEmpty {
             body = []
+        } else if !bodyText.utf8.contains(UInt8(ascii: "\\")) {
+            // No backslash: unescaping is the identity, so JSON or not, the body is the text
+            // (no JSON parse of every response line just to decide that).
+            body = Array(bodyText.utf8)
         } else if JSONValue.parse(bodyText) != nil {
             body = Array(bodyText.utf8)
         } else {
