@@ -261,6 +261,7 @@ public final class SessionDriver {
     /// a task while this thread waits, polling the interrupt edge, so Ctrl-C during a slow request
     /// cancels the task at once instead of waiting for the timeout.
     private func sendCancellably(_ request: TransportRequest) -> Result<TransportResponse, TransportFailure> {
+        if let immediate = edges.transport as? any ImmediateTransport { return immediate.sendImmediately(request) }
         let transport = edges.transport
         let box = OutcomeBox()
         let done = DispatchSemaphore(value: 0)

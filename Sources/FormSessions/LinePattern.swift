@@ -26,7 +26,7 @@ struct LinePattern {
         if expected.hasSuffix(LinePattern.regexMarker),
            let pattern = try? FieldPattern(String(expected.dropLast(LinePattern.regexMarker.count))) {
             kind = .regex(pattern)
-        } else if expected.contains(TranscriptMatcher.wildcard) {
+        } else if ByteSearch.contains(expected, TranscriptMatcher.wildcard) {
             kind = .wildcard(expected.split(separator: TranscriptMatcher.wildcard, omittingEmptySubsequences: false))
         } else {
             kind = .exact
@@ -43,14 +43,27 @@ struct LinePattern {
             if let budget, !budget.take() { return false }
             return pattern.match(actual) == .match
         case .wildcard(let parts):
-            guard let first = parts.first, let last = parts.last, actual.hasPrefix(first) else { return false }
-            var rest = Substring(actual.dropFirst(first.count))
-            for part in parts.dropFirst().dropLast() where !part.isEmpty {
-                guard let found = rest.firstRange(of: part) else { return false }
-                rest = rest[found.upperBound...]
-            }
-            return rest.count >= last.count && rest.hasSuffix(last)
+            return LinePattern.matches(parts, actual)
         }
+    }
+
+    /// Whether `actual` matches `expected` with its `[..]` wildcards and nothing else (no ` (re)`):
+    /// the rule for the strings of a JSON body in a live replay (`ResponseMatch`).
+    static func wildcardMatches(_ expected: String, _ actual: String) -> Bool {
+        if actual == expected { return true }
+        guard ByteSearch.contains(expected, TranscriptMatcher.wildcard) else { return false }
+        return matches(expected.split(separator: TranscriptMatcher.wildcard, omittingEmptySubsequences: false), actual)
+    }
+
+    /// `actual` against the parts of an expected line between its wildcards.
+    private static func matches(_ parts: [Substring], _ actual: String) -> Bool {
+        guard let first = parts.first, let last = parts.last, actual.hasPrefix(first) else { return false }
+        var rest = Substring(actual.dropFirst(first.count))
+        for part in parts.dropFirst().dropLast() where !part.isEmpty {
+            guard let found = rest.firstRange(of: part) else { return false }
+            rest = rest[found.upperBound...]
+        }
+        return rest.count >= last.count && rest.hasSuffix(last)
     }
 }
 

@@ -26,6 +26,12 @@ package enum ReplayBatch {
         replay: @escaping @Sendable (String) -> ReplayResult,
         report: (Int, Outcome) -> Void
     ) {
+        if jobs <= 1 && timeout == nil {
+            // One job and no deadline: on this thread. A worker handing each result back costs
+            // two thread wake-ups per transcript, a share of a replay of thousands of them.
+            for (index, path) in paths.enumerated() { report(index, timed(path, timeout: nil, replay: replay)) }
+            return
+        }
         let board = Board(count: paths.count)
         let next = Counter()
         for _ in 0..<max(1, min(jobs, maximumJobs, paths.count)) {

@@ -39,6 +39,9 @@ package enum ReplayFailure: Error, Sendable, Equatable, CustomStringConvertible 
     case recordingDoesNotParse(TranscriptError)
     /// The output departs from the transcript at this line (1-based).
     case outputDiffers(line: Int)
+    /// Live replay: the server's answer to a request does not match the `<=` line at `line`
+    /// (`difference` says how), and `more` later answers don't either.
+    case liveResponseDiffers(line: Int, difference: String, more: Int)
     /// `--update` could not rewrite the transcript.
     case cannotUpdate(reason: String)
     case cannotWriteActual(path: String, reason: String)
@@ -51,7 +54,7 @@ package enum ReplayFailure: Error, Sendable, Equatable, CustomStringConvertible 
         case .outputDiffers: return true
         case .unreadableFile, .cannotReadFile, .notUTF8, .invalidTranscript, .invalidArguments, .formNotLoaded, .formPathRefused, .answersPathRefused, .answersNotLoaded, .answersRefused, .noDefaultSecret, .noRefusedSecret,
              .notASecretField, .promptWithNoInput, .inputLeftOver, .requestWithNoResponse, .responseNeverUsed,
-             .recordingDoesNotParse, .cannotUpdate, .cannotWriteActual, .timedOut:
+             .recordingDoesNotParse, .cannotUpdate, .cannotWriteActual, .timedOut, .liveResponseDiffers:
             return false
         }
     }
@@ -85,6 +88,8 @@ package enum ReplayFailure: Error, Sendable, Equatable, CustomStringConvertible 
             return "response never used, line \(line): \"\(text)\"" + (more > 0 ? " and \(more) more" : "")
         case .recordingDoesNotParse(let error): return "the recording does not parse (a formline bug): \(error)"
         case .outputDiffers(let line): return "output differs from the transcript at line \(line)"
+        case .liveResponseDiffers(let line, let difference, let more):
+            return "line \(line): \(difference)" + (more > 0 ? " (and \(more) more answers differ)" : "")
         case .cannotUpdate(let reason): return "cannot update the file: \(reason)"
         case .cannotWriteActual(let path, let reason): return "cannot write \(path): \(reason)"
         case .timedOut(let seconds):

@@ -4,7 +4,7 @@ import Synchronization
 /// The transport of a replay: serves the transcript's `<=` lines in order, failures included
 /// (`<= !timeout` answers as a timeout). A request with nothing left to serve is remembered (a
 /// replay failure) and answered with a transport error so the session can end.
-package final class ReplayTransport: Transport {
+package final class ReplayTransport: ImmediateTransport {
     private struct State {
         var responses: [TranscriptLine]
         var unanswered: [TransportRequest] = []
@@ -29,14 +29,23 @@ package final class ReplayTransport: Transport {
     package var unanswered: [TransportRequest] { state.withLock { $0.unanswered } }
 
     package func send(_ request: TransportRequest) -> Result<TransportResponse, TransportFailure> {
+        sendImmediately(request)
+    }
+
+    package func sendImmediately(_ request: TransportRequest) -> Result<TransportResponse, TransportFailure> {
+        if let line = take(request), case .response(let outcome) = line.kind { return outcome }
+        return .failure(.error(ReplayTransport.noResponseReason))
+    }
+
+    /// The next recorded answer, used up; nil (and `request` remembered as unanswered) when none
+    /// is left.
+    func take(_ request: TransportRequest) -> TranscriptLine? {
         state.withLock { state in
             guard !state.responses.isEmpty else {
                 state.unanswered.append(request)
-                return .failure(.error(ReplayTransport.noResponseReason))
+                return nil
             }
-            let line = state.responses.removeFirst()
-            if case .response(let outcome) = line.kind { return outcome }
-            return .failure(.error(ReplayTransport.noResponseReason))
+            return state.responses.removeFirst()
         }
     }
 }

@@ -42,6 +42,12 @@ public struct Replayer: Sendable {
     /// a message saying `formline replay` replays them (this module does not read OpenAPI).
     package var loadOpenAPIForm: (@Sendable (_ path: String, _ operation: String, _ documentName: String?) -> Result<FormSpec, FormLoadFailure>)?
 
+    /// Live replay (`formline replay --live`, docs/sessions.md "Live replay"): the server the
+    /// requests go to instead of being answered from the transcript. Its answers are what the
+    /// session gets, and each must match its recorded `<=` line (`ResponseMatch`); idempotency
+    /// keys are random, as in `fill`. `update` is not used: a live run never rewrites a transcript.
+    package var liveServer: (any Transport)?
+
     package init(update: Bool = false, formPaths: FormPathPolicy? = nil, loadForm: @escaping @Sendable (String) -> Result<FormSpec, FormLoadFailure> = Replayer.loadFormFile) {
         self.update = update
         self.formPaths = formPaths
@@ -78,7 +84,7 @@ public struct Replayer: Sendable {
         let actualPath = path + ".actual"
         let outputDiffers = !result.diff.isEmpty
         let inputsFit = result.problems.allSatisfy(\.isOutputOnly)
-        if update && outputDiffers && inputsFit && !result.actualLines.isEmpty {
+        if update && liveServer == nil && outputDiffers && inputsFit && !result.actualLines.isEmpty {
             do {
                 try AtomicFile.write(Array(result.actualLines.map { $0 + "\n" }.joined().utf8), to: path, mode: 0o600, keepExistingMode: true, createFolders: false)
                 result.problems = []
@@ -190,7 +196,12 @@ public struct Replayer: Sendable {
             refusedSecrets[line.number] = value
         }
         let source = ScriptedLineSource(steps: transcript.lines, secrets: secrets, refusedSecrets: refusedSecrets)
-        let transport = ReplayTransport(responses: transcript.lines)
+        // Served from the transcript, or (live) sent to the server with the transcript's answers counted.
+        let served = liveServer == nil ? ReplayTransport(responses: transcript.lines) : nil
+        let live = liveServer.map { LiveTransport(server: $0, responses: transcript.lines) }
+        let transport: any Transport = live ?? served ?? ReplayTransport(responses: [])
+        let unanswered = { live?.unanswered ?? served?.unanswered ?? [] }
+        let unused = { live?.unused ?? served?.unused ?? [] }
         let recorder = TranscriptRecorder(
             formPath: transcript.formPath, args: setup.transcriptArgs, clock: transcript.clock,
             answersPath: transcript.answersPath, sets: transcript.sets, openAPI: transcript.openAPI)
@@ -203,7 +214,8 @@ public struct Replayer: Sendable {
         }
         let edges = SessionDriver.Edges(
             source: source, transport: transport, write: { _ in }, renderer: Renderer(face: .plain),
-            recorder: recorder, drafts: Replayer.draftsKeptNowhere, onAccepted: nil, idempotencyKey: { "replay-\($0)" })
+            recorder: recorder, drafts: Replayer.draftsKeptNowhere, onAccepted: nil,
+            idempotencyKey: { live == nil ? "replay-\($0)" : SessionDriver.randomKey($0) })
         if setup.repeats {
             // A run of records (`fill --repeat`) replays as the same loop, every record starting
             // from the same answers.
@@ -214,15 +226,16 @@ public struct Replayer: Sendable {
 
         // A request with no recorded response first: what follows it (a terminal's `Retry?`
         // with no input left) is its consequence.
-        var failures: [ReplayFailure] = transport.unanswered.map { .requestWithNoResponse(method: $0.method, path: $0.path) }
+        var failures: [ReplayFailure] = unanswered().map { .requestWithNoResponse(method: $0.method, path: $0.path) }
         if let prompt = source.promptWithNoInput {
             failures.append(.promptWithNoInput(TranscriptSyntax.trimTrailing(prompt)))
         }
         if let first = source.leftOver.first {
             failures.append(.inputLeftOver(line: first.number, text: first.text, more: source.leftOver.count - 1))
         }
-        if let first = transport.unused.first {
-            failures.append(.responseNeverUsed(line: first.number, text: first.text, more: transport.unused.count - 1))
+        let left = unused()
+        if let first = left.first {
+            failures.append(.responseNeverUsed(line: first.number, text: first.text, more: left.count - 1))
         }
 
         let actual: Transcript
@@ -232,13 +245,34 @@ public struct Replayer: Sendable {
             return ReplayResult(path: path, problems: failures + [.recordingDoesNotParse(error)])
         }
         let expectedLines = transcript.lines.map(\.text)
-        let merged = TranscriptMatcher.merge(expected: transcript.lines, actual: actual.lines)
+        let merged = TranscriptMatcher.merge(expected: transcript.lines, actual: actual.lines, liveResponses: live != nil)
+        // First: the server's other answer is the cause of what follows from it (a `Retry?` with
+        // no input left, output that differs).
+        if live != nil, let problem = Replayer.liveDifference(expected: transcript.lines, actual: actual.lines) {
+            failures.insert(problem, at: 0)
+        }
         var diff = ""
         if merged != expectedLines {
             diff = UnifiedDiff.make(old: expectedLines, new: merged, oldName: path, newName: path + ".actual")
             failures.append(.outputDiffers(line: firstDifference(expectedLines, merged)))
         }
         return ReplayResult(path: path, problems: failures, diff: diff, actualLines: merged)
+    }
+
+    /// The first recorded answer the live server's answer departs from (the n-th `<=` line of the
+    /// recording against the n-th of the transcript), as a failure naming its line.
+    static func liveDifference(expected: [TranscriptLine], actual: [TranscriptLine]) -> ReplayFailure? {
+        func answers(_ lines: [TranscriptLine]) -> [(line: Int, outcome: Result<TransportResponse, TransportFailure>)] {
+            lines.compactMap { line in
+                if case .response(let outcome) = line.kind { return (line.number, outcome) }
+                return nil
+            }
+        }
+        var differences: [(line: Int, words: String)] = []
+        for (e, a) in zip(answers(expected), answers(actual)) {
+            if let words = ResponseMatch.difference(expected: e.outcome, actual: a.outcome) { differences.append((e.line, words)) }
+        }
+        return differences.first.map { .liveResponseDiffers(line: $0.line, difference: $0.words, more: differences.count - 1) }
     }
 
     /// The replay's draft edge: every save "works" and nothing is written. The recorded run saved

@@ -46,17 +46,30 @@ struct SecretScrubber {
     /// line (the review, an error quoting it) differ from what the replay shows.
     func sparing(secretsIn typed: [String]) -> SecretScrubber {
         var copy = self
-        copy.secrets.removeAll { secret in typed.contains { $0.contains(secret.value) } }
+        copy.secrets.removeAll { secret in typed.contains { SecretScrubber.mayContain($0, secret.value) } }
         return copy
     }
 
     /// The text with every known secret replaced by its placeholder.
     func scrub(_ text: String) -> String {
         var out = text
-        for secret in secrets where out.contains(secret.value) {
+        for secret in secrets where SecretScrubber.mayContain(out, secret.value) {
             out = SecretMask.mask(out, secret: secret.value, with: secret.placeholder)
         }
         return out
+    }
+
+    /// Whether `text` holds `secret`, as `String.contains` answers: a byte search when both are
+    /// ASCII without a carriage return (the same answer there: every such character is one byte,
+    /// and the characters canonically equivalent to ASCII ones, like the KELVIN SIGN, are not
+    /// ASCII), else `String.contains` itself, which goes through Foundation and cost a replay of
+    /// thousands of transcripts 5% (docs/PERFORMANCE.md, "Replaying transcripts").
+    static func mayContain(_ text: String, _ secret: String) -> Bool {
+        func plain(_ s: String) -> Bool { s.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D } }
+        if plain(text) && plain(secret) {
+            return ByteSearch.contains(text, secret)
+        }
+        return text.contains(secret)
     }
 
     /// The JSON with every string (keys too) scrubbed: catches secrets the server escaped.

@@ -19,14 +19,16 @@ package enum TranscriptMatcher {
     }
 
     /// The expected file rewritten with what the replay recorded.
-    package static func merge(expected: [TranscriptLine], actual: [TranscriptLine]) -> [String] {
+    /// `liveResponses`: the actual `<=` lines are a live server's answers, compared with the
+    /// recorded ones by `ResponseMatch` (JSON keys in any order, `[..]` inside strings).
+    package static func merge(expected: [TranscriptLine], actual: [TranscriptLine], liveResponses: Bool = false) -> [String] {
         let e = Sections(expected), a = Sections(actual)
         let shared = min(e.anchors.count, a.anchors.count)
         let budget = PatternBudget()
         var out = align(e.segments[0], a.segments[0], budget: budget)
         for i in 0..<shared {
             let (ea, aa) = (e.anchors[i], a.anchors[i])
-            out.append(LinePattern(ea.text).matches(aa.text, budget: budget) ? ea.text : aa.text)
+            out.append(sameAnchor(ea, aa, live: liveResponses, budget: budget) ? ea.text : aa.text)
             out += align(e.segments[i + 1], a.segments[i + 1], budget: budget)
         }
         // The replay fed more than the file had (a prompt with no input left, a request with no
@@ -41,6 +43,15 @@ package enum TranscriptMatcher {
             out += e.segments[i + 1].filter(\.isNote).map(\.text)
         }
         return out
+    }
+
+    /// Whether the anchor the session met is the expected one: as a pattern line, or (live) a
+    /// server's answer that matches the recorded one.
+    private static func sameAnchor(_ expected: TranscriptLine, _ actual: TranscriptLine, live: Bool, budget: PatternBudget) -> Bool {
+        if live, case .response(let recorded) = expected.kind, case .response(let answered) = actual.kind {
+            return ResponseMatch.difference(expected: recorded, actual: answered) == nil
+        }
+        return LinePattern(expected.text).matches(actual.text, budget: budget)
     }
 
     /// Lines up one stretch between two anchors: notes travel with the expected line after them,

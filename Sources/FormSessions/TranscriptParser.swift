@@ -20,8 +20,7 @@ package struct TranscriptError: Error, Sendable, Equatable, CustomStringConverti
 package enum TranscriptParser {
     /// Parses `text`; `file` only names the file in errors.
     package static func parse(_ text: String, file: String = "<transcript>") throws(TranscriptError) -> Transcript {
-        // "\r\n" is one Character in Swift: split on both so CRLF files read like LF files.
-        var rawLines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }.map(String.init)
+        var rawLines = lines(of: text)
         if rawLines.last == "" { rawLines.removeLast() }
         var lines: [TranscriptLine] = []
         var formPath: String?
@@ -183,6 +182,29 @@ package enum TranscriptParser {
         return transcript
     }
 
+    /// The lines of `text`, split where the old Character split did (at "\n" and at "\r\n", which
+    /// is one Character), but on bytes: splitting on Characters cost the grapheme breaking of the
+    /// whole file, and every replay parses two transcripts (docs/PERFORMANCE.md, "Replaying
+    /// transcripts").
+    static func lines(of text: String) -> [String] {
+        var out: [String] = []
+        let bytes = text.utf8
+        var start = bytes.startIndex
+        var index = start
+        while index != bytes.endIndex {
+            if bytes[index] == UInt8(ascii: "\n") {
+                var end = index
+                // The CR of a CRLF belongs to the line break.
+                if end != start, bytes[bytes.index(before: end)] == UInt8(ascii: "\r") { end = bytes.index(before: end) }
+                out.append(String(text[start..<end]))
+                start = bytes.index(after: index)
+            }
+            index = bytes.index(after: index)
+        }
+        out.append(String(text[start...]))
+        return out
+    }
+
     private static func stripCR(_ line: String) -> String {
         line.hasSuffix("\r") ? String(line.dropLast()) : line
     }
@@ -215,6 +237,10 @@ package enum TranscriptParser {
         let body: [UInt8]
         if bodyText.isEmpty {
             body = []
+        } else if !bodyText.utf8.contains(UInt8(ascii: "\\")) {
+            // No backslash: unescaping is the identity, so JSON or not, the body is the text
+            // (no JSON parse of every response line just to decide that).
+            body = Array(bodyText.utf8)
         } else if JSONValue.parse(bodyText) != nil {
             body = Array(bodyText.utf8)
         } else {

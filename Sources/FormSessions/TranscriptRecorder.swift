@@ -126,8 +126,9 @@ package final class TranscriptRecorder: SessionRecorder {
     // MARK: - SessionRecorder
 
     package func output(_ line: OutputLine) {
-        var pieces = ((partial ?? "") + line.text)
-            .split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }.map(String.init)
+        let whole = (partial ?? "") + line.text
+        // Most output is one line: no Character split (grapheme breaking) for it.
+        var pieces = whole.utf8.contains(UInt8(ascii: "\n")) ? TranscriptParser.lines(of: whole) : [whole]
         if line.endsLine {
             partial = nil
         } else {

@@ -29,6 +29,8 @@ enum TranscriptSyntax {
     /// Output as it is recorded: escape sequences and control characters (except tab) removed,
     /// trailing white space trimmed.
     static func clean(_ text: String) -> String {
+        // Printable ASCII and tabs (most output): nothing to remove.
+        if text.utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 }) { return trimTrailing(text) }
         var out = String.UnicodeScalarView()
         var scalars = text.unicodeScalars.makeIterator()
         while let s = scalars.next() {
@@ -42,6 +44,8 @@ enum TranscriptSyntax {
     }
 
     static func trimTrailing(_ text: String) -> String {
+        // An ASCII letter or sign at the end: nothing to trim (no Character walk from the end).
+        if let last = text.utf8.last, last > 0x20 && last < 0x7F { return text }
         var s = Substring(text)
         while let last = s.last, last.isWhitespace { s = s.dropLast() }
         return String(s)

@@ -5,10 +5,12 @@ import Glibc
 #endif
 import FormCore
 import FormSessions
+import FormTransport
 
 /// `formline replay SESSION|FOLDER... [--update] [--jobs N] [--shard K/N] [--timeout S] [--junit F]
-/// [--format tap]`: replays transcripts in-process against the real wizard and reports each as
-/// PASS or FAIL (or TAP), with a unified diff on a mismatch (docs/sessions.md).
+/// [--format tap] [--live --endpoint URL]`: replays transcripts in-process against the real wizard
+/// and reports each as PASS or FAIL (or TAP), with a unified diff on a mismatch (docs/sessions.md);
+/// `--live` sends the requests to a real server and compares its answers with the recorded ones.
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
@@ -31,6 +33,14 @@ struct ReplayCommand: ParsableCommand {
             (from K), so N CI jobs together replay each once. --junit FILE writes a JUnit XML \
             report; --format tap prints TAP version 13 instead of PASS/FAIL lines.
 
+            --live --endpoint URL is a contract test of the API: the operator lines are typed \
+            as usual, but each request goes to the server at URL (the form's submit path added \
+            to it) and the session gets the server's answer, which must match the recorded <= \
+            line: the status, the content type, and the body (a JSON body as JSON: keys in any \
+            order, [..] allowed inside strings). A difference fails the transcript naming the \
+            line, with the diff. Live runs use --jobs 1 unless told otherwise (a server's state \
+            makes the order matter), random idempotency keys, and never --update.
+
             Exit status: 0 all passed, 1 any failed (or the --junit file could not be written), \
             2 usage error (e.g. a missing file).
             FORMLINE_SESSIONS=overwrite acts like --update.
@@ -52,6 +62,17 @@ struct ReplayCommand: ParsableCommand {
     var junit: String?
     @Option(help: ArgumentHelp("What to print: text (PASS/FAIL lines) or tap (TAP version 13).", valueName: "text|tap"))
     var format: String = "text"
+    @Flag(help: "Send the requests to the server at --endpoint and compare its answers with the recorded <= lines.")
+    var live = false
+    @Option(help: ArgumentHelp("The server a --live replay sends to (http or https).", valueName: "url"))
+    var endpoint: String?
+    @Option(name: .customLong("header"), help: ArgumentHelp("With --live: an extra request header (repeatable).", valueName: "Name: value"))
+    var headers: [String] = []
+    @Option(name: .customLong("header-from"), help: ArgumentHelp("With --live: a header whose value is read from env:VAR, file:PATH or fd:N (repeatable).", valueName: "Name=source"))
+    var headerSources: [String] = []
+
+    /// Seconds a --live request may take, as `fill --timeout`'s default.
+    static let liveRequestTimeout = 30.0
 
     func validate() throws {
         guard !sessions.isEmpty else { throw ValidationError(CLIMessage.nameSessions.text) }
@@ -65,6 +86,24 @@ struct ReplayCommand: ParsableCommand {
             throw ValidationError(CLIMessage.timeoutOutOfRange.text)
         }
         guard format == "text" || format == "tap" else { throw ValidationError(CLIMessage.formatTextOrTap.text) }
+        if live {
+            guard endpoint != nil else { throw ValidationError("--live needs --endpoint URL: the server to send the requests to") }
+            if update || ProcessEnvironment.current["FORMLINE_SESSIONS"] == "overwrite" {
+                throw ValidationError("--live can't be combined with --update (or FORMLINE_SESSIONS=overwrite): a live run checks the server against the transcript and never rewrites it; record the session again with fill --record")
+            }
+        } else if endpoint != nil || !headers.isEmpty || !headerSources.isEmpty {
+            throw ValidationError("--endpoint, --header and --header-from go with --live")
+        }
+        for header in headers {
+            // The text itself is not repeated: a malformed header may still hold a secret.
+            guard let (name, value) = FillOptions.parseHeader(header) else {
+                throw ValidationError("--header must look like \"Name: value\" with a valid header name")
+            }
+            if let problem = CredentialHeaders.valueProblem(value) { throw ValidationError("--header \(name): \(problem)") }
+        }
+        for text in headerSources {
+            if case .failure(let error) = FillOptions.parseHeaderSource(text) { throw ValidationError("--header-from: \(error)") }
+        }
         do {
             _ = try SessionFileList.expand(sessions)
         } catch {
@@ -74,10 +113,16 @@ struct ReplayCommand: ParsableCommand {
 
     func run() throws {
         let overwrite = ProcessEnvironment.current["FORMLINE_SESSIONS"] == "overwrite"
+        // Each form is read once per run, however many transcripts name it (FormCache).
+        let forms = FormCache(load: Replayer.loadFormFile)
         var replayer = Replayer(
             update: update || overwrite,
-            formPaths: allowOutside ? FormPathPolicy(root: nil) : .currentDirectory())
+            formPaths: allowOutside ? FormPathPolicy(root: nil) : .currentDirectory(),
+            loadForm: { forms.load($0) })
         replayer.loadOpenAPIForm = OpenAPIReplay.loadForm
+        let server = try liveServer()
+        defer { server?.shutdown() }
+        replayer.liveServer = server
         var files: [String]
         do {
             files = try SessionFileList.expand(sessions)
@@ -91,7 +136,7 @@ struct ReplayCommand: ParsableCommand {
         let stall = ProcessEnvironment.current["FORMLINE_TEST_REPLAY_STALL"]
         var outcomes: [ReplayBatch.Outcome] = []
         var passed = 0, failed = 0
-        ReplayBatch.run(files, jobs: jobs ?? Self.cores, timeout: timeout, replay: { path in
+        ReplayBatch.run(files, jobs: jobs ?? (live ? 1 : Self.cores), timeout: timeout, replay: { path in
             // Test hook (Tests/IntegrationTests): a transcript whose path ends with this text
             // hangs, so --timeout can be shown to abandon it.
             if let stall, !stall.isEmpty, path.hasSuffix(stall) {
@@ -114,6 +159,34 @@ struct ReplayCommand: ParsableCommand {
         }
         // An abandoned replay may still be running: the process ends without waiting for it.
         if failed > 0 { throw ExitCode(1) }
+    }
+
+    /// The HTTP client of a --live run (nil without --live): --endpoint with the operator's
+    /// headers, the proxy `fill` would use, `fill`'s default timeout.
+    private func liveServer() throws -> HTTPTransport? {
+        guard live, let endpoint else { return nil }
+        var headers = self.headers.compactMap(FillOptions.parseHeader)
+        var credentials: Set<String> = []
+        for text in headerSources {
+            guard case .success(let (name, source)) = FillOptions.parseHeaderSource(text) else { continue }
+            do {
+                let value = try source.read(environment: ProcessEnvironment.current)
+                if let problem = CredentialHeaders.valueProblem(value) { throw ValidationError("--header-from \(name): \(problem)") }
+                headers.append((name, value))
+                credentials.insert(name)
+            } catch let error as ValidationError {
+                throw error
+            } catch {
+                throw ValidationError("--header-from \(name): \(error)")
+            }
+        }
+        do {
+            let proxy = try ProxyEnvironment.proxy(for: endpoint, environment: TLSFileReader.proxyEnvironment())
+            return try HTTPTransport(endpoint: endpoint, headers: headers, credentials: credentials,
+                                     timeout: .milliseconds(Int64(Self.liveRequestTimeout * 1000)), proxy: proxy)
+        } catch {
+            throw ValidationError("--endpoint: \(error)")
+        }
     }
 
     /// The default for --jobs.

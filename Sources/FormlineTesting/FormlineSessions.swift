@@ -99,7 +99,8 @@ public enum FormlineSessions {
             // An argument that names nothing readable stays in the list: its replay fails, named.
             files += (try? SessionFileList.expand([argument])) ?? [argument]
         }
-        let replayer = Replayer(update: update ?? overwriteRequested, loadForm: loadForm)
+        let forms = FormCache(load: loadForm)
+        let replayer = Replayer(update: update ?? overwriteRequested, loadForm: { forms.load($0) })
         let chosen = files
         let workers = jobs ?? max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         // The batch blocks its caller: run it off the cooperative pool.

@@ -1,0 +1,27 @@
+import FormRunner
+
+/// The transport of a live replay (`formline replay --live`): a request the transcript answered
+/// goes to the real server, whose answer the session gets (and the recording holds, to be compared
+/// with the `<=` line). The recorded answers are only counted, as `ReplayTransport` counts them: a
+/// request beyond them is not sent (the recorded session never made it) and fails the replay as
+/// `requestWithNoResponse`; answers left over fail it as `responseNeverUsed`.
+public final class LiveTransport: Transport {
+    private let server: any Transport
+    private let recorded: ReplayTransport
+
+    public init(server: any Transport, responses: [TranscriptLine]) {
+        self.server = server
+        recorded = ReplayTransport(responses: responses)
+    }
+
+    /// Recorded answers no request reached.
+    public var unused: [TranscriptLine] { recorded.unused }
+
+    /// Requests the transcript has no answer for (not sent).
+    public var unanswered: [TransportRequest] { recorded.unanswered }
+
+    public func send(_ request: TransportRequest) async -> Result<TransportResponse, TransportFailure> {
+        guard recorded.take(request) != nil else { return .failure(.error(ReplayTransport.noResponseReason)) }
+        return await server.send(request)
+    }
+}

@@ -1,0 +1,73 @@
+import DemoServer
+import Foundation
+import Testing
+
+/// `formline replay --live` end to end (issue 29 item 4): the built binary against a DemoServer
+/// running in this process on 127.0.0.1 port 0, with a transcript recorded against it
+/// (Tests/LiveSessions/signup-drf.session: "admin" taken, then "admin2" accepted as id 1).
+@Suite("replay --live against the demo server", .serialized, .timeLimit(.minutes(2)))
+struct LiveReplayBinaryTests {
+    static let transcript = "Tests/LiveSessions/signup-drf.session"
+
+    @Test func aTranscriptRecordedAgainstTheDemoServerPassesLive() async throws {
+        try await withServer { port, server in
+            let runner = try BinaryRunner()
+            let r = try await runOffThePool(runner, ["replay", "--live", "--endpoint", "http://127.0.0.1:\(port)/drf", Self.transcript])
+            #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+            #expect(r.stdout == "PASS \(Self.transcript)\n1 passed, 0 failed\n")
+            let requests = server.requests.all
+            #expect(requests.map(\.path) == ["/drf/api/signup", "/drf/api/signup"])
+            #expect(requests.last?.bodyText.contains(#""username":"admin2""#) == true)
+        }
+    }
+
+    @Test func anAnswerTheServerNoLongerGivesFailsNamingTheLineWithADiff() async throws {
+        try await withServer { port, _ in
+            let runner = try BinaryRunner()
+            let original = try String(contentsOfFile: BinaryRunner.root.path + "/" + Self.transcript, encoding: .utf8)
+            let recorded = #"<= 400 application/json {"username":[{"code":"unique","message":"A user with that username already exists."}]}"#
+            let changed = original
+                .replacingOccurrences(of: "#! form: ../../Forms/signup.yaml", with: "#! form: " + BinaryRunner.root.path + "/Forms/signup.yaml")
+                .replacingOccurrences(of: recorded, with: recorded.replacingOccurrences(of: "already exists.", with: "is taken."))
+            #expect(changed.contains("is taken."))
+            let path = runner.home.appendingPathComponent("changed.session").path
+            try changed.write(toFile: path, atomically: true, encoding: .utf8)
+            let number = (changed.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix("<= 400") } ?? -1) + 1
+
+            let r = try await runOffThePool(runner, ["replay", "--live", "--endpoint", "http://127.0.0.1:\(port)/drf", path])
+            #expect(r.status == 1)
+            #expect(r.stdout.hasPrefix("FAIL \(path): line \(number): the body differs from the transcript's; output differs from the transcript at line \(number)\n"), "\(r.stdout)")
+            #expect(r.stdout.contains("\n-" + recorded.replacingOccurrences(of: "already exists.", with: "is taken.") + "\n+" + recorded + "\n"), "\(r.stdout)")
+            #expect(r.stdout.hasSuffix("0 passed, 1 failed\n"))
+        }
+    }
+
+    @Test func liveNeedsAnEndpointAndNeverUpdates() throws {
+        let runner = try BinaryRunner()
+        let bare = try runner.run(["replay", "--live", Self.transcript], lines: [])
+        #expect(bare.status == 2)
+        #expect(bare.stderr.contains("--live needs --endpoint URL: the server to send the requests to"), "\(bare.stderr)")
+        let update = try runner.run(["replay", "--live", "--update", "--endpoint", "http://127.0.0.1:9/", Self.transcript], lines: [])
+        #expect(update.status == 2)
+        #expect(update.stderr.contains("--live can't be combined with --update"), "\(update.stderr)")
+        let stray = try runner.run(["replay", "--endpoint", "http://127.0.0.1:9/", Self.transcript], lines: [])
+        #expect(stray.status == 2)
+        #expect(stray.stderr.contains("--endpoint, --header and --header-from go with --live"), "\(stray.stderr)")
+    }
+
+    @Test func withoutLiveTheTranscriptReplaysFromItsRecordedAnswers() throws {
+        let runner = try BinaryRunner()
+        let r = try runner.run(["replay", "Tests/LiveSessions"], lines: [])
+        #expect(r.status == 0, "\(r.stdout)")
+        #expect(r.stdout == "PASS \(Self.transcript)\n1 passed, 0 failed\n")
+    }
+}
+
+/// Runs the binary on its own thread: BinaryRunner blocks, and the in-process server's handlers
+/// need the cooperative threads.
+private func runOffThePool(_ runner: BinaryRunner, _ arguments: [String]) async throws -> BinaryRunner.Result {
+    let result: Result<BinaryRunner.Result, any Error> = await withCheckedContinuation { continuation in
+        Thread { continuation.resume(returning: Result { try runner.run(arguments, lines: []) }) }.start()
+    }
+    return try result.get()
+}
