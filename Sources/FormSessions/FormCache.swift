@@ -16,19 +16,19 @@ import Synchronization
 /// the run is not read again. At most `maximumEntries` forms are kept (a run naming more loads
 /// the rest each time), so a folder of transcripts naming distinct large forms cannot hold them
 /// all in memory.
-public final class FormCache: Sendable {
-    public typealias Loader = @Sendable (String) -> Result<FormSpec, Replayer.FormLoadFailure>
+package final class FormCache: Sendable {
+    package typealias Loader = @Sendable (String) -> Result<FormSpec, Replayer.FormLoadFailure>
 
-    public static let maximumEntries = 256
+    package static let maximumEntries = 256
 
     private let loader: Loader
     private let forms = Mutex<[String: Result<FormSpec, Replayer.FormLoadFailure>]>([:])
 
-    public init(load: @escaping Loader) { loader = load }
+    package init(load: @escaping Loader) { loader = load }
 
     /// The form at `path`, loaded on first use. Two workers asking for the same new path at once
     /// may both load it; one result is kept.
-    public func load(_ path: String) -> Result<FormSpec, Replayer.FormLoadFailure> {
+    package func load(_ path: String) -> Result<FormSpec, Replayer.FormLoadFailure> {
         if let known = forms.withLock({ $0[path] }) { return known }
         let loaded = loader(path)
         forms.withLock { forms in

@@ -5,22 +5,22 @@ import FormRunner
 /// with the `<=` line). The recorded answers are only counted, as `ReplayTransport` counts them: a
 /// request beyond them is not sent (the recorded session never made it) and fails the replay as
 /// `requestWithNoResponse`; answers left over fail it as `responseNeverUsed`.
-public final class LiveTransport: Transport {
+package final class LiveTransport: Transport {
     private let server: any Transport
     private let recorded: ReplayTransport
 
-    public init(server: any Transport, responses: [TranscriptLine]) {
+    package init(server: any Transport, responses: [TranscriptLine]) {
         self.server = server
         recorded = ReplayTransport(responses: responses)
     }
 
     /// Recorded answers no request reached.
-    public var unused: [TranscriptLine] { recorded.unused }
+    package var unused: [TranscriptLine] { recorded.unused }
 
     /// Requests the transcript has no answer for (not sent).
-    public var unanswered: [TransportRequest] { recorded.unanswered }
+    package var unanswered: [TransportRequest] { recorded.unanswered }
 
-    public func send(_ request: TransportRequest) async -> Result<TransportResponse, TransportFailure> {
+    package func send(_ request: TransportRequest) async -> Result<TransportResponse, TransportFailure> {
         guard recorded.take(request) != nil else { return .failure(.error(ReplayTransport.noResponseReason)) }
         return await server.send(request)
     }
