@@ -184,7 +184,7 @@ public final class SessionDriver {
         switch edges.source.read(prompt) {
         case .line(let text):
             if prompt.secret, let field = prompt.field {
-                if let shown = Wizard.transcriptText(forSecretPromptLine: text) {
+                if let shown = Wizard.transcriptText(forSecretPromptLine: text, inRun: wizard.record != nil) {
                     edges.recorder?.input(shown)
                 } else if edges.recorder != nil {
                     // Recorded with the wizard's verdict, before any of its effects (see run).

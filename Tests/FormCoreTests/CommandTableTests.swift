@@ -90,4 +90,11 @@ import Testing
         #expect(WizardCommand.parse("\"", secret: true, ditto: true) == nil)
         #expect(WizardCommand.parse("\"\"", ditto: true) == nil)
     }
+
+    /// `.end` typed at a secret prompt of a record is a command there, written as typed, so the
+    /// transcript replays the run's end; elsewhere it stays the stand-in of an unknown command.
+    @Test func dotEndAtASecretPromptIsWrittenAsTypedInARun() {
+        #expect(Wizard.transcriptText(forSecretPromptLine: ".end", inRun: true) == ".end")
+        #expect(Wizard.transcriptText(forSecretPromptLine: ".end") == ".?")
+    }
 }

@@ -165,10 +165,12 @@ struct SecretMaskTests {
         let started = store.send(.start,
                    .output("r  (2 fields; ? for help)"),
                    .output("Resuming a saved draft: 0 answers kept."),
+                   .refused("The saved answer 'x [31my z' was not kept: Control characters are not allowed"),
                    .error("  ! The saved answer 'x [31my z' was not kept: Control characters are not\n    allowed"),
                    .prompt("T: "))
         let typed = store.type("abc",
                    .output("  1 a  2 b"),
+                   .refused("The saved answer 'a, zz' was not kept: 'zz': Choose one of: a, b"),
                    .error("  ! The saved answer 'a, zz' was not kept: 'zz': Choose one of: a, b"),
                    .prompt("M (comma-separated): "))
         let shown = (started + typed).compactMap { (effect: WizardEffect) -> String? in

@@ -36,6 +36,23 @@ struct WizardScriptedTests {
         #expect(wizard.endingErrors.first?.line == 5)
     }
 
+    /// A refused scripted answer is shown at its field's prompt: after a line, a run that stops
+    /// at refusals stops there (the next line was not meant for that field), as it did before
+    /// refusals were data (review of issue 27).
+    @Test("stopping at refusals: a refused scripted answer shown after a line stops the run")
+    func stopsAtARefusedScriptedAnswer() throws {
+        var wizard = Wizard(spec: try signupSpec(), interactive: false)
+        wizard.stopsAtRefusal = true
+        let problems = wizard.apply([ScriptedAnswer(path: "age", text: "xx", origin: "a.yaml:1", fromCommandLine: false)])
+        #expect(problems.isEmpty)
+        _ = wizard.handle(.start)
+        var effects: [WizardEffect] = []
+        for line in ["alicealice", "a@b.no", "s3cret-pw"] { effects = wizard.handle(.line(line)) }
+        #expect(errors(effects).contains { $0.hasPrefix("Stopped at input line 3 (Age): The answer from a.yaml:1 ('xx') was refused") })
+        #expect(effects.last == .finish(.inputRefused))
+        #expect(wizard.endingErrors.map(\.field) == ["age"])
+    }
+
     @Test("keeping asking (the default) asks the field again")
     func keepsAsking() throws {
         var wizard = Wizard(spec: try signupSpec(), interactive: false)

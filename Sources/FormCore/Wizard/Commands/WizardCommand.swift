@@ -120,9 +120,10 @@ extension Wizard {
     /// commands but are not valid there (`.edit NAME`, an unknown `.word`) are shown as a fixed
     /// stand-in: the wizard's reply never repeats them, so the stand-in replays the same way, and
     /// a password typed without its `..` never reaches the file.
-    package static func transcriptText(forSecretPromptLine line: String) -> String? {
+    /// `inRun`: a record of `fill --repeat`, where `.end` is a command (and is written as typed).
+    package static func transcriptText(forSecretPromptLine line: String, inRun: Bool = false) -> String? {
         if line.isEmpty { return "" }
-        switch WizardCommand.parse(line, secret: true) {
+        switch WizardCommand.parse(line, secret: true, inRun: inRun) {
         case nil: return nil
         case .unknown?: return ".?"
         case .edit(let target)?: return isFieldNumber(target) ? line : ".edit ?"

@@ -273,12 +273,9 @@ extension Wizard {
         }
         addDistinctClashes(to: &failing)
         if !failing.isEmpty {
-            // A check the last line made fail refuses that line; its message is shown at the
-            // prompt of the field it lands on.
-            let first = failing.sorted()[0]
-            let reason = progress.pendingErrors[fields[first].name]?.first
-            let refusal: [WizardEffect] = reason.map { [.refused(Refusal(reason: $0))] } ?? []
-            return refusal + ask(first, walk: walk.asking(failing.sorted()))
+            // A check the last line made fail refuses that line: `ask` shows its message at the
+            // prompt of the field it lands on, as a refusal.
+            return ask(failing.sorted()[0], walk: walk.asking(failing.sorted()))
         }
         phase = .review
         return arrivalReview(visible: visible) + [.prompt(reviewPrompt)]
@@ -293,7 +290,12 @@ extension Wizard {
             shown.listedChoices.insert(field.name)
             effects += choiceListLines(field).map { .output($0) }
         }
-        for message in progress.takeMessages(for: field.name) {
+        // Messages waiting for this prompt (a failed check, a refused scripted answer, a saved
+        // answer that no longer fits) refuse what the field holds: after a line, a run that stops
+        // at refusals stops here, before the next line can land on this field.
+        let waiting = progress.takeMessages(for: field.name)
+        if let first = waiting.first { effects.append(.refused(Refusal(reason: first))) }
+        for message in waiting {
             effects.append(errorLine(message))
         }
         if let list = field.item?.list, form.isTentative(field), form.isFirstOfItem(index), shown.listEndHinted.insert(list).inserted {
