@@ -73,6 +73,31 @@ package enum CLIMessage: Sendable, Equatable {
     case formatTextOrTap
     case cannotWriteReport(path: String, reason: String)
 
+    // MARK: Why a transcript did not replay (`ReplayFailure`, `FormPathPolicy`)
+    case replayUnreadableFile
+    case replayCannotReadFile(reason: String)
+    case replayNotUTF8
+    case replayFormNotLoaded(path: String, problems: [String])
+    case replayFormPathRefused(path: String, reason: String)
+    case replayAnswersPathRefused(path: String, reason: String)
+    case replayAnswersNotLoaded(path: String, problems: [String])
+    case replayAnswersRefused(problems: [String])
+    case replayNoDefaultSecret(line: Int, field: String)
+    case replayNoRefusedSecret(line: Int, field: String)
+    case replayNotASecretField(line: Int, field: String)
+    case replayPromptWithNoInput(prompt: String)
+    case replayInputLeftOver(line: Int, text: String, more: Int)
+    case replayRequestWithNoResponse(method: String, path: String)
+    case replayResponseNeverUsed(line: Int, text: String, more: Int)
+    case replayRecordingDoesNotParse(problem: String)
+    case replayOutputDiffers(line: Int)
+    case replayCannotUpdate(reason: String)
+    case replayTimedOut(seconds: Double)
+    case pathNotOpenAPIDocument
+    case pathNotFormFile
+    case pathNotAnswersFile
+    case pathOutsideReplayFolder(folder: String)
+
     /// The English words. Parameters arrive as they are shown.
     package var text: String {
         switch self {
@@ -153,6 +178,41 @@ package enum CLIMessage: Sendable, Equatable {
         case .timeoutOutOfRange: return "--timeout: give a number of seconds above 0, at most 86400"
         case .formatTextOrTap: return "--format: give text or tap"
         case .cannotWriteReport(let path, let reason): return "cannot write \(path): \(reason)"
+
+        case .replayUnreadableFile: return "cannot read the file"
+        case .replayCannotReadFile(let reason): return "cannot read the file: \(reason)"
+        case .replayNotUTF8: return "the file is not UTF-8 text"
+        case .replayFormNotLoaded(let path, let problems):
+            return "cannot load the form \(path): " + problems.joined(separator: "; ")
+        case .replayFormPathRefused(let path, let reason): return "#! form: \(path): \(reason); the file was not read"
+        case .replayAnswersPathRefused(let path, let reason): return "#! answers: \(path): \(reason); the file was not read"
+        case .replayAnswersNotLoaded(let path, let problems):
+            return "cannot load the answers \(path): " + problems.joined(separator: "; ")
+        case .replayAnswersRefused(let problems):
+            return "the answers end the session before its first prompt: " + problems.joined(separator: "; ")
+        case .replayNoDefaultSecret(let line, let name):
+            return "line \(line): no default value passes the rules of secret \"\(name)\": add \"#! secret \(name) = VALUE\""
+        case .replayNoRefusedSecret(let line, let name):
+            return "line \(line): no value could be made that secret \"\(name)\" refuses as the recorded one was (the refusal shown after the line names no rule of the field a value can break)"
+        case .replayNotASecretField(let line, let name):
+            return "line \(line): the form has no secret field \"\(name)\" (give a value with \"#! secret \(name) = VALUE\")"
+        case .replayPromptWithNoInput(let prompt): return "prompt \"\(prompt)\" with no input left"
+        case .replayInputLeftOver(let line, let text, let more):
+            return "input left over from line \(line): \"\(text)\"" + (more > 0 ? " and \(more) more" : "")
+        case .replayRequestWithNoResponse(let method, let path): return "request \(method) \(path) with no response left"
+        case .replayResponseNeverUsed(let line, let text, let more):
+            return "response never used, line \(line): \"\(text)\"" + (more > 0 ? " and \(more) more" : "")
+        case .replayRecordingDoesNotParse(let problem): return "the recording does not parse (a formline bug): \(problem)"
+        case .replayOutputDiffers(let line): return "output differs from the transcript at line \(line)"
+        case .replayCannotUpdate(let reason): return "cannot update the file: \(reason)"
+        case .replayTimedOut(let seconds):
+            let shown = seconds == seconds.rounded() && seconds < 1e9 ? String(Int(seconds)) : String(seconds)
+            return "did not finish within \(shown) seconds (--timeout); abandoned"
+        case .pathNotOpenAPIDocument: return "not an OpenAPI document (its name ends in .json, .yaml or .yml)"
+        case .pathNotFormFile: return "not a form file (a form's name ends in .yaml or .yml)"
+        case .pathNotAnswersFile: return "not an answers file (its name ends in .yaml, .yml or .json)"
+        case .pathOutsideReplayFolder(let base):
+            return "outside \(base), the folder replay runs from (replay from a folder that holds it, or pass --allow-outside)"
         }
     }
 }
