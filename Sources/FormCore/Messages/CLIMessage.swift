@@ -98,6 +98,22 @@ package enum CLIMessage: Sendable, Equatable {
     case pathNotAnswersFile
     case pathOutsideReplayFolder(folder: String)
 
+    // MARK: Secret sources of `fill` (`--secret`, `--header-from`, `--header`)
+    case headerValueProblem(name: String, problem: String)
+    case headerFromProblem(String)
+    case secretProblem(String)
+    case secretSourceSyntax(syntax: String)
+    case secretValueNotASource(field: String, syntax: String)
+    case headerSourceSyntax(syntax: String)
+    case headerValueNotASource(name: String, syntax: String)
+
+    // MARK: Drafts (`DraftError`)
+    case draftNoStateFolder
+    case draftNothingToResume(path: String)
+    case draftNotADraft(path: String)
+    case draftCannotSave(path: String, reason: String)
+    case draftCannotRead(path: String, reason: String)
+
     /// The English words. Parameters arrive as they are shown.
     package var text: String {
         switch self {
@@ -213,6 +229,24 @@ package enum CLIMessage: Sendable, Equatable {
         case .pathNotAnswersFile: return "not an answers file (its name ends in .yaml, .yml or .json)"
         case .pathOutsideReplayFolder(let base):
             return "outside \(base), the folder replay runs from (replay from a folder that holds it, or pass --allow-outside)"
+
+        case .headerValueProblem(let name, let problem): return "--header \(name): \(problem)"
+        case .headerFromProblem(let problem): return "--header-from: \(problem)"
+        case .secretProblem(let problem): return "--secret: \(problem)"
+        case .secretSourceSyntax(let syntax): return "must look like \"field=\(syntax)\""
+        case .secretValueNotASource(let field, let syntax):
+            return "\(field): the value must be \(syntax) (a secret itself never goes on the command line)"
+        case .headerSourceSyntax(let syntax): return "must look like \"Name=\(syntax)\" with a valid header name"
+        case .headerValueNotASource(let name, let syntax):
+            return "\(name): the value must be \(syntax) (the header's value itself never goes on the command line)"
+
+        case .draftNoStateFolder:
+            return "cannot save the draft: there is no state folder (HOME and XDG_STATE_HOME are unset or not "
+                + "absolute, and formline never keeps state in the working folder): set HOME, or give --draft FILE"
+        case .draftNothingToResume(let path): return "\(path): no draft to resume"
+        case .draftNotADraft(let path): return "\(path): not a formline draft"
+        case .draftCannotSave(let path, let reason): return "\(path): cannot save the draft: \(reason)"
+        case .draftCannotRead(let path, let reason): return "\(path): cannot read the draft: \(reason)"
         }
     }
 }
