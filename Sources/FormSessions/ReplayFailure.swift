@@ -77,7 +77,7 @@ package enum ReplayFailure: Error, Sendable, Equatable, CustomStringConvertible 
         case .inputLeftOver(let line, let text, let more): return CLIMessage.replayInputLeftOver(line: line, text: text, more: more).text
         case .requestWithNoResponse(let method, let path): return CLIMessage.replayRequestWithNoResponse(method: method, path: path).text
         case .responseNeverUsed(let line, let text, let more): return CLIMessage.replayResponseNeverUsed(line: line, text: text, more: more).text
-        case .recordingDoesNotParse(let error): return CLIMessage.replayRecordingDoesNotParse(problem: "\(error)").text
+        case .recordingDoesNotParse(let error): return CLIMessage.replayRecordingDoesNotParse(problem: String(describing: error)).text
         case .outputDiffers(let line): return CLIMessage.replayOutputDiffers(line: line).text
         case .cannotUpdate(let reason): return CLIMessage.replayCannotUpdate(reason: reason).text
         case .cannotWriteActual(let path, let reason): return CLIMessage.cannotWriteReport(path: path, reason: reason).text

@@ -114,6 +114,20 @@ package enum CLIMessage: Sendable, Equatable {
     case draftCannotSave(path: String, reason: String)
     case draftCannotRead(path: String, reason: String)
 
+    // MARK: The session's edges (FormRunner: a line source, the transport, `fill`'s fast reader)
+    case lineTooLong
+    case lineNotUTF8
+    case transportTimeout
+    case transportRefused
+    case requestCancelled
+    case unknownOption(name: String)
+    case optionGivenTwice(name: String)
+    case optionNeedsValue(name: String)
+    case optionTakesNoValue(name: String)
+    case outputTakesTextOrJSON
+    case transcriptArgsNotRecorded(argument: String, recorded: String)
+    case transcriptArgsProblem(String)
+
     /// The English words. Parameters arrive as they are shown.
     package var text: String {
         switch self {
@@ -247,6 +261,20 @@ package enum CLIMessage: Sendable, Equatable {
         case .draftNotADraft(let path): return "\(path): not a formline draft"
         case .draftCannotSave(let path, let reason): return "\(path): cannot save the draft: \(reason)"
         case .draftCannotRead(let path, let reason): return "\(path): cannot read the draft: \(reason)"
+
+        case .lineTooLong: return "The line is too long (over 64 KiB)"
+        case .lineNotUTF8: return "The line is not valid UTF-8 text"
+        case .transportTimeout: return "no answer from the server in time"
+        case .transportRefused: return "the server refused the connection"
+        case .requestCancelled: return "the request was cancelled"
+        case .unknownOption(let name): return "unknown option \"\(name)\""
+        case .optionGivenTwice(let name): return "\(name) is given twice"
+        case .optionNeedsValue(let name): return "\(name) needs a value"
+        case .optionTakesNoValue(let name): return "\(name) takes no value"
+        case .outputTakesTextOrJSON: return "--output takes text or json"
+        case .transcriptArgsNotRecorded(let argument, let recorded):
+            return "#! args: \"\(argument)\" is not a flag a transcript records (\(recorded))"
+        case .transcriptArgsProblem(let problem): return "#! args: " + problem
         }
     }
 }
