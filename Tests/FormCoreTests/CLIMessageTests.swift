@@ -114,6 +114,32 @@ import Testing
         .outputTakesTextOrJSON,
         .transcriptArgsNotRecorded(argument: "--endpoint", recorded: "--plain, --stop-at-refusal, --repeat, --output text|json"),
         .transcriptArgsProblem("--output takes text or json"),
+        .checkOK(path: "forms/signup.yaml", form: "signup", fields: 12),
+        .unknownCommandNear(shown: "fil", nearest: "fill"),
+        .unknownCommand(shown: "frobnicate", commands: ["fill", "check", "replay", "drafts"]),
+        .noOperationWithBody,
+        .explainStatusOutOfRange(status: "42"),
+        .explainContentTypeNeedsStatus,
+        .notACapture,
+        .captureStatusNotHTTP,
+        .captureContentTypeNotString,
+        .openapiFullyExpressed(document: "petstore.yaml", withBody: 4),
+        .openapiNotFullyExpressed(document: "petstore.yaml", affected: 2, withBody: 4, documentWide: true, problems: 5),
+        .documentChangedWhileRead(path: "petstore.yaml"),
+        .documentCannotRead(path: "petstore.yaml", reason: "Permission denied"),
+        .documentNotModifiedToPlainGET(url: "https://api.example/openapi.json"),
+        .connectionRefused,
+        .documentKeptCopyUsed(url: "https://api.example/openapi.json", reason: "the connection was refused", age: "3 days"),
+        .documentCannotFetch(url: "https://api.example/openapi.json", reason: "the connection was refused"),
+        .recordCannotKeepCopy(transcript: "pets.session", copy: "pets.openapi.json", problem: "no such folder"),
+        .recordCopyUnreadable(transcript: "pets.session", copy: "pets.openapi.json"),
+        .recordCopyDiffers(transcript: "pets.session", copy: "pets.openapi.json"),
+        .documentCopyNotWritten(path: "pets.openapi.json", reason: "No space left on device"),
+        .openapiNeedsOperationShort,
+        .derivedFormDoesNotLoad,
+        .openapiProblem("petstore.yaml: not JSON or YAML"),
+        .documentProblem(document: "petstore.yaml", problem: "no operation \"addPet\""),
+        .age(seconds: 90),
     ]
 
     static func caseName(_ message: CLIMessage) -> String {
@@ -128,7 +154,7 @@ import Testing
             return String(rest.dropFirst(5).prefix { $0.isLetter || $0.isNumber })
         }
         let sampled = Self.samples.map(Self.caseName)
-        #expect(declared.count >= 101)
+        #expect(declared.count >= 127)
         #expect(Set(sampled) == Set(declared))
         #expect(sampled.count == declared.count)
     }
@@ -171,6 +197,12 @@ import Testing
         #expect(CLIMessage.replayTimedOut(seconds: 30).text == "did not finish within 30 seconds (--timeout); abandoned")
         #expect(CLIMessage.replayTimedOut(seconds: 0.5).text == "did not finish within 0.5 seconds (--timeout); abandoned")
         #expect(CLIMessage.replayFormNotLoaded(path: "f.yaml", problems: ["a", "b"]).text == "cannot load the form f.yaml: a; b")
+        #expect(CLIMessage.unknownCommand(shown: "x", commands: ["fill", "check", "replay"]).text
+            == "unknown command \"x\": use fill, check or replay (formline --help)")
+        #expect(CLIMessage.openapiNotFullyExpressed(document: "d.yaml", affected: 1, withBody: 1, documentWide: false, problems: 1).text
+            == "d.yaml: 1 of 1 operation with a request body not fully expressed (1 problem)")
+        #expect([59, 90, 600, 7300, 200_000].map { CLIMessage.age(seconds: $0).text } == ["59 s", "90 s", "10 min", "2 h", "2 days"])
+        #expect(CLIMessage.checkOK(path: "f.yaml", form: "f", fields: 1).text == "f.yaml: ok (f, 1 field)")
         #expect(CLIMessage.pathOutsideReplayFolder(folder: "/src/app").text
             == "outside /src/app, the folder replay runs from (replay from a folder that holds it, or pass --allow-outside)")
     }
@@ -187,6 +219,13 @@ import Testing
         "Sources/FormRunner/SessionDriver.swift",
         "Sources/FormRunner/FillFlag.swift",
         "Sources/FormRunner/SessionSetup.swift",
+        "Sources/FormlineCLI/CommandLineAdvice.swift",
+        "Sources/FormlineCLI/ExplainCommand.swift",
+        "Sources/FormlineCLI/OpenAPICheck.swift",
+        "Sources/FormlineCLI/OpenAPISource.swift",
+        "Sources/FormlineCLI/OpenAPIReplay.swift",
+        "Sources/FormlineCLI/OpenAPIRecording.swift",
+        "Sources/FormlineCLI/OpenAPIFormDeriver.swift",
     ]
 
     @Test func convertedFilesWriteNoSentenceInPlace() throws {

@@ -128,6 +128,35 @@ package enum CLIMessage: Sendable, Equatable {
     case transcriptArgsNotRecorded(argument: String, recorded: String)
     case transcriptArgsProblem(String)
 
+    // MARK: `check`, `explain`, `operations`, OpenAPI documents, the first word of the command line
+    case checkOK(path: String, form: String, fields: Int)
+    case unknownCommandNear(shown: String, nearest: String)
+    case unknownCommand(shown: String, commands: [String])
+    case noOperationWithBody
+    case explainStatusOutOfRange(status: String)
+    case explainContentTypeNeedsStatus
+    case notACapture
+    case captureStatusNotHTTP
+    case captureContentTypeNotString
+    case openapiFullyExpressed(document: String, withBody: Int)
+    case openapiNotFullyExpressed(document: String, affected: Int, withBody: Int, documentWide: Bool, problems: Int)
+    case documentChangedWhileRead(path: String)
+    case documentCannotRead(path: String, reason: String)
+    case documentNotModifiedToPlainGET(url: String)
+    case connectionRefused
+    case documentKeptCopyUsed(url: String, reason: String, age: String)
+    case documentCannotFetch(url: String, reason: String)
+    case recordCannotKeepCopy(transcript: String, copy: String, problem: String)
+    case recordCopyUnreadable(transcript: String, copy: String)
+    case recordCopyDiffers(transcript: String, copy: String)
+    case documentCopyNotWritten(path: String, reason: String)
+    case openapiNeedsOperationShort
+    case derivedFormDoesNotLoad
+    case openapiProblem(String)
+    case documentProblem(document: String, problem: String)
+    /// How long ago a kept copy was fetched: `90 s`, `12 min`, `5 h`, `3 days`.
+    case age(seconds: Int)
+
     /// The English words. Parameters arrive as they are shown.
     package var text: String {
         switch self {
@@ -275,6 +304,45 @@ package enum CLIMessage: Sendable, Equatable {
         case .transcriptArgsNotRecorded(let argument, let recorded):
             return "#! args: \"\(argument)\" is not a flag a transcript records (\(recorded))"
         case .transcriptArgsProblem(let problem): return "#! args: " + problem
+
+        case .checkOK(let path, let form, let count): return "\(path): ok (\(form), \(count) field\(count == 1 ? "" : "s"))"
+        case .unknownCommandNear(let shown, let name): return "unknown command \"\(shown)\" (did you mean \"\(name)\"?)"
+        case .unknownCommand(let shown, let names):
+            return "unknown command \"\(shown)\": use \(names.dropLast().joined(separator: ", ")) or \(names.last ?? "fill") (formline --help)"
+        case .noOperationWithBody: return "(no operation takes a JSON request body)"
+        case .explainStatusOutOfRange(let status): return "--status must be an HTTP status from 100 to 599, not \(status)"
+        case .explainContentTypeNeedsStatus: return "--content-type needs --status (a capture file carries its own content_type)"
+        case .notACapture: return "not a capture: expected a JSON object with status, content_type and body (or pass --status and the raw body)"
+        case .captureStatusNotHTTP: return "the capture's status must be an HTTP status number (100-599)"
+        case .captureContentTypeNotString: return "the capture's content_type must be a string or null"
+        case .openapiFullyExpressed(let name, let withBody):
+            return "\(name): ok (\(withBody) operation\(withBody == 1 ? "" : "s") with a request body, all fully expressed)"
+        case .openapiNotFullyExpressed(let name, let affected, let withBody, let documentWide, let problems):
+            return "\(name): \(affected) of \(withBody) operation\(withBody == 1 ? "" : "s") with a request body not fully expressed"
+                + (documentWide ? ", and problems with the document itself" : "") + " (\(problems) problem\(problems == 1 ? "" : "s"))"
+        case .documentChangedWhileRead(let path): return "\(path): the document changed while formline was reading it; run again"
+        case .documentCannotRead(let path, let reason): return "\(path): cannot read: \(reason)"
+        case .documentNotModifiedToPlainGET(let url): return "\(url): the server said 304 Not Modified to a plain GET"
+        case .connectionRefused: return "the connection was refused"
+        case .documentKeptCopyUsed(let url, let reason, let age): return "\(url): \(reason); using the copy fetched \(age) ago"
+        case .documentCannotFetch(let url, let reason): return "\(url): cannot fetch the document: \(reason)"
+        case .recordCannotKeepCopy(let transcript, let copy, let problem):
+            return "--record \(transcript): cannot keep the document's copy at \(copy): \(problem)"
+        case .recordCopyUnreadable(let transcript, let copy):
+            return "--record \(transcript): \(copy) already exists and can't be read; move it away or record under another name"
+        case .recordCopyDiffers(let transcript, let copy):
+            return "--record \(transcript): \(copy) already exists and is not this document; move it away or record under another name"
+        case .documentCopyNotWritten(let path, let reason): return "\(path): cannot write the document's copy: \(reason)"
+        case .openapiNeedsOperationShort: return "--openapi needs --operation"
+        case .derivedFormDoesNotLoad:
+            return "the form built from this operation does not load: please report it (formline import shows the form)"
+        case .openapiProblem(let problem): return "--openapi: \(problem)"
+        case .documentProblem(let document, let problem): return "\(document): \(problem)"
+        case .age(let seconds):
+            if seconds < 120 { return "\(max(seconds, 0)) s" }
+            if seconds < 7200 { return "\(seconds / 60) min" }
+            if seconds < 172_800 { return "\(seconds / 3600) h" }
+            return "\(seconds / 86400) days"
         }
     }
 }
