@@ -103,7 +103,8 @@ struct ReplayCommand: ParsableCommand {
             print(tap ? TAPReport.line(index + 1, outcome) : outcome.result.report)
             if outcome.result.passed { passed += 1 } else { failed += 1 }
         }
-        if tap { print("# \(passed) passed, \(failed) failed") } else { print("\(passed) passed, \(failed) failed") }
+        let tally = CLIMessage.replayTally(passed: passed, failed: failed).text
+        print(tap ? "# " + tally : tally)
         if let junit {
             do {
                 try AtomicFile.write(Array(JUnitReport.make(outcomes).utf8), to: junit, mode: 0o644, createFolders: false)

@@ -86,6 +86,9 @@ import Testing
         .replayOutputDiffers(line: 17),
         .replayCannotUpdate(reason: "Permission denied"),
         .replayTimedOut(seconds: 30),
+        .replayPassed(path: "Tests/Sessions/signup.session", updated: true),
+        .replayFailed(path: "Tests/Sessions/signup.session", reason: "output differs from the transcript at line 17"),
+        .replayTally(passed: 49, failed: 1),
         .pathNotOpenAPIDocument,
         .pathNotFormFile,
         .pathNotAnswersFile,
@@ -154,7 +157,7 @@ import Testing
             return String(rest.dropFirst(5).prefix { $0.isLetter || $0.isNumber })
         }
         let sampled = Self.samples.map(Self.caseName)
-        #expect(declared.count >= 127)
+        #expect(declared.count >= 130)
         #expect(Set(sampled) == Set(declared))
         #expect(sampled.count == declared.count)
     }
@@ -212,6 +215,7 @@ import Testing
     static let convertedSources = [
         "Sources/FormSessions/ReplayFailure.swift",
         "Sources/FormSessions/FormPathPolicy.swift",
+        "Sources/FormSessions/ReplayResult.swift",
         "Sources/FormlineCLI/FillOptions.swift",
         "Sources/FormDrafts/DraftStore.swift",
         "Sources/FormRunner/LineSource.swift",

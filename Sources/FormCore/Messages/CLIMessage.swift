@@ -93,6 +93,10 @@ package enum CLIMessage: Sendable, Equatable {
     case replayOutputDiffers(line: Int)
     case replayCannotUpdate(reason: String)
     case replayTimedOut(seconds: Double)
+    /// `formline replay`'s line for one transcript (escaped by the caller) and its tally.
+    case replayPassed(path: String, updated: Bool)
+    case replayFailed(path: String, reason: String)
+    case replayTally(passed: Int, failed: Int)
     case pathNotOpenAPIDocument
     case pathNotFormFile
     case pathNotAnswersFile
@@ -267,6 +271,9 @@ package enum CLIMessage: Sendable, Equatable {
         case .replayTimedOut(let seconds):
             let shown = seconds == seconds.rounded() && seconds < 1e9 ? String(Int(seconds)) : String(seconds)
             return "did not finish within \(shown) seconds (--timeout); abandoned"
+        case .replayPassed(let path, let updated): return updated ? "PASS \(path) (updated)" : "PASS \(path)"
+        case .replayFailed(let path, let reason): return "FAIL \(path): \(reason)"
+        case .replayTally(let passed, let failed): return "\(passed) passed, \(failed) failed"
         case .pathNotOpenAPIDocument: return "not an OpenAPI document (its name ends in .json, .yaml or .yml)"
         case .pathNotFormFile: return "not a form file (a form's name ends in .yaml or .yml)"
         case .pathNotAnswersFile: return "not an answers file (its name ends in .yaml, .yml or .json)"
