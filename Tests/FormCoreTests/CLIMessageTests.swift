@@ -89,6 +89,10 @@ import Testing
         .replayPassed(path: "Tests/Sessions/signup.session", updated: true),
         .replayFailed(path: "Tests/Sessions/signup.session", reason: "output differs from the transcript at line 17"),
         .replayTally(passed: 49, failed: 1),
+        .recordingNotWritten(path: "signup.session", reason: "Permission denied"),
+        .sessionPathUnreadable(path: "Tests/Sesions"),
+        .tooManySessions(path: "Tests/Sessions", most: 10000),
+        .noRecordedResponseLeft,
         .pathNotOpenAPIDocument,
         .pathNotFormFile,
         .pathNotAnswersFile,
@@ -157,7 +161,7 @@ import Testing
             return String(rest.dropFirst(5).prefix { $0.isLetter || $0.isNumber })
         }
         let sampled = Self.samples.map(Self.caseName)
-        #expect(declared.count >= 130)
+        #expect(declared.count >= 134)
         #expect(Set(sampled) == Set(declared))
         #expect(sampled.count == declared.count)
     }
@@ -216,6 +220,8 @@ import Testing
         "Sources/FormSessions/ReplayFailure.swift",
         "Sources/FormSessions/FormPathPolicy.swift",
         "Sources/FormSessions/ReplayResult.swift",
+        "Sources/FormSessions/RecordingWriteError.swift",
+        "Sources/FormSessions/SessionFileList.swift",
         "Sources/FormlineCLI/FillOptions.swift",
         "Sources/FormDrafts/DraftStore.swift",
         "Sources/FormRunner/LineSource.swift",

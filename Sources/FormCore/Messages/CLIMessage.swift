@@ -97,6 +97,10 @@ package enum CLIMessage: Sendable, Equatable {
     case replayPassed(path: String, updated: Bool)
     case replayFailed(path: String, reason: String)
     case replayTally(passed: Int, failed: Int)
+    case recordingNotWritten(path: String, reason: String)
+    case sessionPathUnreadable(path: String)
+    case tooManySessions(path: String, most: Int)
+    case noRecordedResponseLeft
     case pathNotOpenAPIDocument
     case pathNotFormFile
     case pathNotAnswersFile
@@ -274,6 +278,10 @@ package enum CLIMessage: Sendable, Equatable {
         case .replayPassed(let path, let updated): return updated ? "PASS \(path) (updated)" : "PASS \(path)"
         case .replayFailed(let path, let reason): return "FAIL \(path): \(reason)"
         case .replayTally(let passed, let failed): return "\(passed) passed, \(failed) failed"
+        case .recordingNotWritten(let path, let reason): return "\(path): cannot write the recording: \(reason)"
+        case .sessionPathUnreadable(let path): return "\(path): no such readable file or folder"
+        case .tooManySessions(let path, let most): return "\(path): more than \(most) transcripts"
+        case .noRecordedResponseLeft: return "no recorded response left"
         case .pathNotOpenAPIDocument: return "not an OpenAPI document (its name ends in .json, .yaml or .yml)"
         case .pathNotFormFile: return "not a form file (a form's name ends in .yaml or .yml)"
         case .pathNotAnswersFile: return "not an answers file (its name ends in .yaml, .yml or .json)"
