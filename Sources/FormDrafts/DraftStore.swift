@@ -168,15 +168,14 @@ package enum DraftError: Error, Sendable, Equatable, CustomStringConvertible {
     /// working folder (docs/SECURITY.md, "The state folder").
     case noStateFolder
 
+    /// The words come from `CLIMessage`.
     package var description: String {
         switch self {
-        case .noStateFolder:
-            return "cannot save the draft: there is no state folder (HOME and XDG_STATE_HOME are unset or not "
-                + "absolute, and formline never keeps state in the working folder): set HOME, or give --draft FILE"
-        case .unreadable(let p): return "\(p): no draft to resume"
-        case .invalid(let p): return "\(p): not a formline draft"
-        case .unwritable(let p, let why): return "\(p): cannot save the draft: \(why)"
-        case .cannotRead(let p, let why): return "\(p): cannot read the draft: \(why)"
+        case .noStateFolder: return CLIMessage.draftNoStateFolder.text
+        case .unreadable(let p): return CLIMessage.draftNothingToResume(path: p).text
+        case .invalid(let p): return CLIMessage.draftNotADraft(path: p).text
+        case .unwritable(let p, let why): return CLIMessage.draftCannotSave(path: p, reason: why).text
+        case .cannotRead(let p, let why): return CLIMessage.draftCannotRead(path: p, reason: why).text
         }
     }
 }

@@ -1,3 +1,4 @@
+import FormCore
 /// Every option of `formline fill`, declared once: its spelling, whether it takes a value, whether
 /// it may be given more than once, and whether a transcript's `#! args` records it.
 ///
@@ -102,18 +103,18 @@ package enum FillFlag: String, CaseIterable, Sendable {
                 inlineValue = String(word[word.index(after: eq)...])
             }
             guard let flag = FillFlag(rawValue: name) else {
-                return .failure(Problem(description: "unknown option \"\(name)\""))
+                return .failure(Problem(description: CLIMessage.unknownOption(name: name).text))
             }
             guard flag.isRepeatable || seen.insert(flag).inserted else {
-                return .failure(Problem(description: "\(name) is given twice"))
+                return .failure(Problem(description: CLIMessage.optionGivenTwice(name: name).text))
             }
             if flag.takesValue {
                 guard let value = inlineValue ?? rest.popFirst(), !value.isEmpty, !value.hasPrefix("-") else {
-                    return .failure(Problem(description: "\(name) needs a value"))
+                    return .failure(Problem(description: CLIMessage.optionNeedsValue(name: name).text))
                 }
                 words.append(.option(flag, value: value))
             } else {
-                guard inlineValue == nil else { return .failure(Problem(description: "\(name) takes no value")) }
+                guard inlineValue == nil else { return .failure(Problem(description: CLIMessage.optionTakesNoValue(name: name).text)) }
                 words.append(.option(flag, value: nil))
             }
         }

@@ -27,8 +27,8 @@ public enum UnreadableLine: Sendable, Equatable {
 
     public var reason: String {
         switch self {
-        case .tooLong: return "The line is too long (over 64 KiB)"
-        case .notUTF8: return "The line is not valid UTF-8 text"
+        case .tooLong: return CLIMessage.lineTooLong.text
+        case .notUTF8: return CLIMessage.lineNotUTF8.text
         }
     }
 }

@@ -276,7 +276,7 @@ public final class SessionDriver {
                 cancelled = true
             }
         }
-        return box.get() ?? .failure(.error("the request was cancelled"))
+        return box.get() ?? .failure(.error(CLIMessage.requestCancelled.text))
     }
 
     /// A random version-4 UUID string, from the system's random source.

@@ -170,7 +170,7 @@ extension SessionSetup.Flags {
             case .repeat: repeats = true
             case .output:
                 guard let output = value.flatMap(SessionSetup.Output.init(rawValue:)) else {
-                    throw TranscriptArgsError(argument: nil, problem: "--output takes text or json")
+                    throw TranscriptArgsError(argument: nil, problem: CLIMessage.outputTakesTextOrJSON.text)
                 }
                 self.output = output
             default:
@@ -195,7 +195,7 @@ package struct TranscriptArgsError: Error, Sendable, Equatable, CustomStringConv
     }
 
     package var description: String {
-        if let argument { return "#! args: \"\(argument)\" is not a flag a transcript records (\(Self.recordedFlags))" }
-        return "#! args: " + (problem ?? "")
+        if let argument { return CLIMessage.transcriptArgsNotRecorded(argument: argument, recorded: Self.recordedFlags).text }
+        return CLIMessage.transcriptArgsProblem(problem ?? "").text
     }
 }

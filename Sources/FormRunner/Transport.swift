@@ -46,8 +46,8 @@ public enum TransportFailure: Error, Sendable, Equatable {
     /// One line an operator understands.
     public var reason: String {
         switch self {
-        case .timeout: return "no answer from the server in time"
-        case .refused: return "the server refused the connection"
+        case .timeout: return CLIMessage.transportTimeout.text
+        case .refused: return CLIMessage.transportRefused.text
         case .error(let message): return message
         }
     }

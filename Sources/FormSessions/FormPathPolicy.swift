@@ -1,3 +1,4 @@
+import FormCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -31,11 +32,11 @@ package struct FormPathPolicy: Sendable, Equatable {
     package func refusal(_ path: String, openAPIDocument: Bool = false) -> String? {
         if openAPIDocument {
             guard path.hasSuffix(".json") || path.hasSuffix(".yaml") || path.hasSuffix(".yml") else {
-                return "not an OpenAPI document (its name ends in .json, .yaml or .yml)"
+                return CLIMessage.pathNotOpenAPIDocument.text
             }
         } else {
             guard path.hasSuffix(".yaml") || path.hasSuffix(".yml") else {
-                return "not a form file (a form's name ends in .yaml or .yml)"
+                return CLIMessage.pathNotFormFile.text
             }
         }
         return folderRefusal(path)
@@ -45,7 +46,7 @@ package struct FormPathPolicy: Sendable, Equatable {
     /// read `path`, or nil.
     package func answersRefusal(_ path: String) -> String? {
         guard path.hasSuffix(".yaml") || path.hasSuffix(".yml") || path.hasSuffix(".json") else {
-            return "not an answers file (its name ends in .yaml, .yml or .json)"
+            return CLIMessage.pathNotAnswersFile.text
         }
         return folderRefusal(path)
     }
@@ -56,7 +57,7 @@ package struct FormPathPolicy: Sendable, Equatable {
         let target = Self.real(path) ?? SessionPaths.absolute(path)
         let prefix = base == "/" ? "/" : base + "/"
         guard target.hasPrefix(prefix) else {
-            return "outside \(base), the folder replay runs from (replay from a folder that holds it, or pass --allow-outside)"
+            return CLIMessage.pathOutsideReplayFolder(folder: base).text
         }
         return nil
     }

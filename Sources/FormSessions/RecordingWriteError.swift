@@ -1,3 +1,4 @@
+import FormCore
 /// A recording (`fill --record FILE`) that could not be written: its own words, never the
 /// draft's, so the operator knows which file failed.
 package struct RecordingWriteError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -10,5 +11,5 @@ package struct RecordingWriteError: Error, Sendable, Equatable, CustomStringConv
         self.reason = reason
     }
 
-    package var description: String { "\(path): cannot write the recording: \(reason)" }
+    package var description: String { CLIMessage.recordingNotWritten(path: path, reason: reason).text }
 }

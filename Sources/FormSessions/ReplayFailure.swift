@@ -1,3 +1,4 @@
+import FormCore
 import FormRunner
 
 /// Why a transcript did not replay. Code decides on the case (`--update` may rewrite a file
@@ -59,42 +60,33 @@ package enum ReplayFailure: Error, Sendable, Equatable, CustomStringConvertible 
         }
     }
 
+    /// The words come from `CLIMessage`; a transcript's own parse errors describe themselves.
     package var description: String {
         switch self {
-        case .unreadableFile: return "cannot read the file"
-        case .cannotReadFile(let reason): return "cannot read the file: \(reason)"
-        case .notUTF8: return "the file is not UTF-8 text"
+        case .unreadableFile: return CLIMessage.replayUnreadableFile.text
+        case .cannotReadFile(let reason): return CLIMessage.replayCannotReadFile(reason: reason).text
+        case .notUTF8: return CLIMessage.replayNotUTF8.text
         case .invalidTranscript(let error): return error.description
         case .invalidArguments(let error): return error.description
-        case .formNotLoaded(let path, let messages):
-            return "cannot load the form \(path): " + messages.joined(separator: "; ")
-        case .formPathRefused(let path, let reason): return "#! form: \(path): \(reason); the file was not read"
-        case .answersPathRefused(let path, let reason): return "#! answers: \(path): \(reason); the file was not read"
-        case .answersNotLoaded(let path, let messages):
-            return "cannot load the answers \(path): " + messages.joined(separator: "; ")
-        case .answersRefused(let messages):
-            return "the answers end the session before its first prompt: " + messages.joined(separator: "; ")
-        case .noDefaultSecret(let line, let name):
-            return "line \(line): no default value passes the rules of secret \"\(name)\": add \"#! secret \(name) = VALUE\""
-        case .noRefusedSecret(let line, let name):
-            return "line \(line): no value could be made that secret \"\(name)\" refuses as the recorded one was (the refusal shown after the line names no rule of the field a value can break)"
-        case .notASecretField(let line, let name):
-            return "line \(line): the form has no secret field \"\(name)\" (give a value with \"#! secret \(name) = VALUE\")"
-        case .promptWithNoInput(let prompt): return "prompt \"\(prompt)\" with no input left"
-        case .inputLeftOver(let line, let text, let more):
-            return "input left over from line \(line): \"\(text)\"" + (more > 0 ? " and \(more) more" : "")
-        case .requestWithNoResponse(let method, let path): return "request \(method) \(path) with no response left"
-        case .responseNeverUsed(let line, let text, let more):
-            return "response never used, line \(line): \"\(text)\"" + (more > 0 ? " and \(more) more" : "")
-        case .recordingDoesNotParse(let error): return "the recording does not parse (a formline bug): \(error)"
-        case .outputDiffers(let line): return "output differs from the transcript at line \(line)"
+        case .formNotLoaded(let path, let messages): return CLIMessage.replayFormNotLoaded(path: path, problems: messages).text
+        case .formPathRefused(let path, let reason): return CLIMessage.replayFormPathRefused(path: path, reason: reason).text
+        case .answersPathRefused(let path, let reason): return CLIMessage.replayAnswersPathRefused(path: path, reason: reason).text
+        case .answersNotLoaded(let path, let messages): return CLIMessage.replayAnswersNotLoaded(path: path, problems: messages).text
+        case .answersRefused(let messages): return CLIMessage.replayAnswersRefused(problems: messages).text
+        case .noDefaultSecret(let line, let name): return CLIMessage.replayNoDefaultSecret(line: line, field: name).text
+        case .noRefusedSecret(let line, let name): return CLIMessage.replayNoRefusedSecret(line: line, field: name).text
+        case .notASecretField(let line, let name): return CLIMessage.replayNotASecretField(line: line, field: name).text
+        case .promptWithNoInput(let prompt): return CLIMessage.replayPromptWithNoInput(prompt: prompt).text
+        case .inputLeftOver(let line, let text, let more): return CLIMessage.replayInputLeftOver(line: line, text: text, more: more).text
+        case .requestWithNoResponse(let method, let path): return CLIMessage.replayRequestWithNoResponse(method: method, path: path).text
+        case .responseNeverUsed(let line, let text, let more): return CLIMessage.replayResponseNeverUsed(line: line, text: text, more: more).text
+        case .recordingDoesNotParse(let error): return CLIMessage.replayRecordingDoesNotParse(problem: String(describing: error)).text
+        case .outputDiffers(let line): return CLIMessage.replayOutputDiffers(line: line).text
         case .liveResponseDiffers(let line, let difference, let more):
-            return "line \(line): \(difference)" + (more > 0 ? " (and \(more) more answers differ)" : "")
-        case .cannotUpdate(let reason): return "cannot update the file: \(reason)"
-        case .cannotWriteActual(let path, let reason): return "cannot write \(path): \(reason)"
-        case .timedOut(let seconds):
-            let shown = seconds == seconds.rounded() && seconds < 1e9 ? String(Int(seconds)) : String(seconds)
-            return "did not finish within \(shown) seconds (--timeout); abandoned"
+            return CLIMessage.replayLiveResponseDiffers(line: line, difference: difference, more: more).text
+        case .cannotUpdate(let reason): return CLIMessage.replayCannotUpdate(reason: reason).text
+        case .cannotWriteActual(let path, let reason): return CLIMessage.cannotWriteReport(path: path, reason: reason).text
+        case .timedOut(let seconds): return CLIMessage.replayTimedOut(seconds: seconds).text
         }
     }
 }

@@ -34,8 +34,8 @@ public struct ReplayResult: Sendable, Equatable {
     /// The reason may quote the transcript (a left-over input, a prompt): shown escaped, like the
     /// diff's lines, so a hostile transcript sends nothing raw to the CI log (rule 10e).
     public var report: String {
-        if passed { return TextCleaning.visible(updated ? "PASS \(path) (updated)" : "PASS \(path)") }
-        return TextCleaning.visible("FAIL \(path): \(reason)", keepingTabs: true) + (diff.isEmpty ? "" : "\n" + diff.dropLastNewline)
+        if passed { return TextCleaning.visible(CLIMessage.replayPassed(path: path, updated: updated).text) }
+        return TextCleaning.visible(CLIMessage.replayFailed(path: path, reason: reason).text, keepingTabs: true) + (diff.isEmpty ? "" : "\n" + diff.dropLastNewline)
     }
 }
 

@@ -1,3 +1,4 @@
+import FormCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -22,8 +23,8 @@ package enum SessionFileList {
         case tooMany(String)
         package var description: String {
             switch self {
-            case .unreadable(let path): return "\(path): no such readable file or folder"
-            case .tooMany(let path): return "\(path): more than \(SessionFileList.maximumFiles) transcripts"
+            case .unreadable(let path): return CLIMessage.sessionPathUnreadable(path: path).text
+            case .tooMany(let path): return CLIMessage.tooManySessions(path: path, most: SessionFileList.maximumFiles).text
             }
         }
     }

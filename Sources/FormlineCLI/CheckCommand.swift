@@ -66,7 +66,7 @@ struct CheckCommand: ParsableCommand {
             switch report.form {
             case .success(let form):
                 let count = form.fields.count
-                print(TextCleaning.visible("\(path): ok (\(form.id), \(count) field\(count == 1 ? "" : "s"))"))
+                print(TextCleaning.visible(CLIMessage.checkOK(path: path, form: form.id, fields: count).text))
             case .failure(let errors):
                 failed = true
                 for error in errors.errors { StandardError.write(TextCleaning.visible(error.description) + "\n") }

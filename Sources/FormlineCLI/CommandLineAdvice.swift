@@ -16,10 +16,10 @@ enum CommandLineAdvice {
         let shown = TextWrap.truncate(TextCleaning.withoutControlCharacters(first), to: 30)
         let nearest = commands.map { ($0, editDistance($0, String(first.prefix(30)).lowercased())) }.min { $0.1 < $1.1 }
         if let (name, distance) = nearest, distance <= 2 {
-            return "unknown command \"\(shown)\" (did you mean \"\(name)\"?)"
+            return CLIMessage.unknownCommandNear(shown: shown, nearest: name).text
         }
         let names = commands.filter { $0 != "help" }
-        return "unknown command \"\(shown)\": use \(names.dropLast().joined(separator: ", ")) or \(names.last ?? "fill") (formline --help)"
+        return CLIMessage.unknownCommand(shown: shown, commands: names).text
     }
 
     /// `--timeout -1` as `--timeout=-1`: argument-parser takes a word starting with `-` for an

@@ -41,10 +41,10 @@ struct ExplainCommand: ParsableCommand {
 
     func validate() throws {
         if let status, !(100...599).contains(status) {
-            throw ValidationError("--status must be an HTTP status from 100 to 599, not \(status)")
+            throw ValidationError(CLIMessage.explainStatusOutOfRange(status: String(describing: status)).text)
         }
         if contentType != nil && status == nil {
-            throw ValidationError("--content-type needs --status (a capture file carries its own content_type)")
+            throw ValidationError(CLIMessage.explainContentTypeNeedsStatus.text)
         }
     }
 
@@ -84,17 +84,17 @@ struct ExplainCommand: ParsableCommand {
     /// Reads `{"status": N, "content_type": "..." or null, "body": "..."}`.
     static func readCapture(_ bytes: [UInt8]) -> Result<(status: Int, contentType: String?, body: [UInt8]), CaptureProblem> {
         guard let json = JSONValue.parse(bytes), json.objectValue != nil else {
-            return .failure(CaptureProblem(message: "not a capture: expected a JSON object with status, content_type and body (or pass --status and the raw body)"))
+            return .failure(CaptureProblem(message: CLIMessage.notACapture.text))
         }
         guard case .number(let text)? = json["status"], let status = Int(text), (100...599).contains(status) else {
-            return .failure(CaptureProblem(message: "the capture's status must be an HTTP status number (100-599)"))
+            return .failure(CaptureProblem(message: CLIMessage.captureStatusNotHTTP.text))
         }
         var contentType: String?
         switch json["content_type"] {
         case .string(let type)?: contentType = type
         case .null?, nil: contentType = nil
         case .bool?, .number?, .array?, .object?:
-            return .failure(CaptureProblem(message: "the capture's content_type must be a string or null"))
+            return .failure(CaptureProblem(message: CLIMessage.captureContentTypeNotString.text))
         }
         switch json["body"] {
         case .string(let body)?: return .success((status, contentType, Array(body.utf8)))

@@ -121,14 +121,14 @@ package struct FillOptions: Equatable, Sendable {
             guard let (name, value) = Self.parseHeader(header) else {
                 return CLIMessage.headerSyntax.text
             }
-            if let problem = CredentialHeaders.valueProblem(value) { return "--header \(name): \(problem)" }
+            if let problem = CredentialHeaders.valueProblem(value) { return CLIMessage.headerValueProblem(name: name, problem: problem).text }
         }
         var descriptors: Set<Int32> = []
         for text in headerSources {
             let parsed: (name: String, source: SecretSource)
             switch Self.parseHeaderSource(text) {
             case .success(let value): parsed = value
-            case .failure(let error): return "--header-from: \(error)"
+            case .failure(let error): return CLIMessage.headerFromProblem("\(error)").text
             }
             if case .descriptor(let fd) = parsed.source, !descriptors.insert(fd).inserted {
                 return CLIMessage.headerFromDescriptorTwice("\(fd)").text
@@ -138,7 +138,7 @@ package struct FillOptions: Equatable, Sendable {
             let parsed: (field: String, source: SecretSource)
             switch Self.parseSecretSource(text) {
             case .success(let value): parsed = value
-            case .failure(let error): return "--secret: \(error)"
+            case .failure(let error): return CLIMessage.secretProblem("\(error)").text
             }
             if case .descriptor(let fd) = parsed.source, !descriptors.insert(fd).inserted {
                 return CLIMessage.secretDescriptorTwice("\(fd)").text
@@ -170,12 +170,12 @@ package struct FillOptions: Equatable, Sendable {
     /// when it is not a source (someone may have typed the secret itself there).
     static func parseSecretSource(_ text: String) -> Result<(field: String, source: SecretSource), SecretSourceError> {
         guard let (field, rest) = parseSet(text) else {
-            return .failure(SecretSourceError("must look like \"field=\(SecretSource.syntax)\""))
+            return .failure(SecretSourceError(CLIMessage.secretSourceSyntax(syntax: SecretSource.syntax).text))
         }
         do {
             return .success((field, try SecretSource.parse(rest)))
         } catch {
-            return .failure(SecretSourceError("\(field): the value must be \(SecretSource.syntax) (a secret itself never goes on the command line)"))
+            return .failure(SecretSourceError(CLIMessage.secretValueNotASource(field: field, syntax: SecretSource.syntax).text))
         }
     }
 
@@ -192,13 +192,13 @@ package struct FillOptions: Equatable, Sendable {
     /// source (someone may have typed the secret itself there).
     static func parseHeaderSource(_ text: String) -> Result<(name: String, source: SecretSource), SecretSourceError> {
         guard let eq = text.firstIndex(of: "="), isToken(String(text[..<eq])) else {
-            return .failure(SecretSourceError("must look like \"Name=\(SecretSource.syntax)\" with a valid header name"))
+            return .failure(SecretSourceError(CLIMessage.headerSourceSyntax(syntax: SecretSource.syntax).text))
         }
         let name = String(text[..<eq])
         do {
             return .success((name, try SecretSource.parse(String(text[text.index(after: eq)...]))))
         } catch {
-            return .failure(SecretSourceError("\(name): the value must be \(SecretSource.syntax) (the header's value itself never goes on the command line)"))
+            return .failure(SecretSourceError(CLIMessage.headerValueNotASource(name: name, syntax: SecretSource.syntax).text))
         }
     }
 

@@ -35,10 +35,10 @@ enum OpenAPICheck {
         let affected = Set(problems.compactMap(\.operation)).intersection(labels).count
         let name = TextCleaning.visible(document)
         if problems.isEmpty {
-            return .expressed("\(name): ok (\(withBody) operation\(withBody == 1 ? "" : "s") with a request body, all fully expressed)")
+            return .expressed(CLIMessage.openapiFullyExpressed(document: name, withBody: withBody).text)
         }
         let documentWide = problems.contains { $0.operation == nil }
-        return .incomplete("\(name): \(affected) of \(withBody) operation\(withBody == 1 ? "" : "s") with a request body not fully expressed"
-            + (documentWide ? ", and problems with the document itself" : "") + " (\(problems.count) problem\(problems.count == 1 ? "" : "s"))")
+        return .incomplete(CLIMessage.openapiNotFullyExpressed(
+            document: name, affected: affected, withBody: withBody, documentWide: documentWide, problems: problems.count).text)
     }
 }

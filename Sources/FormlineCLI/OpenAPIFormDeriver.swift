@@ -36,7 +36,7 @@ struct OpenAPIFormDeriver {
 
     func derive(_ options: FillOptions, tls: TLSFiles, environment: [String: String]) -> Result<Derived, OpenAPISource.Problem> {
         guard let document = options.openapi, let operation = options.operation else {
-            return .failure(OpenAPISource.Problem(description: "--openapi needs --operation"))
+            return .failure(OpenAPISource.Problem(description: CLIMessage.openapiNeedsOperationShort.text))
         }
         var source: OpenAPISource
         do {
@@ -45,7 +45,7 @@ struct OpenAPIFormDeriver {
         } catch let problem as OpenAPISource.Problem {
             return .failure(problem)
         } catch {
-            return .failure(OpenAPISource.Problem(description: "\(document): \(error)"))
+            return .failure(OpenAPISource.Problem(description: CLIMessage.documentProblem(document: document, problem: String(describing: error)).text))
         }
         let name = Self.documentName(of: document)
         let operationKey = "\(name)\n\(operation)"
@@ -73,7 +73,7 @@ struct OpenAPIFormDeriver {
         } catch let problem as OpenAPISource.Problem {
             return .failure(problem)
         } catch {
-            return .failure(OpenAPISource.Problem(description: "\(document): \(error)"))
+            return .failure(OpenAPISource.Problem(description: CLIMessage.documentProblem(document: document, problem: String(describing: error)).text))
         }
         switch Self.load(yaml: yaml, document: document, operation: operation) {
         case .success(let spec):
@@ -89,7 +89,7 @@ struct OpenAPIFormDeriver {
     static func load(yaml: [UInt8], document: String, operation: String) -> Result<FormSpec, OpenAPISource.Problem> {
         FormFileLoader.load(bytes: yaml, path: "\(document) (\(operation))").mapError { errors in
             OpenAPISource.Problem(description: errors.errors.map { TextCleaning.visible("\($0)") }.joined(separator: "\n")
-                + "\nformline: the form built from this operation does not load: please report it (formline import shows the form)")
+                + "\nformline: " + CLIMessage.derivedFormDoesNotLoad.text)
         }
     }
 

@@ -28,17 +28,17 @@ enum OpenAPIRecording {
     static func copyProblem(transcript: String, source form: inout OpenAPIFormDeriver.Derived) -> String? {
         let copy = copyPath(transcript: transcript, source: form)
         if let problem = AtomicFile.problem(writing: copy) {
-            return "--record \(transcript): cannot keep the document's copy at \(copy): \(problem)"
+            return CLIMessage.recordCannotKeepCopy(transcript: transcript, copy: copy, problem: problem).text
         }
         guard let existing = try? WholeFile.read(copy, limit: OpenAPISource.documentLimit) else {
             var info = stat()
             // Absent: written at the end. Present but unreadable: not ours to replace.
             return lstat(copy, &info) != 0 ? nil
-                : "--record \(transcript): \(copy) already exists and can't be read; move it away or record under another name"
+                : CLIMessage.recordCopyUnreadable(transcript: transcript, copy: copy).text
         }
         guard let bytes = try? form.source.bytes() else { return nil }
         if existing == bytes { return nil }
-        return "--record \(transcript): \(copy) already exists and is not this document; move it away or record under another name"
+        return CLIMessage.recordCopyDiffers(transcript: transcript, copy: copy).text
     }
 
     /// Writes the document's bytes to `path` (atomically, 0600; its folder must exist, as the
@@ -49,7 +49,7 @@ enum OpenAPIRecording {
         do {
             try AtomicFile.write(bytes, to: path, mode: 0o600, createFolders: false)
         } catch {
-            throw CopyError(description: "\(path): cannot write the document's copy: \(error.reason)")
+            throw CopyError(description: CLIMessage.documentCopyNotWritten(path: path, reason: error.reason).text)
         }
     }
 }

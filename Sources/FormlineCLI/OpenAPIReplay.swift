@@ -13,9 +13,9 @@ enum OpenAPIReplay {
         do {
             bytes = try WholeFile.read(path, limit: OpenAPISource.documentLimit)
         } catch let error as FileReadError {
-            return .failure(Replayer.FormLoadFailure(messages: ["\(path): cannot read: \(error.reason)"]))
+            return .failure(Replayer.FormLoadFailure(messages: [CLIMessage.documentCannotRead(path: path, reason: error.reason).text]))
         } catch {
-            return .failure(Replayer.FormLoadFailure(messages: ["\(path): cannot read: \(error)"]))
+            return .failure(Replayer.FormLoadFailure(messages: [CLIMessage.documentCannotRead(path: path, reason: String(describing: error)).text]))
         }
         let form: OpenAPIFormFile
         do {

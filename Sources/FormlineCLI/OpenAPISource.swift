@@ -43,7 +43,7 @@ struct OpenAPISource {
     mutating func bytes() throws -> [UInt8] {
         if let cached { return cached }
         guard let bytes = loadBytes() else {
-            throw Problem(description: "\(argument): the document changed while formline was reading it; run again")
+            throw Problem(description: CLIMessage.documentChangedWhileRead(path: argument).text)
         }
         cached = bytes
         return bytes
@@ -77,7 +77,7 @@ struct OpenAPISource {
         do {
             bytes = try WholeFile.read(argument, limit: documentLimit)
         } catch {
-            throw Problem(description: "\(argument): cannot read: \(error.reason)")
+            throw Problem(description: CLIMessage.documentCannotRead(path: argument, reason: error.reason).text)
         }
         let hash = OpenAPICache.sha256(bytes)
         if let identity = OpenAPICache.FileIdentity(path: absolute) {
@@ -105,13 +105,13 @@ struct OpenAPISource {
             let proxy = try ProxyEnvironment.proxy(for: url, environment: environment)
             fetcher = try DocumentFetcher(url: url, timeout: .milliseconds(Int64(timeout * 1000)), tls: tls, proxy: proxy)
         } catch {
-            throw Problem(description: "--openapi: \(error)")
+            throw Problem(description: CLIMessage.openapiProblem(String(describing: error)).text)
         }
         let validators = copy.map { DocumentFetcher.Validators(etag: $0.0.etag, lastModified: $0.0.lastModified) }
         switch fetcher.fetch(validators: validators) {
         case .success(.notModified):
             guard let (found, body) = copy else {
-                throw Problem(description: "\(url): the server said 304 Not Modified to a plain GET", status: .transportFailed)
+                throw Problem(description: CLIMessage.documentNotModifiedToPlainGET(url: url).text, status: .transportFailed)
             }
             var kept = found
             kept.fetchedAt = now
@@ -130,20 +130,20 @@ struct OpenAPISource {
         case .failure(let failure):
             let reason: String
             switch failure {
-            case .timeout: reason = "no answer from the server in time"
-            case .refused: reason = "the connection was refused"
+            case .timeout: reason = CLIMessage.transportTimeout.text
+            case .refused: reason = CLIMessage.connectionRefused.text
             case .error(let text): reason = text
             }
             // The copy kept from an earlier fetch still describes the API well enough to fill
             // a form; the submission will say whether the server is back.
             if let (kept, body) = copy {
                 var source = OpenAPISource(argument: url, isRemote: true, sha256: kept.sha256, notes: [
-                    "formline: warning: \(url): \(reason); using the copy fetched \(Self.age(now - kept.fetchedAt)) ago",
+                    "formline: warning: " + CLIMessage.documentKeptCopyUsed(url: url, reason: reason, age: Self.age(now - kept.fetchedAt)).text,
                 ], loadBytes: { body })
                 source.cached = body
                 return source
             }
-            throw Problem(description: "\(url): cannot fetch the document: \(reason)", status: .transportFailed)
+            throw Problem(description: CLIMessage.documentCannotFetch(url: url, reason: reason).text, status: .transportFailed)
         }
     }
 
@@ -156,9 +156,6 @@ struct OpenAPISource {
     }
 
     static func age(_ seconds: Int) -> String {
-        if seconds < 120 { return "\(max(seconds, 0)) s" }
-        if seconds < 7200 { return "\(seconds / 60) min" }
-        if seconds < 172_800 { return "\(seconds / 3600) h" }
-        return "\(seconds / 86400) days"
+        CLIMessage.age(seconds: seconds).text
     }
 }

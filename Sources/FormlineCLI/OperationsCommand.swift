@@ -45,7 +45,7 @@ struct OperationsCommand: ParsableCommand {
             return [op.method, TextCleaning.oneLine(op.path, limit: 200), TextCleaning.oneLine(op.operationId ?? "-", limit: 120),
                     TextCleaning.oneLine(op.summary ?? "", limit: 120)]
         }
-        guard !rows.isEmpty else { return "(no operation takes a JSON request body)\n" }
+        guard !rows.isEmpty else { return CLIMessage.noOperationWithBody.text + "\n" }
         var widths = [0, 0, 0]
         for row in rows { for i in 0..<3 { widths[i] = max(widths[i], row[i].count) } }
         return rows.map { row in

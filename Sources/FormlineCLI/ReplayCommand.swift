@@ -80,29 +80,29 @@ struct ReplayCommand: ParsableCommand {
             throw ValidationError(CLIMessage.jobsOutOfRange(most: ReplayBatch.maximumJobs).text)
         }
         if let shard, ReplayShard(shard) == nil {
-            throw ValidationError("--shard: give K/N with 1 <= K <= N <= \(ReplayShard.maximumCount), e.g. 2/4")
+            throw ValidationError(CLIMessage.replayShardSyntax(most: ReplayShard.maximumCount).text)
         }
         if let timeout, !(timeout > 0 && timeout <= 86_400) {
             throw ValidationError(CLIMessage.timeoutOutOfRange.text)
         }
         guard format == "text" || format == "tap" else { throw ValidationError(CLIMessage.formatTextOrTap.text) }
         if live {
-            guard endpoint != nil else { throw ValidationError("--live needs --endpoint URL: the server to send the requests to") }
+            guard endpoint != nil else { throw ValidationError(CLIMessage.replayLiveNeedsEndpoint.text) }
             if update || ProcessEnvironment.current["FORMLINE_SESSIONS"] == "overwrite" {
-                throw ValidationError("--live can't be combined with --update (or FORMLINE_SESSIONS=overwrite): a live run checks the server against the transcript and never rewrites it; record the session again with fill --record")
+                throw ValidationError(CLIMessage.replayLiveNeverUpdates.text)
             }
         } else if endpoint != nil || !headers.isEmpty || !headerSources.isEmpty {
-            throw ValidationError("--endpoint, --header and --header-from go with --live")
+            throw ValidationError(CLIMessage.replayServerOptionsNeedLive.text)
         }
         for header in headers {
             // The text itself is not repeated: a malformed header may still hold a secret.
             guard let (name, value) = FillOptions.parseHeader(header) else {
-                throw ValidationError("--header must look like \"Name: value\" with a valid header name")
+                throw ValidationError(CLIMessage.headerSyntax.text)
             }
-            if let problem = CredentialHeaders.valueProblem(value) { throw ValidationError("--header \(name): \(problem)") }
+            if let problem = CredentialHeaders.valueProblem(value) { throw ValidationError(CLIMessage.headerValueProblem(name: name, problem: problem).text) }
         }
         for text in headerSources {
-            if case .failure(let error) = FillOptions.parseHeaderSource(text) { throw ValidationError("--header-from: \(error)") }
+            if case .failure(let error) = FillOptions.parseHeaderSource(text) { throw ValidationError(CLIMessage.headerFromProblem(String(describing: error)).text) }
         }
         do {
             _ = try SessionFileList.expand(sessions)
@@ -148,7 +148,8 @@ struct ReplayCommand: ParsableCommand {
             print(tap ? TAPReport.line(index + 1, outcome) : outcome.result.report)
             if outcome.result.passed { passed += 1 } else { failed += 1 }
         }
-        if tap { print("# \(passed) passed, \(failed) failed") } else { print("\(passed) passed, \(failed) failed") }
+        let tally = CLIMessage.replayTally(passed: passed, failed: failed).text
+        print(tap ? "# " + tally : tally)
         if let junit {
             do {
                 try AtomicFile.write(Array(JUnitReport.make(outcomes).utf8), to: junit, mode: 0o644, createFolders: false)
@@ -171,13 +172,13 @@ struct ReplayCommand: ParsableCommand {
             guard case .success(let (name, source)) = FillOptions.parseHeaderSource(text) else { continue }
             do {
                 let value = try source.read(environment: ProcessEnvironment.current)
-                if let problem = CredentialHeaders.valueProblem(value) { throw ValidationError("--header-from \(name): \(problem)") }
+                if let problem = CredentialHeaders.valueProblem(value) { throw ValidationError(CLIMessage.headerSourceProblem(name: name, problem: problem).text) }
                 headers.append((name, value))
                 credentials.insert(name)
             } catch let error as ValidationError {
                 throw error
             } catch {
-                throw ValidationError("--header-from \(name): \(error)")
+                throw ValidationError(CLIMessage.headerSourceProblem(name: name, problem: String(describing: error)).text)
             }
         }
         do {
@@ -185,7 +186,7 @@ struct ReplayCommand: ParsableCommand {
             return try HTTPTransport(endpoint: endpoint, headers: headers, credentials: credentials,
                                      timeout: .milliseconds(Int64(Self.liveRequestTimeout * 1000)), proxy: proxy)
         } catch {
-            throw ValidationError("--endpoint: \(error)")
+            throw ValidationError(CLIMessage.replayEndpointProblem(String(describing: error)).text)
         }
     }
 

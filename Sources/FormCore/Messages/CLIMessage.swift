@@ -1,11 +1,14 @@
-/// The sentences the command line writes around a session: how `fill` ends (drafts, the summary
-/// of a run of records) and the usage errors of `fill`. Like `WizardMessage`, a caller builds a
-/// case with its parameters and `text` is the one place the English words are written; it lives
-/// in FormCore because every module that writes to the operator (FormRunner, the CLI) sees it.
+/// The sentences the command line writes to an operator or a test author: how `fill` ends
+/// (drafts, the summary of a run of records), the usage errors of `fill` and the other commands,
+/// drafts (`DraftError`), secret sources, the session's edges (FormRunner), why a transcript did
+/// not replay and replay's report lines, `check`, `explain`, `operations` and OpenAPI documents.
+/// Like `WizardMessage`, a caller builds a case with its parameters and `text` is the one place
+/// the English words are written; it lives in FormCore because every module that writes to the
+/// operator (FormRunner, FormSessions, FormDrafts, the CLI) sees it.
 ///
-/// Not here: argument-parser's own messages (usage, unknown options), errors that describe
-/// themselves (`DraftError`, `FormFileError`: their `description` is their text), and the
-/// reports of `check` and `replay` (a form file's problems, a transcript's diff).
+/// Not here (docs/architecture.md, "Messages"): argument-parser's own messages and `--help`
+/// texts; positioned reader problems (form files, transcripts, OpenAPI documents: `FILE:LINE:COL`
+/// diagnostics, their own catalogue); modules below FormCore (FormSystem, FormTransport).
 /// To add a sentence: a case, its words in `text`, a sample in `CLIMessageTests.samples`.
 package enum CLIMessage: Sendable, Equatable {
     // MARK: Endings of `fill`
@@ -70,8 +73,107 @@ package enum CLIMessage: Sendable, Equatable {
     case nameSessions
     case jobsOutOfRange(most: Int)
     case timeoutOutOfRange
+    case replayShardSyntax(most: Int)
+    case replayLiveNeedsEndpoint
+    case replayLiveNeverUpdates
+    case replayServerOptionsNeedLive
+    case replayEndpointProblem(String)
     case formatTextOrTap
     case cannotWriteReport(path: String, reason: String)
+
+    // MARK: Why a transcript did not replay (`ReplayFailure`, `FormPathPolicy`)
+    case replayUnreadableFile
+    case replayCannotReadFile(reason: String)
+    case replayNotUTF8
+    case replayFormNotLoaded(path: String, problems: [String])
+    case replayFormPathRefused(path: String, reason: String)
+    case replayAnswersPathRefused(path: String, reason: String)
+    case replayAnswersNotLoaded(path: String, problems: [String])
+    case replayAnswersRefused(problems: [String])
+    case replayNoDefaultSecret(line: Int, field: String)
+    case replayNoRefusedSecret(line: Int, field: String)
+    case replayNotASecretField(line: Int, field: String)
+    case replayPromptWithNoInput(prompt: String)
+    case replayInputLeftOver(line: Int, text: String, more: Int)
+    case replayRequestWithNoResponse(method: String, path: String)
+    case replayResponseNeverUsed(line: Int, text: String, more: Int)
+    case replayRecordingDoesNotParse(problem: String)
+    case replayOutputDiffers(line: Int)
+    /// `formline replay --live`: a server's answer that differs from the recorded `<=` line.
+    case replayLiveResponseDiffers(line: Int, difference: String, more: Int)
+    case replayCannotUpdate(reason: String)
+    case replayTimedOut(seconds: Double)
+    /// `formline replay`'s line for one transcript (escaped by the caller) and its tally.
+    case replayPassed(path: String, updated: Bool)
+    case replayFailed(path: String, reason: String)
+    case replayTally(passed: Int, failed: Int)
+    case recordingNotWritten(path: String, reason: String)
+    case sessionPathUnreadable(path: String)
+    case tooManySessions(path: String, most: Int)
+    case noRecordedResponseLeft
+    case pathNotOpenAPIDocument
+    case pathNotFormFile
+    case pathNotAnswersFile
+    case pathOutsideReplayFolder(folder: String)
+
+    // MARK: Secret sources of `fill` (`--secret`, `--header-from`, `--header`)
+    case headerValueProblem(name: String, problem: String)
+    case headerFromProblem(String)
+    case secretProblem(String)
+    case secretSourceSyntax(syntax: String)
+    case secretValueNotASource(field: String, syntax: String)
+    case headerSourceSyntax(syntax: String)
+    case headerValueNotASource(name: String, syntax: String)
+
+    // MARK: Drafts (`DraftError`)
+    case draftNoStateFolder
+    case draftNothingToResume(path: String)
+    case draftNotADraft(path: String)
+    case draftCannotSave(path: String, reason: String)
+    case draftCannotRead(path: String, reason: String)
+
+    // MARK: The session's edges (FormRunner: a line source, the transport, `fill`'s fast reader)
+    case lineTooLong
+    case lineNotUTF8
+    case transportTimeout
+    case transportRefused
+    case requestCancelled
+    case unknownOption(name: String)
+    case optionGivenTwice(name: String)
+    case optionNeedsValue(name: String)
+    case optionTakesNoValue(name: String)
+    case outputTakesTextOrJSON
+    case transcriptArgsNotRecorded(argument: String, recorded: String)
+    case transcriptArgsProblem(String)
+
+    // MARK: `check`, `explain`, `operations`, OpenAPI documents, the first word of the command line
+    case checkOK(path: String, form: String, fields: Int)
+    case unknownCommandNear(shown: String, nearest: String)
+    case unknownCommand(shown: String, commands: [String])
+    case noOperationWithBody
+    case explainStatusOutOfRange(status: String)
+    case explainContentTypeNeedsStatus
+    case notACapture
+    case captureStatusNotHTTP
+    case captureContentTypeNotString
+    case openapiFullyExpressed(document: String, withBody: Int)
+    case openapiNotFullyExpressed(document: String, affected: Int, withBody: Int, documentWide: Bool, problems: Int)
+    case documentChangedWhileRead(path: String)
+    case documentCannotRead(path: String, reason: String)
+    case documentNotModifiedToPlainGET(url: String)
+    case connectionRefused
+    case documentKeptCopyUsed(url: String, reason: String, age: String)
+    case documentCannotFetch(url: String, reason: String)
+    case recordCannotKeepCopy(transcript: String, copy: String, problem: String)
+    case recordCopyUnreadable(transcript: String, copy: String)
+    case recordCopyDiffers(transcript: String, copy: String)
+    case documentCopyNotWritten(path: String, reason: String)
+    case openapiNeedsOperationShort
+    case derivedFormDoesNotLoad
+    case openapiProblem(String)
+    case documentProblem(document: String, problem: String)
+    /// How long ago a kept copy was fetched: `90 s`, `12 min`, `5 h`, `3 days`.
+    case age(seconds: Int)
 
     /// The English words. Parameters arrive as they are shown.
     package var text: String {
@@ -151,8 +253,130 @@ package enum CLIMessage: Sendable, Equatable {
         case .nameSessions: return "Name at least one session file or folder."
         case .jobsOutOfRange(let most): return "--jobs: give a number from 1 to \(most)"
         case .timeoutOutOfRange: return "--timeout: give a number of seconds above 0, at most 86400"
+        case .replayShardSyntax(let most): return "--shard: give K/N with 1 <= K <= N <= \(most), e.g. 2/4"
+        case .replayLiveNeedsEndpoint: return "--live needs --endpoint URL: the server to send the requests to"
+        case .replayLiveNeverUpdates:
+            return "--live can't be combined with --update (or FORMLINE_SESSIONS=overwrite): a live run checks the server "
+                + "against the transcript and never rewrites it; record the session again with fill --record"
+        case .replayServerOptionsNeedLive: return "--endpoint, --header and --header-from go with --live"
+        case .replayEndpointProblem(let problem): return "--endpoint: \(problem)"
         case .formatTextOrTap: return "--format: give text or tap"
         case .cannotWriteReport(let path, let reason): return "cannot write \(path): \(reason)"
+
+        case .replayUnreadableFile: return "cannot read the file"
+        case .replayCannotReadFile(let reason): return "cannot read the file: \(reason)"
+        case .replayNotUTF8: return "the file is not UTF-8 text"
+        case .replayFormNotLoaded(let path, let problems):
+            return "cannot load the form \(path): " + problems.joined(separator: "; ")
+        case .replayFormPathRefused(let path, let reason): return "#! form: \(path): \(reason); the file was not read"
+        case .replayAnswersPathRefused(let path, let reason): return "#! answers: \(path): \(reason); the file was not read"
+        case .replayAnswersNotLoaded(let path, let problems):
+            return "cannot load the answers \(path): " + problems.joined(separator: "; ")
+        case .replayAnswersRefused(let problems):
+            return "the answers end the session before its first prompt: " + problems.joined(separator: "; ")
+        case .replayNoDefaultSecret(let line, let name):
+            return "line \(line): no default value passes the rules of secret \"\(name)\": add \"#! secret \(name) = VALUE\""
+        case .replayNoRefusedSecret(let line, let name):
+            return "line \(line): no value could be made that secret \"\(name)\" refuses as the recorded one was (the refusal shown after the line names no rule of the field a value can break)"
+        case .replayNotASecretField(let line, let name):
+            return "line \(line): the form has no secret field \"\(name)\" (give a value with \"#! secret \(name) = VALUE\")"
+        case .replayPromptWithNoInput(let prompt): return "prompt \"\(prompt)\" with no input left"
+        case .replayInputLeftOver(let line, let text, let more):
+            return "input left over from line \(line): \"\(text)\"" + (more > 0 ? " and \(more) more" : "")
+        case .replayRequestWithNoResponse(let method, let path): return "request \(method) \(path) with no response left"
+        case .replayResponseNeverUsed(let line, let text, let more):
+            return "response never used, line \(line): \"\(text)\"" + (more > 0 ? " and \(more) more" : "")
+        case .replayRecordingDoesNotParse(let problem): return "the recording does not parse (a formline bug): \(problem)"
+        case .replayOutputDiffers(let line): return "output differs from the transcript at line \(line)"
+        case .replayLiveResponseDiffers(let line, let difference, let more):
+            return "line \(line): \(difference)" + (more > 0 ? " (and \(more) more answers differ)" : "")
+        case .replayCannotUpdate(let reason): return "cannot update the file: \(reason)"
+        case .replayTimedOut(let seconds):
+            let shown = seconds == seconds.rounded() && seconds < 1e9 ? String(Int(seconds)) : String(seconds)
+            return "did not finish within \(shown) seconds (--timeout); abandoned"
+        case .replayPassed(let path, let updated): return updated ? "PASS \(path) (updated)" : "PASS \(path)"
+        case .replayFailed(let path, let reason): return "FAIL \(path): \(reason)"
+        case .replayTally(let passed, let failed): return "\(passed) passed, \(failed) failed"
+        case .recordingNotWritten(let path, let reason): return "\(path): cannot write the recording: \(reason)"
+        case .sessionPathUnreadable(let path): return "\(path): no such readable file or folder"
+        case .tooManySessions(let path, let most): return "\(path): more than \(most) transcripts"
+        case .noRecordedResponseLeft: return "no recorded response left"
+        case .pathNotOpenAPIDocument: return "not an OpenAPI document (its name ends in .json, .yaml or .yml)"
+        case .pathNotFormFile: return "not a form file (a form's name ends in .yaml or .yml)"
+        case .pathNotAnswersFile: return "not an answers file (its name ends in .yaml, .yml or .json)"
+        case .pathOutsideReplayFolder(let base):
+            return "outside \(base), the folder replay runs from (replay from a folder that holds it, or pass --allow-outside)"
+
+        case .headerValueProblem(let name, let problem): return "--header \(name): \(problem)"
+        case .headerFromProblem(let problem): return "--header-from: \(problem)"
+        case .secretProblem(let problem): return "--secret: \(problem)"
+        case .secretSourceSyntax(let syntax): return "must look like \"field=\(syntax)\""
+        case .secretValueNotASource(let field, let syntax):
+            return "\(field): the value must be \(syntax) (a secret itself never goes on the command line)"
+        case .headerSourceSyntax(let syntax): return "must look like \"Name=\(syntax)\" with a valid header name"
+        case .headerValueNotASource(let name, let syntax):
+            return "\(name): the value must be \(syntax) (the header's value itself never goes on the command line)"
+
+        case .draftNoStateFolder:
+            return "cannot save the draft: there is no state folder (HOME and XDG_STATE_HOME are unset or not "
+                + "absolute, and formline never keeps state in the working folder): set HOME, or give --draft FILE"
+        case .draftNothingToResume(let path): return "\(path): no draft to resume"
+        case .draftNotADraft(let path): return "\(path): not a formline draft"
+        case .draftCannotSave(let path, let reason): return "\(path): cannot save the draft: \(reason)"
+        case .draftCannotRead(let path, let reason): return "\(path): cannot read the draft: \(reason)"
+
+        case .lineTooLong: return "The line is too long (over 64 KiB)"
+        case .lineNotUTF8: return "The line is not valid UTF-8 text"
+        case .transportTimeout: return "no answer from the server in time"
+        case .transportRefused: return "the server refused the connection"
+        case .requestCancelled: return "the request was cancelled"
+        case .unknownOption(let name): return "unknown option \"\(name)\""
+        case .optionGivenTwice(let name): return "\(name) is given twice"
+        case .optionNeedsValue(let name): return "\(name) needs a value"
+        case .optionTakesNoValue(let name): return "\(name) takes no value"
+        case .outputTakesTextOrJSON: return "--output takes text or json"
+        case .transcriptArgsNotRecorded(let argument, let recorded):
+            return "#! args: \"\(argument)\" is not a flag a transcript records (\(recorded))"
+        case .transcriptArgsProblem(let problem): return "#! args: " + problem
+
+        case .checkOK(let path, let form, let count): return "\(path): ok (\(form), \(count) field\(count == 1 ? "" : "s"))"
+        case .unknownCommandNear(let shown, let name): return "unknown command \"\(shown)\" (did you mean \"\(name)\"?)"
+        case .unknownCommand(let shown, let names):
+            return "unknown command \"\(shown)\": use \(names.dropLast().joined(separator: ", ")) or \(names.last ?? "fill") (formline --help)"
+        case .noOperationWithBody: return "(no operation takes a JSON request body)"
+        case .explainStatusOutOfRange(let status): return "--status must be an HTTP status from 100 to 599, not \(status)"
+        case .explainContentTypeNeedsStatus: return "--content-type needs --status (a capture file carries its own content_type)"
+        case .notACapture: return "not a capture: expected a JSON object with status, content_type and body (or pass --status and the raw body)"
+        case .captureStatusNotHTTP: return "the capture's status must be an HTTP status number (100-599)"
+        case .captureContentTypeNotString: return "the capture's content_type must be a string or null"
+        case .openapiFullyExpressed(let name, let withBody):
+            return "\(name): ok (\(withBody) operation\(withBody == 1 ? "" : "s") with a request body, all fully expressed)"
+        case .openapiNotFullyExpressed(let name, let affected, let withBody, let documentWide, let problems):
+            return "\(name): \(affected) of \(withBody) operation\(withBody == 1 ? "" : "s") with a request body not fully expressed"
+                + (documentWide ? ", and problems with the document itself" : "") + " (\(problems) problem\(problems == 1 ? "" : "s"))"
+        case .documentChangedWhileRead(let path): return "\(path): the document changed while formline was reading it; run again"
+        case .documentCannotRead(let path, let reason): return "\(path): cannot read: \(reason)"
+        case .documentNotModifiedToPlainGET(let url): return "\(url): the server said 304 Not Modified to a plain GET"
+        case .connectionRefused: return "the connection was refused"
+        case .documentKeptCopyUsed(let url, let reason, let age): return "\(url): \(reason); using the copy fetched \(age) ago"
+        case .documentCannotFetch(let url, let reason): return "\(url): cannot fetch the document: \(reason)"
+        case .recordCannotKeepCopy(let transcript, let copy, let problem):
+            return "--record \(transcript): cannot keep the document's copy at \(copy): \(problem)"
+        case .recordCopyUnreadable(let transcript, let copy):
+            return "--record \(transcript): \(copy) already exists and can't be read; move it away or record under another name"
+        case .recordCopyDiffers(let transcript, let copy):
+            return "--record \(transcript): \(copy) already exists and is not this document; move it away or record under another name"
+        case .documentCopyNotWritten(let path, let reason): return "\(path): cannot write the document's copy: \(reason)"
+        case .openapiNeedsOperationShort: return "--openapi needs --operation"
+        case .derivedFormDoesNotLoad:
+            return "the form built from this operation does not load: please report it (formline import shows the form)"
+        case .openapiProblem(let problem): return "--openapi: \(problem)"
+        case .documentProblem(let document, let problem): return "\(document): \(problem)"
+        case .age(let seconds):
+            if seconds < 120 { return "\(max(seconds, 0)) s" }
+            if seconds < 7200 { return "\(seconds / 60) min" }
+            if seconds < 172_800 { return "\(seconds / 3600) h" }
+            return "\(seconds / 86400) days"
         }
     }
 }
