@@ -10,13 +10,13 @@ import FormSystem
 /// `setupterm`, which would link ncurses' screen state into every run and print to the terminal
 /// on a missing entry. A name that is not a plain file name, an entry not found, or one that does
 /// not parse, has no styles: formline then writes no escape sequence of its own.
-public enum TerminfoStyles {
+package enum TerminfoStyles {
     /// The largest entry read (ncurses' own limit for the extended format is 32768 bytes).
     static let sizeLimit = 32_768
 
     /// The styles of `environment["TERM"]`, looked up where ncurses looks: `$TERMINFO`,
     /// `~/.terminfo`, `$TERMINFO_DIRS`, then the system folders.
-    public static func styles(environment: [String: String]) -> Renderer.Styles {
+    package static func styles(environment: [String: String]) -> Renderer.Styles {
         guard let name = environment["TERM"], isPlainName(name) else { return [] }
         for folder in folders(environment: environment) {
             for sub in [String(name.prefix(1)), hex(name.utf8.first ?? 0)] {
@@ -28,7 +28,7 @@ public enum TerminfoStyles {
     }
 
     /// The styles a compiled entry grants; nil when `bytes` is not one.
-    public static func styles(entry bytes: [UInt8]) -> Renderer.Styles? {
+    package static func styles(entry bytes: [UInt8]) -> Renderer.Styles? {
         func short(_ at: Int) -> Int? {
             guard at >= 0, at + 1 < bytes.count else { return nil }
             let v = Int(bytes[at]) | Int(bytes[at + 1]) << 8
