@@ -128,7 +128,7 @@ public struct Replayer: Sendable {
         let loaded: Result<FormSpec, FormLoadFailure>
         if let origin = transcript.openAPI {
             loaded = loadOpenAPIForm?(formPath, origin.operation, origin.documentName) ?? .failure(FormLoadFailure(messages: [
-                "an OpenAPI session (#! operation: \(origin.operation)): replay it with formline replay, which builds forms from OpenAPI documents",
+                CLIMessage.replayOpenAPISessionElsewhere(operation: origin.operation).text,
             ]))
         } else {
             loaded = loadForm(formPath)

@@ -76,6 +76,8 @@ import Testing
         .replayCannotReadFile(reason: "not a regular file"),
         .replayNotUTF8,
         .replayFormNotLoaded(path: "signup.yaml", problems: ["signup.yaml:3:5: unknown key \"lable\"", "and 2 more"]),
+        .replayOpenAPISessionElsewhere(operation: "createUser"),
+        .clearLineHint,
         .replayFormPathRefused(path: "../forms/signup.yaml", reason: "outside /src/app"),
         .replayAnswersPathRefused(path: "answers.txt", reason: "not an answers file"),
         .replayAnswersNotLoaded(path: "answers.yaml", problems: ["answers.yaml:2: not YAML"]),

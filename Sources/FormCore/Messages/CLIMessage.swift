@@ -86,6 +86,10 @@ package enum CLIMessage: Sendable, Equatable {
     case replayCannotReadFile(reason: String)
     case replayNotUTF8
     case replayFormNotLoaded(path: String, problems: [String])
+    /// An OpenAPI session replayed where no document can be read (FormlineTesting without a loader).
+    case replayOpenAPISessionElsewhere(operation: String)
+    /// At a terminal, once, under the first refusal whose answer comes back pre-filled.
+    case clearLineHint
     case replayFormPathRefused(path: String, reason: String)
     case replayAnswersPathRefused(path: String, reason: String)
     case replayAnswersNotLoaded(path: String, problems: [String])
@@ -266,6 +270,9 @@ package enum CLIMessage: Sendable, Equatable {
         case .replayUnreadableFile: return "cannot read the file"
         case .replayCannotReadFile(let reason): return "cannot read the file: \(reason)"
         case .replayNotUTF8: return "the file is not UTF-8 text"
+        case .replayOpenAPISessionElsewhere(let operation):
+            return "an OpenAPI session (#! operation: \(operation)): replay it with formline replay, which builds forms from OpenAPI documents"
+        case .clearLineHint: return "(The answer stays on the line to fix: Ctrl-U clears it to type anew)"
         case .replayFormNotLoaded(let path, let problems):
             return "cannot load the form \(path): " + problems.joined(separator: "; ")
         case .replayFormPathRefused(let path, let reason): return "#! form: \(path): \(reason); the file was not read"
