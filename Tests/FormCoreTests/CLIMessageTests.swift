@@ -157,17 +157,10 @@ import Testing
         .age(seconds: 90),
     ]
 
-    static func caseName(_ message: CLIMessage) -> String {
-        Mirror(reflecting: message).children.first?.label ?? String(describing: message)
-    }
+    static func caseName(_ message: CLIMessage) -> String { WizardMessageTests.caseName(message) }
 
     @Test func everyCaseHasOneSample() throws {
-        let source = try String(contentsOf: Self.catalogue, encoding: .utf8)
-        let declared = source.split(separator: "\n").compactMap { line -> String? in
-            let rest = line.drop { $0 == " " }
-            guard rest.hasPrefix("case "), let first = rest.dropFirst(5).first, first.isLetter else { return nil }
-            return String(rest.dropFirst(5).prefix { $0.isLetter || $0.isNumber })
-        }
+        let declared = try WizardMessageTests.declaredCases(in: Self.catalogue)
         let sampled = Self.samples.map(Self.caseName)
         #expect(declared.count >= 134)
         #expect(Set(sampled) == Set(declared))

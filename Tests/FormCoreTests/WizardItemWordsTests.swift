@@ -95,7 +95,7 @@ struct WizardItemWordsTests {
         var steps = 0
         func check(_ what: String) {
             steps += 1
-            #expect(h.wizard.form.store.isInStep(with: h.wizard.fields), "after \(what)")
+            #expect(h.wizard.form.isInStep, "after \(what)")
         }
         h.type("ACME", "ABC-1", "3", "DAMAGED", "2")
         check("an item with a revealed member")
@@ -114,12 +114,12 @@ struct WizardItemWordsTests {
         #expect(h.lastPrompt == Wizard.reviewPromptText)
         let draft = h.wizard.values.mapValues(\.json)
         var resumed = WizardHarness(wizard: Wizard(spec: try receiptSpec(), interactive: true, resuming: draft))
-        #expect(resumed.wizard.form.store.isInStep(with: resumed.wizard.fields))
+        #expect(resumed.wizard.form.isInStep)
         #expect(resumed.wizard.values == h.wizard.values)
         // The draft has no value for item 2's empty optional Lot: it is asked, then the review.
         #expect(resumed.lastPrompt == "Line 2: Lot (optional): ")
         resumed.type("", "")
-        #expect(resumed.wizard.form.store.isInStep(with: resumed.wizard.fields))
+        #expect(resumed.wizard.form.isInStep)
         #expect(resumed.submissions.count == 1)
         #expect(steps == 7)
     }

@@ -141,13 +141,13 @@ import Testing
     static let prompts: Set<String> = ["reviewPrompt", "retryPrompt", "compactReviewPrompt", "goOnPrompt", "deletePrompt"]
 
     /// The case's name, as declared: `noField` for `.noField(number: 1, range: "1-8")`.
-    static func caseName(_ message: WizardMessage) -> String {
+    static func caseName(_ message: Any) -> String {
         Mirror(reflecting: message).children.first?.label ?? String(describing: message)
     }
 
-    /// The names declared by `case NAME` lines in the catalogue's source (the `case .NAME`
+    /// The names declared by `case NAME` lines in a catalogue's source (the `case .NAME`
     /// lines of its renderer are not declarations).
-    static func declaredCases() throws -> [String] {
+    static func declaredCases(in catalogue: URL = catalogue) throws -> [String] {
         let source = try String(contentsOf: catalogue, encoding: .utf8)
         return source.split(separator: "\n").compactMap { line -> String? in
             var rest = line.drop { $0 == " " }

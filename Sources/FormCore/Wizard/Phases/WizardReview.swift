@@ -89,10 +89,9 @@ extension Wizard {
     }
 
     mutating func submit(retry: Bool) -> [WizardEffect] {
-        submissions.banner = []
+        submissions.sending()
         // What ended an earlier attempt (a transport failure) says nothing about this one.
         report.endingErrors = []
-        submissions.rejectedPayload = nil
         let submission: Submission
         if retry, let last = submissions.last {
             submission = last
