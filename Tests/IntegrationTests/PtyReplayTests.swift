@@ -40,12 +40,12 @@ struct PtyReplayTests {
         let text = String(decoding: PseudoTerminal.readFile(path) ?? [], as: UTF8.self)
         let problems: [String]
         if let route = Self.liveRoute(text) {
-            // The typing blocks its thread for seconds: it runs on a thread of its own, so the
-            // in-process server's handlers (Swift concurrency tasks) are never starved of the
-            // cooperative pool's few threads while it waits for their answers.
-            problems = try await withServer { port, _ in
-                try await Self.onThread { try PtyReplayTests().type(path, endpoint: ["--endpoint", "http://127.0.0.1:\(port)\(route)"]) }
-            }
+            // The typing blocks for seconds while it waits for the server's answers: the server
+            // is a process of its own, so no test running beside this one can starve it.
+            let server = try DemoServerProcess()
+            defer { server.stop() }
+            let endpoint = ["--endpoint", "http://127.0.0.1:\(server.port)\(route)"]
+            problems = try await Self.onThread { try PtyReplayTests().type(path, endpoint: endpoint) }
         } else {
             problems = try type(path, endpoint: [])
         }
