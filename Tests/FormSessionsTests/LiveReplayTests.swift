@@ -91,6 +91,35 @@ import Testing
         #expect(result.diff.contains("\n+<= 201 application/json {\"id\":2}\n"), "\(result.diff)")
     }
 
+    /// A recorded `"[..]"` alone stands for a value that changes per run, such as a server's id
+    /// counter: it matches a number (or string, boolean, null), never an object or a missing key.
+    @Test func aWildcardAloneMatchesAnyIdButNotAnotherShape() {
+        let recorded = Self.signup
+            .replacingOccurrences(of: "<= 201 application/json {\"id\":1}", with: "<= 201 application/json {\"id\":\"[..]\"}")
+            .replacingOccurrences(of: "Submitting... accepted (201) id=1", with: "Submitting... accepted (201) id=[..]")
+        #expect(recorded.contains(#"{"id":"[..]"}"#) && recorded.contains("id=[..]\n"))
+        for id in ["17", "\"b7f3\"", "true"] {
+            let server = StandInServer([Self.json(422, Self.taken), Self.json(201, #"{"id":"# + id + "}")])
+            let result = replay(recorded, server: server)
+            #expect(result.passed, "id \(id): \(result.report)")
+        }
+        // A null id matches too (the session then shows no id).
+        let noID = recorded.replacingOccurrences(of: "accepted (201) id=[..]", with: "accepted (201)[..]")
+        let nullServer = StandInServer([Self.json(422, Self.taken), Self.json(201, #"{"id":null}"#)])
+        #expect(replay(noID, server: nullServer).passed)
+        let second = line(startingWith: "<= 201", in: recorded)
+        for body in [#"{"id":{"n":1}}"#, #"{"id":[1]}"#, "{}", #"{"id":1,"extra":2}"#] {
+            let server = StandInServer([Self.json(422, Self.taken), Self.json(201, body)])
+            let result = replay(recorded, server: server)
+            #expect(result.problems.first == .liveResponseDiffers(line: second, difference: "the body differs from the transcript's", more: 0),
+                    "\(body): \(result.report)")
+        }
+        // Inside a longer string `[..]` stays a string wildcard: `"id-[..]"` is no number.
+        let prefixed = recorded.replacingOccurrences(of: #"{"id":"[..]"}"#, with: #"{"id":"id-[..]"}"#)
+        let server = StandInServer([Self.json(422, Self.taken), Self.json(201, #"{"id":17}"#)])
+        #expect(!replay(prefixed, server: server).passed)
+    }
+
     @Test func aTransportFailureIsADifference() {
         let server = StandInServer([])
         let result = replay(Self.signup, server: server)
