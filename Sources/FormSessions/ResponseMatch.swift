@@ -4,9 +4,9 @@ import FormRunner
 /// How a live replay (`formline replay --live`) compares the server's answer with the recorded
 /// `<=` line (docs/sessions.md, "Live replay"): the status, the content type (without its
 /// parameters, any case), a redirect's `Location` with `[..]` wildcards, and the body: a JSON
-/// body as JSON (keys in any order, `[..]` allowed inside strings, numbers by value), any other
-/// body as text with `[..]` wildcards. A transport failure matches the same failure (`!error`
-/// messages with `[..]`).
+/// body as JSON (keys in any order, `[..]` allowed inside strings, a lone `"[..]"` for any
+/// scalar such as an id, numbers by value), any other body as text with `[..]` wildcards. A
+/// transport failure matches the same failure (`!error` messages with `[..]`).
 ///
 /// Both sides are compared as the transcript holds them: the live answer is recorded first (its
 /// secrets scrubbed, its JSON compacted), then read back, so a server that echoes the replay's
