@@ -1,3 +1,4 @@
+import FormCore
 import Foundation
 import Hummingbird
 
@@ -41,6 +42,14 @@ enum DemoResponse {
             status: status,
             headers: [.contentType: contentType],
             body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    /// A rejection as FormCore's `RejectionWriter` wrote it.
+    static func written(_ rejection: WrittenRejection) -> Response {
+        Response(
+            status: HTTPResponse.Status(code: rejection.status),
+            headers: [.contentType: rejection.contentType],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: rejection.body)))
     }
 
     static func text(_ status: HTTPResponse.Status, _ text: String, contentType: String = "text/plain; charset=utf-8") -> Response {

@@ -211,7 +211,7 @@ package struct FillSession {
                 return usage.fail(CLIMessage.endpointProblem("\(error)").text)
             }
         } else {
-            transport = FakeTransport(fake: spec.fake)
+            transport = FakeTransport(form: spec)
         }
         defer { http?.shutdown() }
         // Only once every usage error has had its say: a run refused at start-up has no draft news.

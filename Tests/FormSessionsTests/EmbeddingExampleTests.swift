@@ -24,7 +24,7 @@ struct EmbeddingExampleTests {
         }
         let setup = SessionSetup(flags: SessionSetup.Flags(), interactive: source.isInteractive)
         let (wizard, _) = setup.makeWizard(spec: spec)
-        let edges = SessionDriver.Edges(source: source, transport: FakeTransport(fake: spec.fake),
+        let edges = SessionDriver.Edges(source: source, transport: FakeTransport(form: spec),
                                         write: { output.text += $0 })
         return SessionDriver(wizard: wizard, edges: edges).run()
     }

@@ -43,7 +43,7 @@ enum Fixtures {
     ) -> (text: String, status: ExitStatus) {
         let recorder = TranscriptRecorder(formPath: formPath, args: ["--plain"])
         let driver = SessionDriver(wizard: Wizard(spec: spec, interactive: false), edges: SessionDriver.Edges(
-            source: ListLineSource(lines), transport: transport ?? FakeTransport(fake: spec.fake),
+            source: ListLineSource(lines), transport: transport ?? FakeTransport(form: spec),
             write: { _ in }, recorder: recorder, idempotencyKey: { "test-\($0)" }))
         let status = driver.run()
         return (recorder.text, status)

@@ -53,4 +53,39 @@ import FormRunner
             ]))
         #expect(try fake.send(request(["lines": .array([.object(["sku": .string("ABC-1")])])])).get().status == 201)
     }
+
+    /// Issue 35 item 17: the fake answers in the form's declared dialect or described shape, and
+    /// reading that answer as the form says gives the rules' errors (an item's field, a non-field
+    /// error); `auto` keeps DRF's shape with 422.
+    @Test(arguments: ErrorDialect.allCases)
+    func theFakeAnswersInTheFormsDeclaredDialect(dialect: ErrorDialect) throws {
+        try expectAnswerReadsBack(SubmitSpec(errors: dialect), status: dialect == .auto ? 422 : nil)
+    }
+
+    @Test func theFakeAnswersInTheFormsDescribedShape() throws {
+        let shape = ErrorShape(list: ["errors"], path: ["field"], pathSyntax: .bracket, message: ["text"], code: ["kind"])
+        try expectAnswerReadsBack(SubmitSpec(errorShape: shape), status: 422)
+    }
+
+    private func expectAnswerReadsBack(_ submit: SubmitSpec, status: Int?) throws {
+        let fake = FakeTransport(fake: FakeSpec(reject: [
+            .init(when: Condition(field: "lines.sku", test: .equals("XXX-0")), field: "lines.sku", code: "unknown_sku", message: "No such article"),
+            .init(when: Condition(field: "supplier", test: .equals("nobody")), field: nil, code: "closed", message: "Receipts are closed"),
+        ]), submit: submit)
+        let lines = JSONValue.array([.object(["sku": .string("ABC-1")]), .object(["sku": .string("XXX-0")])])
+        let answer = try fake.send(request(["lines": lines, "supplier": .string("nobody")])).get()
+        if let status { #expect(answer.status == status) }
+        guard case .rejected(_, let errors) = SubmissionClassifier.classify(
+            status: answer.status, contentType: answer.contentType, body: answer.body, submit: submit) else {
+            Issue.record("not read as a rejection: \(String(decoding: answer.body, as: UTF8.self))")
+            return
+        }
+        let codeless: Set<ErrorDialect> = [.laravel, .rails, .aspnet]
+        let keepsCodes = submit.errorShape != nil || !codeless.contains(submit.errors)
+        let sku: [ServerError.PathComponent] = submit.errors == .aspnet ? [.key("Lines"), .index(1), .key("Sku")] : [.key("lines"), .index(1), .key("sku")]
+        #expect(Set(errors.map(\.description)) == [
+            ServerError(path: sku, message: "No such article", code: keepsCodes ? "unknown_sku" : nil).description,
+            ServerError(path: nil, message: "Receipts are closed", code: keepsCodes ? "closed" : nil).description,
+        ])
+    }
 }

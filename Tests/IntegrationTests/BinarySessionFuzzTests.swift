@@ -132,7 +132,7 @@ struct BinarySessionFuzzTests {
         var generated = Case(number: number, form: form.name, mode: mode, stopsAtRefusal: stops,
                              json: random.next() % 3 == 0, closedPort: mode != .repeatRun && random.next() % 8 == 0)
         let spec = form.spec
-        let fake = FakeTransport(fake: spec.fake)
+        let fake = FakeTransport(form: spec)
         let closed = generated.closedPort
         let respond: (Submission) -> SubmissionResult = { submission in
             if closed { return .failed(reason: TransportFailure.refused.reason) }

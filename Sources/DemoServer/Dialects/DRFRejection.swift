@@ -6,14 +6,13 @@ enum DRFRejection: DemoRejection {
     static let dialect = ErrorDialect.drf
 
     static func response(for problems: SignupEndpoint.Problems, path _: String) -> Response {
-        let q = DemoResponse.quoted
-        var members: [String] = []
+        var errors: [ServerError] = []
         if problems.passwordMatchesUsername {
-            members.append(#""non_field_errors":[{"message":\#(q(SignupEndpoint.samePassword)),"code":"\#(SignupEndpoint.samePasswordCode)"}]"#)
-    }
-    if problems.usernameTaken != nil {
-        members.append(#""username":[{"message":"A user with that username already exists.","code":"unique"}]"#)
-    }
-    return DemoResponse.json(.badRequest, "{" + members.joined(separator: ",") + "}")
+            errors.append(ServerError(path: nil, message: SignupEndpoint.samePassword, code: SignupEndpoint.samePasswordCode))
+        }
+        if problems.usernameTaken != nil {
+            errors.append(ServerError(path: [.key("username")], message: "A user with that username already exists.", code: "unique"))
+        }
+        return DemoResponse.written(RejectionWriter.write(errors, as: .dialect(dialect)))
     }
 }

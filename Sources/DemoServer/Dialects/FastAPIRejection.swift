@@ -7,14 +7,16 @@ enum FastAPIRejection: DemoRejection {
     static let dialect = ErrorDialect.fastapi
 
     static func response(for problems: SignupEndpoint.Problems, path _: String) -> Response {
-        let q = DemoResponse.quoted
-        var entries: [String] = []
+        var errors: [ServerError] = []
+        var inputs: [[String: JSONValue]] = []
         if let taken = problems.usernameTaken {
-            entries.append(#"{"type":"username_taken","loc":["body","username"],"msg":"Value error, A user with that username already exists","input":\#(q(taken))}"#)
-    }
-    if problems.passwordMatchesUsername {
-        entries.append(#"{"type":"\#(SignupEndpoint.samePasswordCode)","loc":["body"],"msg":\#(q(SignupEndpoint.samePassword)),"input":{}}"#)
-    }
-    return DemoResponse.json(.unprocessableContent, #"{"detail":[\#(entries.joined(separator: ","))]}"#)
+            errors.append(ServerError(path: [.key("username")], message: "Value error, A user with that username already exists", code: "username_taken"))
+            inputs.append(["input": .string(taken)])
+        }
+        if problems.passwordMatchesUsername {
+            errors.append(ServerError(path: nil, message: SignupEndpoint.samePassword, code: SignupEndpoint.samePasswordCode))
+            inputs.append(["input": .object([:])])
+        }
+        return DemoResponse.written(RejectionWriter.write(errors, as: .dialect(dialect), extras: RejectionExtras(entries: inputs)))
     }
 }

@@ -6,15 +6,13 @@ enum JSONAPIRejection: DemoRejection {
     static let dialect = ErrorDialect.jsonapi
 
     static func response(for problems: SignupEndpoint.Problems, path _: String) -> Response {
-        var entries: [String] = []
+        var errors: [ServerError] = []
         if problems.usernameTaken != nil {
-            entries.append(#"{"status":"422","source":{"pointer":"/data/attributes/username"},"title":"Invalid Attribute","detail":"has already been taken","code":"unique"}"#)
-    }
-    if problems.passwordMatchesUsername {
-        entries.append(#"{"status":"422","source":{"pointer":"/data"},"title":"Invalid Resource","detail":\#(DemoResponse.quoted(SignupEndpoint.samePassword)),"code":"\#(SignupEndpoint.samePasswordCode)"}"#)
-    }
-    return DemoResponse.json(
-        .unprocessableContent, #"{"jsonapi":{"version":"1.1"},"errors":[\#(entries.joined(separator: ","))]}"#,
-        contentType: "application/vnd.api+json")
+            errors.append(ServerError(path: [.key("username")], message: "has already been taken", code: "unique"))
+        }
+        if problems.passwordMatchesUsername {
+            errors.append(ServerError(path: nil, message: SignupEndpoint.samePassword, code: SignupEndpoint.samePasswordCode))
+        }
+        return DemoResponse.written(RejectionWriter.write(errors, as: .dialect(dialect)))
     }
 }

@@ -6,16 +6,18 @@ enum ListRejection: DemoRejection {
     static let dialect = ErrorDialect.list
 
     static func response(for problems: SignupEndpoint.Problems, path: String) -> Response {
-        let q = DemoResponse.quoted
-        var entries: [String] = []
+        var errors: [ServerError] = []
+        var entries: [[String: JSONValue]] = []
         if let taken = problems.usernameTaken {
-            entries.append(#"{"field":"username","rejectedValue":\#(q(taken)),"defaultMessage":"is already taken","code":"Unique","objectName":"signupRequest"}"#)
-    }
-    if problems.passwordMatchesUsername {
-        entries.append(#"{"objectName":"signupRequest","defaultMessage":\#(q(SignupEndpoint.samePassword)),"code":"\#(SignupEndpoint.samePasswordCode)"}"#)
-    }
-    return DemoResponse.json(
-        .badRequest,
-        #"{"timestamp":"2025-01-01T00:00:00.000+00:00","status":400,"error":"Bad Request","path":\#(q(path)),"errors":[\#(entries.joined(separator: ","))]}"#)
+            errors.append(ServerError(path: [.key("username")], message: "is already taken", code: "Unique"))
+            entries.append(["rejectedValue": .string(taken), "objectName": .string("signupRequest")])
+        }
+        if problems.passwordMatchesUsername {
+            errors.append(ServerError(path: nil, message: SignupEndpoint.samePassword, code: SignupEndpoint.samePasswordCode))
+            entries.append(["objectName": .string("signupRequest")])
+        }
+        let extras = RejectionExtras(
+            body: ["timestamp": .string("2025-01-01T00:00:00.000+00:00"), "path": .string(path)], entries: entries)
+        return DemoResponse.written(RejectionWriter.write(errors, as: .dialect(dialect), extras: extras))
     }
 }

@@ -6,17 +6,17 @@ enum ProblemRejection: DemoRejection {
     static let dialect = ErrorDialect.problem
 
     static func response(for problems: SignupEndpoint.Problems, path: String) -> Response {
-        let q = DemoResponse.quoted
-        var entries: [String] = []
+        var errors: [ServerError] = []
         if problems.usernameTaken != nil {
-            entries.append(##"{"detail":"is already taken","pointer":"#/username","code":"unique"}"##)
-    }
-    if problems.passwordMatchesUsername {
-        entries.append(##"{"detail":\##(q(SignupEndpoint.samePassword)),"pointer":"#","code":"\##(SignupEndpoint.samePasswordCode)"}"##)
-    }
-    return DemoResponse.json(
-        .unprocessableContent,
-        #"{"type":"https://demo.formline.invalid/problems/validation","title":"Your request is not valid.","status":422,"instance":\#(q(path)),"errors":[\#(entries.joined(separator: ","))]}"#,
-        contentType: "application/problem+json")
+            errors.append(ServerError(path: [.key("username")], message: "is already taken", code: "unique"))
+        }
+        if problems.passwordMatchesUsername {
+            errors.append(ServerError(path: nil, message: SignupEndpoint.samePassword, code: SignupEndpoint.samePasswordCode))
+        }
+        let extras = RejectionExtras(body: [
+            "type": .string("https://demo.formline.invalid/problems/validation"), "title": .string("Your request is not valid."),
+            "instance": .string(path),
+        ])
+        return DemoResponse.written(RejectionWriter.write(errors, as: .dialect(dialect), extras: extras))
     }
 }

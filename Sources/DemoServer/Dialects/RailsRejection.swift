@@ -6,9 +6,9 @@ enum RailsRejection: DemoRejection {
     static let dialect = ErrorDialect.rails
 
     static func response(for problems: SignupEndpoint.Problems, path _: String) -> Response {
-        var members: [String] = []
-        if problems.usernameTaken != nil { members.append(#""username":["has already been taken"]"#) }
-        if problems.passwordMatchesUsername { members.append(#""base":[\#(DemoResponse.quoted(SignupEndpoint.samePassword))]"#) }
-        return DemoResponse.json(.unprocessableContent, "{" + members.joined(separator: ",") + "}")
+        var errors: [ServerError] = []
+        if problems.usernameTaken != nil { errors.append(ServerError(path: [.key("username")], message: "has already been taken")) }
+        if problems.passwordMatchesUsername { errors.append(ServerError(path: nil, message: SignupEndpoint.samePassword)) }
+        return DemoResponse.written(RejectionWriter.write(errors, as: .dialect(dialect)))
     }
 }
