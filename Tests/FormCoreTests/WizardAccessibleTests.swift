@@ -55,6 +55,18 @@ import Testing
         #expect(h.lastPrompt == "Password, required, hidden as you type, Enter keeps the one given: ")
     }
 
+    @Test func aRangeInWordsAndTheRetryPromptAfterATransportFailure() {
+        var age = Field(name: "age", label: "Age", type: .integer, minNumber: DecimalText("-5"), maxNumber: DecimalText("120"))
+        age.help = "In years."
+        var h = harness([age])
+        #expect(h.lastPrompt == "Age, required, -5 to 120: ")
+        h.type("200")
+        #expect(h.transcript.suffix(3) == ["  ! Age: Must be between -5 and 120", "  You typed \"200\".", "Age, required, -5 to 120:"])
+        h.type("42", "")
+        h.send(.submission(.failed(reason: "connection refused")))
+        #expect(h.lastPrompt == "Press Enter to try again, a number to edit, or .cancel: ")
+    }
+
     @Test func theStandardPresentationIsUnchanged() {
         var name = Field(name: "name", label: "Name")
         name.minLength = 3

@@ -131,6 +131,7 @@ import Testing
         .promptSecretNotShown,
         .promptSecretKept,
         .promptYesOrNo,
+        .promptRange(from: "-5", to: "120"),
         .promptEndsList,
         .multilineHintInWords,
         .multilineNextLine,

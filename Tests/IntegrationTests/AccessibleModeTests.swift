@@ -39,7 +39,7 @@ import Glibc
         pty.send("adele@example.com\r")
         try pty.expect("Password, required, hidden as you type: ")
         pty.send("Zebra-Secret-4711\r")
-        try pty.expect("Age, optional, 13-120: ")
+        try pty.expect("Age, optional, 13 to 120: ")
         pty.send("34\r")
         try pty.expect("  3: Denmark")
         try pty.expect("Country, required, default Norway: ")
@@ -63,7 +63,7 @@ import Glibc
     /// standard and accessible. docs/PERFORMANCE.md ("The accessible presentation") gives both;
     /// a change in either is a change of the words an operator hears, to be pinned here and there.
     static let standardBytes = 996
-    static let accessibleBytes = 1243
+    static let accessibleBytes = 1252
 
     @Test func theSameSessionOnASerialLineInBothPresentations() throws {
         let runner = try BinaryRunner()

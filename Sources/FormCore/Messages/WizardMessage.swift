@@ -152,6 +152,8 @@ package enum WizardMessage: Sendable, Equatable {
     case promptSecretNotShown
     case promptSecretKept
     case promptYesOrNo
+    /// A number's inclusive range: "13 to 120".
+    case promptRange(from: String, to: String)
     /// The first field of an offered item: "Line 3: SKU, Enter alone ends the list: ".
     case promptEndsList
     case multilineHintInWords
@@ -360,6 +362,7 @@ package enum WizardMessage: Sendable, Equatable {
         case .promptSecretNotShown: return "hidden as you type"
         case .promptSecretKept: return "Enter keeps the one given"
         case .promptYesOrNo: return "yes or no"
+        case .promptRange(let lo, let hi): return "\(lo) to \(hi)"
         case .promptEndsList: return "Enter alone ends the list"
         case .multilineHintInWords: return "several lines, end with a line holding only a dot"
         case .multilineNextLine: return "Next line: "

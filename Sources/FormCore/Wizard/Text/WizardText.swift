@@ -87,6 +87,10 @@ extension Wizard {
         }
         if field.type == .boolean {
             words.append(WizardMessage.promptYesOrNo.text)
+        } else if [.integer, .decimal].contains(field.type), let lo = field.minimum, let hi = field.maximum,
+                  !field.minimumIsExclusive, !field.maximumIsExclusive {
+            // "13-120" is read as "13 minus 120" (and "-5--1" not at all): the range in words.
+            words.append(WizardMessage.promptRange(from: lo.description, to: hi.description).text)
         } else {
             words += field.kind.promptHints(for: field).map { $0 == Wizard.multilineHint ? WizardMessage.multilineHintInWords.text : $0 }
         }
