@@ -20,6 +20,7 @@ package enum FillFlag: String, CaseIterable, Sendable {
     case headerFrom = "--header-from"
     case timeout = "--timeout"
     case plain = "--plain"
+    case accessible = "--accessible"
     case record = "--record"
     case resume = "--resume"
     /// `--resume N` is rewritten to `--resume --resume-number N` before either reader sees it.
@@ -40,7 +41,7 @@ package enum FillFlag: String, CaseIterable, Sendable {
     /// An option with a value (`--endpoint URL`, `--set=name=value`); the others are flags.
     package var takesValue: Bool {
         switch self {
-        case .refresh, .plain, .resume, .keepAsking, .stopAtRefusal, .noInput, .repeat: return false
+        case .refresh, .plain, .accessible, .resume, .keepAsking, .stopAtRefusal, .noInput, .repeat: return false
         case .openapi, .operation, .endpoint, .header, .headerFrom, .timeout, .record, .resumeNumber, .draft,
              .output, .answers, .set, .secret, .caFile, .clientCert, .clientKey: return true
         }
@@ -61,7 +62,7 @@ package enum FillFlag: String, CaseIterable, Sendable {
     /// shows nowhere in a transcript (`--endpoint`, `--draft`, `--record` itself).
     package var inTranscript: Bool {
         switch self {
-        case .plain, .output, .stopAtRefusal, .repeat: return true
+        case .plain, .accessible, .output, .stopAtRefusal, .repeat: return true
         default: return false
         }
     }

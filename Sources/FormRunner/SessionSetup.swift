@@ -36,15 +36,27 @@ public struct SessionSetup: Sendable, Equatable {
         public var keepAsking = false
         public var noInput = false
         public var repeats = false
+        /// `--accessible` (or `ACCESSIBLE=1`): the accessible presentation.
+        public var accessible = false
 
         public init(plain: Bool = false, output: Output = .text, stopAtRefusal: Bool = false, keepAsking: Bool = false,
-                    noInput: Bool = false, repeats: Bool = false) {
+                    noInput: Bool = false, repeats: Bool = false, accessible: Bool = false) {
             self.plain = plain
             self.output = output
             self.stopAtRefusal = stopAtRefusal
             self.keepAsking = keepAsking
             self.noInput = noInput
             self.repeats = repeats
+            self.accessible = accessible
+        }
+
+        /// Whether the environment asks for the accessible presentation: `ACCESSIBLE` set to
+        /// anything but empty or `0` (huh's convention is any non-empty value; `ACCESSIBLE=0`
+        /// turning it on would surprise). Read by `fill` at the edge; a transcript records the
+        /// result as `--accessible`.
+        public static func accessibleRequested(environment: [String: String]) -> Bool {
+            guard let value = environment["ACCESSIBLE"] else { return false }
+            return !value.isEmpty && value != "0"
         }
     }
 
@@ -53,6 +65,8 @@ public struct SessionSetup: Sendable, Equatable {
     public var interactive: Bool
     /// No escape sequences and no colour.
     public var plain: Bool
+    /// How the wizard words and lays out what it shows (`--accessible`).
+    public var presentation: Presentation
     public var output: Output
     /// A refused line ends the run (exit 5) instead of being asked again.
     public var stopsAtRefusal: Bool
@@ -79,6 +93,7 @@ public struct SessionSetup: Sendable, Equatable {
                 clock: String? = nil) {
         self.interactive = interactive
         plain = flags.plain
+        presentation = flags.accessible ? .accessible : .standard
         output = flags.output
         repeats = flags.repeats
         asksNothing = answers != nil && (flags.noInput || (!interactive && !flags.repeats))
@@ -103,6 +118,7 @@ public struct SessionSetup: Sendable, Equatable {
         }
         if record == nil && repeats { wizard.joinRun(RecordContext()) }
         wizard.stopsAtRefusal = stopsAtRefusal
+        wizard.presentation = presentation
         let problems = answers.map { wizard.apply($0) } ?? []
         if asksNothing { wizard.submitsWithoutReview = true }
         return (wizard, problems)
@@ -124,7 +140,7 @@ public struct SessionSetup: Sendable, Equatable {
 
 extension SessionSetup {
     /// The set-up's flags as a transcript's `#! args` holds them, read back by
-    /// `Flags(transcriptArgs:)`: what the session showed (`--plain`, `--output json`), whether it
+    /// `Flags(transcriptArgs:)`: what the session showed (`--plain`, `--accessible`, `--output json`), whether it
     /// stopped at its first refusal (`--stop-at-refusal`, however it came to: the flag, or a pipe
     /// without `--keep-asking`; without it the run went on after refusals, which reads back as
     /// `--keep-asking`), and `--repeat`. Whether the run was at a terminal shows in the
@@ -132,6 +148,7 @@ extension SessionSetup {
     package var transcriptArgs: [String] {
         var args: [String] = []
         if plain { args.append(FillFlag.plain.rawValue) }
+        if presentation == .accessible { args.append(FillFlag.accessible.rawValue) }
         if output == .json { args += [FillFlag.output.rawValue, Output.json.rawValue] }
         if stopsAtRefusal { args.append(FillFlag.stopAtRefusal.rawValue) }
         if repeats { args.append(FillFlag.repeat.rawValue) }
@@ -166,6 +183,7 @@ extension SessionSetup.Flags {
             }
             switch flag {
             case .plain: plain = true
+            case .accessible: accessible = true
             case .stopAtRefusal: stopAtRefusal = true
             case .repeat: repeats = true
             case .output:

@@ -48,6 +48,8 @@ struct FillCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The most the whole request may take, from connecting to the last byte of the answer.", valueName: "seconds"))
     var timeout: Double = 30
     @Flag(help: "No escape sequences and no colour, for serial consoles and logs.") var plain = false
+    @Flag(help: "For screen readers and braille lines: errors name their field, hints in words, numbered choices, no pre-filled line (also ACCESSIBLE=1).")
+    var accessible = false
     @Option(help: ArgumentHelp("Record the session as a transcript.", valueName: "file")) var record: String?
     @Flag(help: "Continue the latest draft of this form; --resume N continues draft N (formline drafts lists them).") var resume = false
     @Option(name: .customLong("resume-number"), help: .hidden) var resumeNumber: Int?
@@ -88,6 +90,7 @@ struct FillCommand: ParsableCommand {
         options.headerSources = headerSources
         options.timeout = timeout
         options.plain = plain
+        options.accessible = accessible
         options.record = record
         options.resume = resume
         options.resumeNumber = resumeNumber

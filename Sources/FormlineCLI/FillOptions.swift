@@ -22,6 +22,9 @@ package struct FillOptions: Equatable, Sendable {
     package var headerSources: [String] = []
     package var timeout: Double = 30
     package var plain = false
+    /// `--accessible` (or `ACCESSIBLE=1`, read by `sessionSetup`): the accessible presentation
+    /// (docs/accessibility.md).
+    package var accessible = false
     package var record: String?
     package var resume = false
     /// `--resume N`: which of the state folder's drafts (nil: the latest).
@@ -56,7 +59,7 @@ package struct FillOptions: Equatable, Sendable {
     /// from and go).
     package var sessionFlags: SessionSetup.Flags {
         SessionSetup.Flags(plain: plain, output: output, stopAtRefusal: stopAtRefusal, keepAsking: keepAsking,
-                           noInput: noInput, repeats: repeats)
+                           noInput: noInput, repeats: repeats, accessible: accessible)
     }
 
     /// Answers are given up front (`--answers`, `--set`, `--secret`, or `--no-input`, which
@@ -65,8 +68,11 @@ package struct FillOptions: Equatable, Sendable {
 
     /// This run's set-up before its answers and draft are read (`FillSession` adds them): given
     /// answers are an empty list until then, so `asksNothing` is known at once.
-    func sessionSetup(interactive: Bool, clock: String?) -> SessionSetup {
-        SessionSetup(flags: sessionFlags, interactive: interactive, answers: givesAnswers ? [] : nil, clock: clock)
+    /// `ACCESSIBLE` in `environment` turns the accessible presentation on as `--accessible` does.
+    func sessionSetup(interactive: Bool, clock: String?, environment: [String: String] = [:]) -> SessionSetup {
+        var flags = sessionFlags
+        if SessionSetup.Flags.accessibleRequested(environment: environment) { flags.accessible = true }
+        return SessionSetup(flags: flags, interactive: interactive, answers: givesAnswers ? [] : nil, clock: clock)
     }
 
     /// Why these options can't run together, or nil. Shared by both readers of the command line,

@@ -97,16 +97,17 @@ package struct FillSession {
         let promptFD: Int32 = options.output == .json ? 2 : 1
         let output = TerminalOutput(fd: promptFD)
         let interactive = isatty(0) == 1 && isatty(promptFD) == 1
-        let face = Renderer.face(isTerminal: interactive, plainFlag: options.plain, environment: environment)
-        // Only the styles the terminal's terminfo entry has (TERM=vt100: bold, no colour, no dim).
-        let renderer = Renderer(face: face, styles: face == .colour ? TerminfoStyles.styles(environment: environment) : [])
-
         // Scripted answers: --answers, --set, --secret, --no-input. Without a terminal they ask
         // nothing.
         let scripted = options.givesAnswers
         // The one set-up of this run's wizards (SessionSetup), the one a replay of its recording
         // builds; the answers and the draft are added as they are read.
-        var setup = options.sessionSetup(interactive: interactive, clock: clock)
+        var setup = options.sessionSetup(interactive: interactive, clock: clock, environment: environment)
+        // The accessible presentation has no colour, like --plain.
+        let face = Renderer.face(isTerminal: interactive, plainFlag: options.plain || setup.presentation == .accessible,
+                                 environment: environment)
+        // Only the styles the terminal's terminfo entry has (TERM=vt100: bold, no colour, no dim).
+        let renderer = Renderer(face: face, styles: face == .colour ? TerminfoStyles.styles(environment: environment) : [])
         // `--draft FILE` is one file; otherwise the state folder's numbered drafts (DraftShelf).
         let shelf = DraftShelf(environment: environment)
         let named = options.draft.map { DraftStore(path: $0, createsFolders: false) }
@@ -247,7 +248,7 @@ package struct FillSession {
         signal(SIGPIPE, SIG_IGN)
         let source: any LineSource = setup.asksNothing ? NoInputSource() : LineSources.make(
             interactive: interactive, output: output, interrupts: interrupts, environment: environment,
-            formID: spec.id, plain: options.plain)
+            formID: spec.id, plain: options.plain, accessible: setup.presentation == .accessible)
 
         let formIDForDrafts = spec.id
         // A new run's first save claims a number of its own (DraftShelf.claim), never shared.

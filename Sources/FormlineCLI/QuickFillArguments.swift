@@ -41,6 +41,7 @@ package enum QuickFillArguments {
             // `"POST /api/signup"` is one word with a space: fine, it is one argument.
             case .operation: options.operation = v
             case .plain: options.plain = true
+            case .accessible: options.accessible = true
             case .refresh: options.refresh = true
             case .resume: options.resume = true
             case .keepAsking: options.keepAsking = true

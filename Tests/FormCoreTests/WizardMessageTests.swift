@@ -125,6 +125,31 @@ import Testing
         .firstRecordNoDitto,
         .nothingToCopy(record: 3, label: "Email address"),
         .recordAlreadyHas(record: 2, label: "Serial number", value: "SN-1"),
+        .titleCountInWords("up to 17 fields, 2 lists"),
+        .promptInWords(label: "Country", words: ["required", "default Norway"]),
+        .promptCurrent("bob@example.com"),
+        .promptSecretNotShown,
+        .promptSecretKept,
+        .promptYesOrNo,
+        .promptRange(from: "-5", to: "120"),
+        .promptEndsList,
+        .multilineHintInWords,
+        .multilineNextLine,
+        .fieldError(label: "Username of the account", message: "Must be at least 3 characters"),
+        .youTyped("ad"),
+        .choiceOnLine(number: 12, choice: "Bosnia and Herzegovina"),
+        .reviewSentence(number: 12, label: "Username of the account", value: "bob_smith"),
+        .reviewItemSentence(number: 12, label: "Lines 2: 4 x Widget", details: "Lot: A-17"),
+        .reviewNoAnswer,
+        .reviewSecretGiven,
+        .reviewDefaultValue("Norway"),
+        .reviewPromptInWords,
+        .retryPromptInWords,
+        .goOnPromptInWords,
+        .firstRecordHeaderInWords,
+        .deletePromptInWords(item: "Medications 12"),
+        .commandsHelpInWords(list: "Commands: .back .next .done .review .edit N|name .skip .clear .help (or ?) .cancel"),
+        .accessibleModeHelp(on: false),
         .templateHeader(title: "Sign up", id: "signup"),
         .templateEmptyValueNote,
         .templateGroup(words: ", shown in the review as \"Med 1: <code>\""),
@@ -138,7 +163,10 @@ import Testing
     ]
 
     /// Prompts end in ": ", where the operator types; every other sentence ends on a character.
-    static let prompts: Set<String> = ["reviewPrompt", "retryPrompt", "compactReviewPrompt", "goOnPrompt", "deletePrompt"]
+    static let prompts: Set<String> = [
+        "reviewPrompt", "retryPrompt", "compactReviewPrompt", "goOnPrompt", "deletePrompt", "promptInWords", "multilineNextLine",
+        "reviewPromptInWords", "retryPromptInWords", "goOnPromptInWords", "deletePromptInWords",
+    ]
 
     /// The case's name, as declared: `noField` for `.noField(number: 1, range: "1-8")`.
     static func caseName(_ message: Any) -> String {

@@ -59,6 +59,7 @@ import Testing
         case .headerFrom: return form + ["--header-from", "X-Token=env:TOKEN"]
         case .timeout: return form + ["--timeout", "2.5"]
         case .plain: return form + ["--plain"]
+        case .accessible: return form + ["--accessible"]
         case .record: return form + ["--record", "r.session"]
         case .resume: return form + ["--resume"]
         case .resumeNumber: return form + ["--resume", "--resume-number", "2"]

@@ -49,7 +49,7 @@ import Testing
     /// Every combination of the recorded options, at a terminal and on a pipe.
     static let cases: [Case] = {
         var all: [Case] = []
-        for plain in [[], ["--plain"]] {
+        for plain in [[], ["--plain"], ["--accessible"]] {
             for output in [[], ["--output", "json"]] {
                 for refusals in [[], ["--stop-at-refusal"], ["--keep-asking"]] {
                     for repeats in [[], ["--repeat"]] {

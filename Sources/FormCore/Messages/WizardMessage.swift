@@ -143,6 +143,41 @@ package enum WizardMessage: Sendable, Equatable {
     case nothingToCopy(record: Int, label: String)
     case recordAlreadyHas(record: Int, label: String, value: String)
 
+    // MARK: The accessible presentation (`--accessible`, docs/accessibility.md)
+    /// The title's count in words: "Create an account. 5 fields. Type ? for help."
+    case titleCountInWords(String)
+    /// A prompt in words: "Country, required, default Norway: ".
+    case promptInWords(label: String, words: [String])
+    case promptCurrent(String)
+    case promptSecretNotShown
+    case promptSecretKept
+    case promptYesOrNo
+    /// A number's inclusive range: "13 to 120".
+    case promptRange(from: String, to: String)
+    /// The first field of an offered item: "Line 3: SKU, Enter alone ends the list: ".
+    case promptEndsList
+    case multilineHintInWords
+    /// The prompt for each further line of a multiline value.
+    case multilineNextLine
+    /// An error line naming its field: "Username: at least 3 characters".
+    case fieldError(label: String, message: String)
+    /// A rejected answer read back, since nothing is put on the edit line.
+    case youTyped(String)
+    case choiceOnLine(number: Int, choice: String)
+    case reviewSentence(number: Int, label: String, value: String)
+    case reviewItemSentence(number: Int, label: String, details: String)
+    case reviewNoAnswer
+    case reviewSecretGiven
+    case reviewDefaultValue(String)
+    case reviewPromptInWords
+    case retryPromptInWords
+    case goOnPromptInWords
+    case firstRecordHeaderInWords
+    case deletePromptInWords(item: String)
+    case commandsHelpInWords(list: String)
+    /// In `?` help: how to turn the accessible presentation on, or that it is on.
+    case accessibleModeHelp(on: Bool)
+
     // MARK: The answers template (`formline template FORM`): its comments
     case templateHeader(title: String, id: String)
     case templateEmptyValueNote
@@ -320,6 +355,37 @@ package enum WizardMessage: Sendable, Equatable {
         case .nothingToCopy(let record, let label): return "Record \(record) has no \(label): nothing to copy"
         case .recordAlreadyHas(let record, let label, let value):
             return "Record \(record) already has \(label) \(value): each record needs its own"
+
+        case .titleCountInWords(let count): return ". " + count.prefix(1).uppercased() + count.dropFirst() + ". Type ? for help."
+        case .promptInWords(let label, let words): return ([label] + words).joined(separator: ", ") + ": "
+        case .promptCurrent(let shown): return "now \(shown)"
+        case .promptSecretNotShown: return "hidden as you type"
+        case .promptSecretKept: return "Enter keeps the one given"
+        case .promptYesOrNo: return "yes or no"
+        case .promptRange(let lo, let hi): return "\(lo) to \(hi)"
+        case .promptEndsList: return "Enter alone ends the list"
+        case .multilineHintInWords: return "several lines, end with a line holding only a dot"
+        case .multilineNextLine: return "Next line: "
+        case .fieldError(let label, let message): return "\(label): \(message)"
+        case .youTyped(let typed): return "You typed \"\(typed)\"."
+        case .choiceOnLine(let number, let choice): return "\(number): \(choice)"
+        case .reviewSentence(let number, let label, let value): return "\(number): \(label) is \(value)."
+        case .reviewItemSentence(let number, let label, let details):
+            return "\(number): \(label)." + (details.isEmpty ? "" : " \(details).")
+        case .reviewNoAnswer: return "not answered"
+        case .reviewSecretGiven: return "given, not shown"
+        case .reviewDefaultValue(let shown): return "\(shown), the default"
+        case .reviewPromptInWords: return "Press Enter to submit, type a number to edit, or .cancel: "
+        case .retryPromptInWords: return "Press Enter to try again, a number to edit, or .cancel: "
+        case .goOnPromptInWords: return "Enter for the next record; or .retry, a number, or .end: "
+        case .firstRecordHeaderInWords:
+            return "Record 1. A line holding only a double quote copies the last record's answer; .end ends the run."
+        case .deletePromptInWords(let item): return "Delete \(item)? y deletes, Enter keeps: "
+        case .commandsHelpInWords(let list):
+            return list + ". Enter keeps the current value; start a value with two dots to enter a leading dot."
+        case .accessibleModeHelp(let on):
+            return on ? "Accessible mode is on: errors name their field, choices are numbered, nothing is put on the edit line."
+                : "For a screen reader or braille line: --accessible or ACCESSIBLE=1."
 
         case .templateHeader(let title, let id): return "Answers for \"\(title)\" (\(id)): formline fill FORM --answers THIS-FILE"
         case .templateEmptyValueNote: return "An empty value is no answer. Values are read as typed at the prompt."

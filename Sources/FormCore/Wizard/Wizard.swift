@@ -63,6 +63,11 @@ public struct Wizard: Sendable {
         get { policy.submitsWithoutReview }
         set { policy.submitsWithoutReview = newValue }
     }
+    /// How the wizard words what it shows (`--accessible`): set by the session set-up before `.start`.
+    public var presentation: Presentation {
+        get { policy.presentation }
+        set { policy.presentation = newValue }
+    }
     /// Lines read so far (answers, commands, unreadable lines): the input line number a refusal names.
     public var linesRead: Int { report.linesRead }
     /// The errors that ended the session, for `--output json`: the refused line, or every field
@@ -241,8 +246,13 @@ public struct Wizard: Sendable {
 
     mutating func start() -> [WizardEffect] {
         let counted = WizardMessage.titleCount(fieldCountText).text
-        let title = TextWrap.truncate(spec.title, to: TextWrap.width - counted.count)
-        var effects = recordStartLines(title: OutputLine(title + counted, style: .title))
+        var title = OutputLine(TextWrap.truncate(spec.title, to: TextWrap.width - counted.count) + counted, style: .title)
+        if policy.presentation.promptInWords {
+            // The whole title, then the count as a sentence: nothing cut, nothing in parentheses.
+            let text = TextWrap.truncate(spec.title, to: 200) + WizardMessage.titleCountInWords(fieldCountText).text
+            title.text = TextWrap.wrap(text, indent: "", continuation: "").joined(separator: "\n")
+        }
+        var effects = recordStartLines(title: title)
         if let notice = shown.startNotice {
             effects += Wizard.wrapped(notice, .notice, indent: "")
         }

@@ -45,7 +45,7 @@ extension Wizard {
 
     func deletePrompt(list: String, number: Int) -> Prompt {
         let label = TextWrap.truncate(deleteName(list: list, number: number), to: 40)
-        return Prompt(text: WizardMessage.deletePrompt(item: label).text)
+        return Prompt(text: (policy.presentation.promptInWords ? WizardMessage.deletePromptInWords(item: label) : .deletePrompt(item: label)).text)
     }
 
     /// Starts a `.delete`: the question, remembering where the wizard was.

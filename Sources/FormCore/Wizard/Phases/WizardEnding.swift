@@ -81,14 +81,26 @@ extension Wizard {
         TextWrap.wrap(text, indent: indent, continuation: continuation).map { .output(OutputLine($0, style: style)) }
     }
 
-    /// An error line under the prompt: `  ! message`, wrapped within 80 columns.
-    func errorLine(_ message: String) -> WizardEffect {
-        .output(OutputLine(TextWrap.wrap(message, indent: "  ! ", continuation: "    ").joined(separator: "\n"), style: .error))
+    /// An error line under the prompt: `  ! message`, wrapped within 80 columns; in the
+    /// accessible presentation `  ! Label: message` when it is about a field.
+    func errorLine(_ message: String, about field: Field? = nil) -> WizardEffect {
+        var text = message
+        if policy.presentation.namesFieldInErrors, let field {
+            text = WizardMessage.fieldError(label: TextWrap.truncate(field.label, to: 60), message: message).text
+        }
+        return .output(OutputLine(TextWrap.wrap(text, indent: "  ! ", continuation: "    ").joined(separator: "\n"), style: .error))
     }
 
     /// Refuses the line just taken: the refusal as data (`lineTaken` ends a run that stops at
-    /// refusals on it), then its error line. What asks again follows.
+    /// refusals on it), then its error line, about the field being asked (if one is). What asks
+    /// again follows.
     func refuse(_ message: String) -> [WizardEffect] {
-        [.refused(Refusal(reason: message)), errorLine(message)]
+        [.refused(Refusal(reason: message)), errorLine(message, about: fieldBeingAsked)]
+    }
+
+    /// The field whose prompt the line answered, while one is asked.
+    var fieldBeingAsked: Field? {
+        guard case .asking(let index, _) = phase, fields.indices.contains(index) else { return nil }
+        return fields[index]
     }
 }

@@ -57,7 +57,9 @@ extension Wizard {
                 effects += rows[n].split(separator: "\n").map { .output(OutputLine(String($0), style: .review)) }
             }
             // Under an item's line, each message says which of its fields it is about.
-            let about = entries[n].item != nil ? (spec.fields.first { $0.name == field.item?.declaration }?.label ?? field.label) + ": " : ""
+            // In the accessible presentation every message names its field, item or not.
+            let about = entries[n].item != nil ? (spec.fields.first { $0.name == field.item?.declaration }?.label ?? field.label) + ": "
+                : policy.presentation.namesFieldInErrors ? field.label + ": " : ""
             for message in messages.prefix(Wizard.shownServerMessages) {
                 effects += Wizard.wrapped(about + serverText(message), .error, indent: Wizard.fieldErrorIndent, continuation: "      ")
             }

@@ -263,7 +263,9 @@ extension Wizard {
         }
         if !missing.isEmpty {
             let names = missing.map { fields[$0].label }
-            return refuse(.stillMissing(names)) + ask(missing[0], walk: walk.asking(missing))
+            // About no one field (the last one asked is answered): the message names them all.
+            return [.refused(Refusal(reason: WizardMessage.stillMissing(names).text)), errorLine(WizardMessage.stillMissing(names).text)]
+                + ask(missing[0], walk: walk.asking(missing))
         }
         var failing: [Int] = []
         for problem in checkProblems(visible: visible) {
@@ -296,15 +298,23 @@ extension Wizard {
         let waiting = progress.takeMessages(for: field.name)
         if let first = waiting.first { effects.append(.refused(Refusal(reason: first))) }
         for message in waiting {
-            effects.append(errorLine(message))
+            effects.append(errorLine(message, about: field))
         }
-        if let list = field.item?.list, form.isTentative(field), form.isFirstOfItem(index), shown.listEndHinted.insert(list).inserted {
+        // The accessible prompt says it itself, at every offered item (`promptInWords`).
+        if let list = field.item?.list, form.isTentative(field), form.isFirstOfItem(index), !policy.presentation.promptInWords,
+           shown.listEndHinted.insert(list).inserted {
             effects.append(.output(OutputLine(.listEndHint, style: .notice)))
         }
         phase = .asking(index: index, walk: next)
         multiline = MultilineValue()
         // A refused scripted answer comes back on the edit line once, like a refused typed one.
         let refusedAnswer = scripted.refusedText.removeValue(forKey: field.name)
+        // Nothing goes on the edit line in the accessible presentation: what was typed is read
+        // back instead, so the operator knows what to fix without reading a redrawn line.
+        if !policy.presentation.prefillsEditLine, let typed = rejected, !typed.isEmpty, !field.isSecret {
+            let shown = Wizard.withoutTabs(Wizard.withoutControlCharacters(TextWrap.truncate(typed, to: 200)))
+            effects += Wizard.wrapped(.youTyped(shown), .notice)
+        }
         effects.append(.prompt(prompt(for: field, prefill: rejected ?? refusedAnswer)))
         return effects
     }

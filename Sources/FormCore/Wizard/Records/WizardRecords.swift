@@ -55,7 +55,8 @@ extension Wizard {
             shown.startNotice = nil
             return [.output(OutputLine(.recordTitle(number), style: .title))]
         }
-        return [.output(title), .output(OutputLine(Wizard.firstRecordHeader, style: .title))]
+        guard policy.presentation.promptInWords else { return [.output(title), .output(OutputLine(Wizard.firstRecordHeader, style: .title))] }
+        return [.output(title)] + Wizard.wrapped(.firstRecordHeaderInWords, .title, indent: "")
     }
 
     static let firstRecordHeader = WizardMessage.firstRecordHeader.text
@@ -153,7 +154,8 @@ extension Wizard {
 
     /// From the second record on, the review is one line (the full review is `.review` away): at
     /// 9600 baud forty full reviews are most of a run's bytes.
-    var compactReview: Bool { (recordRun?.context.number ?? 1) > 1 }
+    /// Never in the accessible presentation: "a | b | c" reads as punctuation.
+    var compactReview: Bool { (recordRun?.context.number ?? 1) > 1 && !policy.presentation.reviewAsSentences }
 
     /// The review the walk arrives at: the full one (keeping the item words it makes), or from
     /// the second record of a run on the compact one.

@@ -9,4 +9,6 @@ struct SessionPolicy: Sendable, Equatable {
     /// `--no-input`: once every field has a value, submit without the review; a missing answer or
     /// a failed check ends the session (exit 5) instead of asking.
     var submitsWithoutReview = false
+    /// How prompts, errors, choices and the review are worded and laid out (`--accessible`).
+    var presentation: Presentation = .standard
 }

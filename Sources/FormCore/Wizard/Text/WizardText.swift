@@ -8,13 +8,23 @@ extension Wizard {
     static let promptWidth = 60
     /// The widest label column in the review; longer labels are shortened there.
     static let reviewLabelWidth = 24
+    /// The lead of a line of a list (an accessible choice, a review sentence).
+    static let listIndent = "  "
     /// The lead of a server message under a field's review row.
     static let fieldErrorIndent = "    ! "
 
     static let retryPromptText = WizardMessage.retryPrompt.text
 
-    var reviewPrompt: Prompt { Prompt(text: compactReview ? Wizard.compactReviewPromptText : Wizard.reviewPromptText) }
-    var retryPrompt: Prompt { Prompt(text: recordRun == nil ? Wizard.retryPromptText : Wizard.goOnPromptText) }
+    var reviewPrompt: Prompt {
+        if policy.presentation.reviewAsSentences { return Prompt(text: WizardMessage.reviewPromptInWords.text) }
+        return Prompt(text: compactReview ? Wizard.compactReviewPromptText : Wizard.reviewPromptText)
+    }
+    var retryPrompt: Prompt {
+        if policy.presentation.promptInWords {
+            return Prompt(text: (recordRun == nil ? WizardMessage.retryPromptInWords : .goOnPromptInWords).text)
+        }
+        return Prompt(text: recordRun == nil ? Wizard.retryPromptText : Wizard.goOnPromptText)
+    }
 
     /// `Label (hints) [value]: `, with pre-fill and completion for an editing terminal.
     func prompt(for field: Field, prefill rejected: String?) -> Prompt {
@@ -41,10 +51,12 @@ extension Wizard {
         let tail = tail()
         // The label gives way so the prompt leaves room to type on an 80-column line.
         let room = max(12, Wizard.promptWidth - TextWrap.columns(tail) - 2)
-        let text = TextWrap.truncate(field.label, to: room) + tail + ": "
+        let text = policy.presentation.promptInWords
+            ? promptInWords(field, current: current)
+            : TextWrap.truncate(field.label, to: room) + tail + ": "
 
         var prefill: String?
-        if interactive && !field.isSecret && field.type != .multiline {
+        if interactive && policy.presentation.prefillsEditLine && !field.isSecret && field.type != .multiline {
             prefill = rejected ?? current?.editableText
         }
         let completion: Prompt.Completion
@@ -60,6 +72,37 @@ extension Wizard {
         return Prompt(
             text: text, field: field.name, prefill: prefill, secret: field.isSecret, completion: completion,
             declaration: field.item?.declaration)
+    }
+
+    /// The accessible prompt (`Presentation.promptInWords`): the label, then in words whether the
+    /// field is required, its hints, and what Enter keeps or takes (`Country, required, default
+    /// Norway: `). Nothing is dropped to fit: a long prompt wraps on the terminal, and a line
+    /// read aloud is better whole than cut.
+    func promptInWords(_ field: Field, current: FieldValue?) -> String {
+        var words = [(field.required ? WizardMessage.ruleRequired : .ruleOptional).text]
+        // The offered next item of a list: an empty answer ends the list, said at every such
+        // prompt (the standard face says it once, in parentheses).
+        if form.isTentative(field), current == nil, let index = form.fieldIndex[field.name], form.isFirstOfItem(index) {
+            words = [WizardMessage.promptEndsList.text]
+        }
+        if field.type == .boolean {
+            words.append(WizardMessage.promptYesOrNo.text)
+        } else if [.integer, .decimal].contains(field.type), let lo = field.minimum, let hi = field.maximum,
+                  !field.minimumIsExclusive, !field.maximumIsExclusive {
+            // "13-120" is read as "13 minus 120" (and "-5--1" not at all): the range in words.
+            words.append(WizardMessage.promptRange(from: lo.description, to: hi.description).text)
+        } else {
+            words += field.kind.promptHints(for: field).map { $0 == Wizard.multilineHint ? WizardMessage.multilineHintInWords.text : $0 }
+        }
+        if field.isSecret {
+            words.append(WizardMessage.promptSecretNotShown.text)
+            if current != nil { words.append(WizardMessage.promptSecretKept.text) }
+        } else if let current {
+            words.append(WizardMessage.promptCurrent(Wizard.withoutTabs(TextWrap.truncate(shortDisplay(current, field), to: 60))).text)
+        } else if let d = defaultShown(field) {
+            words.append(WizardMessage.ruleDefault(TextWrap.truncate(d, to: 60)).text)
+        }
+        return WizardMessage.promptInWords(label: TextWrap.truncate(field.label, to: 60), words: words).text
     }
 
     /// The default as the review shows values (a boolean as yes/no, not as written: `true`).
@@ -171,6 +214,7 @@ extension Wizard {
     }
 
     func reviewRows(_ entries: [ReviewEntry]) -> [String] {
+        if policy.presentation.reviewAsSentences { return reviewSentences(entries) }
         // Entries are read in place, field by field: copying each one (its strings and indices)
         // for every pass was a good part of a 200-item review.
         var labels: [String] = []
@@ -223,6 +267,34 @@ extension Wizard {
             rows.append(TextWrap.wrap(shown, indent: head, continuation: String(repeating: " ", count: column)).joined(separator: "\n"))
         }
         return rows
+    }
+
+    /// The review as sentences (`Presentation.reviewAsSentences`), one an entry, wrapped at 80
+    /// columns: "1: Username is bob_smith.", "3: Password is given, not shown.", "5: Country is
+    /// Norway, the default.", "6: Age is not answered.". No column to line up, no `-` for nothing.
+    func reviewSentences(_ entries: [ReviewEntry]) -> [String] {
+        entries.map { entry in
+            let text: String
+            if entry.isItem {
+                text = WizardMessage.reviewItemSentence(
+                    number: entry.number, label: Wizard.withoutTabs(entry.label), details: Wizard.withoutTabs(entry.shown)).text
+            } else {
+                let i = entry.indices[0]
+                let field = fields[i]
+                let value: String
+                if field.isSecret && form.store[i] != nil {
+                    value = WizardMessage.reviewSecretGiven.text
+                } else if let stored = form.store[i] {
+                    value = shortDisplay(stored, field)
+                } else if !progress.wasVisited(field.name), let d = defaultShown(field) {
+                    value = WizardMessage.reviewDefaultValue(d).text
+                } else {
+                    value = WizardMessage.reviewNoAnswer.text
+                }
+                text = WizardMessage.reviewSentence(number: entry.number, label: entry.label, value: Wizard.withoutTabs(value)).text
+            }
+            return TextWrap.wrap(text, indent: "  ", continuation: "    ").joined(separator: "\n")
+        }
     }
 
     /// A tab shown as a space (its width is the terminal's guess), looked for byte by byte.
@@ -281,6 +353,13 @@ extension Wizard {
     /// digit (`[1, 2, 10]`), "1 1  2 2" would read as one list of numbers: the numbers then get a
     /// `)` and the choices quotes, "  1) "1"  2) "2"".
     func choiceListLines(_ field: Field) -> [OutputLine] {
+        // One a line, "  2: Sweden": read out one by one, and found again by its number.
+        if policy.presentation.choicesOnePerLine {
+            return field.choices.enumerated().map { n, choice in
+                let line = WizardMessage.choiceOnLine(number: n + 1, choice: TextWrap.truncate(choice, to: 70)).text
+                return OutputLine(Wizard.listIndent + line, style: .choices)
+            }
+        }
         var lines: [String] = []
         var current = " "
         let numeric = field.choices.contains { $0.first?.isNumber == true }
@@ -304,8 +383,10 @@ extension Wizard {
         if !rules.isEmpty { paragraphs.append(WizardMessage.rulesHelp(rules).text) }
         var lines = paragraphs.flatMap { TextWrap.wrap($0, indent: "  ", continuation: "    ") }.map { OutputLine($0, style: .notice) }
         if field.kind.takesChoices { lines += choiceListLines(field) }
-        let commands = WizardMessage.commandsHelp(list: WizardCommand.helpList).text
+        let commands = (policy.presentation.promptInWords ? WizardMessage.commandsHelpInWords(list: WizardCommand.helpList) : .commandsHelp(list: WizardCommand.helpList)).text
         lines += TextWrap.wrap(commands, indent: "  ", continuation: "    ").map { OutputLine($0, style: .notice) }
+        let mode = WizardMessage.accessibleModeHelp(on: policy.presentation == .accessible).text
+        lines += TextWrap.wrap(mode, indent: "  ", continuation: "    ").map { OutputLine($0, style: .notice) }
         if spec.hasLists {
             lines += TextWrap.wrap(Wizard.listCommandsHelp, indent: "  ", continuation: "    ").map { OutputLine($0, style: .notice) }
         }
