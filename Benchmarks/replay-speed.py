@@ -4,6 +4,7 @@ driven through a pty by pexpect (what a test author would otherwise write), in o
 
     Benchmarks/replay-speed.py [--binary PATH] [--copies 2000] [--rounds 3] [--pexpect-sessions 20]
     Benchmarks/replay-speed.py --binary .build-release/release/formline
+    Benchmarks/replay-speed.py --binary NEW --baseline OLD   # both in one run, rounds interleaved
 
 Replay: COPIES copies of Tests/Sessions/signup.session in a scratch folder under the repository
 (.build-bench/replay-copies, so their `#! form: ../../Forms/signup.yaml` names the repository's
@@ -27,6 +28,8 @@ here = os.path.dirname(os.path.abspath(__file__))
 root = os.path.dirname(here)
 parser = argparse.ArgumentParser()
 parser.add_argument("--binary", default=os.path.join(root, ".build-release", "release", "formline"))
+parser.add_argument("--baseline", help="a second formline binary (e.g. a copy of the one before a change), "
+                    "measured in the same run with rounds interleaved, each row also as a ratio against it")
 parser.add_argument("--copies", type=int, default=2000)
 parser.add_argument("--rounds", type=int, default=3)
 parser.add_argument("--jobs", type=int, nargs="*", default=[1, 2])
@@ -43,6 +46,9 @@ except ImportError:
 binary = os.path.abspath(args.binary)
 if not os.access(binary, os.X_OK):
     sys.exit(f"no binary at {binary}: build it with Scripts/build-release.sh --scratch-path .build-release --product formline")
+baseline = os.path.abspath(args.baseline) if args.baseline else None
+if baseline and not os.access(baseline, os.X_OK):
+    sys.exit(f"no baseline binary at {baseline}")
 
 
 def copies_folder():
@@ -59,11 +65,11 @@ def copies_folder():
     return os.path.relpath(folder, root)
 
 
-def replay_run(folder, jobs):
+def replay_run(folder, jobs, program=None):
     """(wall seconds, CPU seconds) of one whole `formline replay` process."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    done = subprocess.run([binary, "replay", "--jobs", str(jobs), folder], cwd=root, capture_output=True, text=True)
+    done = subprocess.run([program or binary, "replay", "--jobs", str(jobs), folder], cwd=root, capture_output=True, text=True)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     last = done.stdout.strip().splitlines()[-1:] or [""]
@@ -122,21 +128,40 @@ def pexpect_run(steps, sessions, work):
 folder = copies_folder()
 work = tempfile.mkdtemp()
 try:
+    programs = [("formline", binary)] + ([("baseline", baseline)] if baseline else [])
+    runs = {(label, jobs): [] for label, _ in programs for jobs in args.jobs}
+    # Rounds interleaved (new, baseline, new, ...): the host's load drifts between them alike.
+    for _ in range(args.rounds):
+        for jobs in args.jobs:
+            for label, program in programs:
+                runs[(label, jobs)].append(replay_run(folder, jobs, program))
     rows = []
-    for jobs in args.jobs:
-        runs = [replay_run(folder, jobs) for _ in range(args.rounds)]
-        rows.append((f"formline replay --jobs {jobs}", args.copies, min(w for w, _ in runs), min(c for _, c in runs)))
+    for label, _ in programs:
+        for jobs in args.jobs:
+            done = runs[(label, jobs)]
+            rows.append((f"{label} replay --jobs {jobs}", label, jobs, args.copies,
+                         min(w for w, _ in done), min(c for _, c in done)))
     steps = transcript_steps()
-    runs = [pexpect_run(steps, args.pexpect_sessions, work) for _ in range(args.rounds)]
-    rows.append(("pexpect, fill through a pty", args.pexpect_sessions, min(w for w, _ in runs), min(c for _, c in runs)))
+    done = [pexpect_run(steps, args.pexpect_sessions, work) for _ in range(args.rounds)]
+    anchor = ("pexpect, fill through a pty", None, None, args.pexpect_sessions, min(w for w, _ in done), min(c for _, c in done))
     load = os.getloadavg()[0]
-    print(f"{os.path.relpath(args.session, root)}, best of {args.rounds}, {binary}, load average {load:.1f}, "
-          f"pexpect {pexpect.__version__} with delaybeforesend {args.pexpect_delay} s")
-    print("| run | sessions | wall | sessions/s (wall) | CPU | sessions/s per core (CPU) | vs --jobs 1 (wall) |")
-    print("|---|---|---|---|---|---|---|")
-    base = rows[0][1] / rows[0][2]
-    for name, count, wall, cpu in rows:
-        print(f"| {name} | {count} | {wall:.3f} s | {count / wall:,.0f} | {cpu:.3f} s | {count / cpu:,.0f} | {count / wall / base:.2f}x |")
+    print(f"{os.path.relpath(args.session, root)}, best of {args.rounds}, {binary}"
+          + (f" (baseline {baseline})" if baseline else "")
+          + f", load average {load:.1f}, pexpect {pexpect.__version__} with delaybeforesend {args.pexpect_delay} s")
+    print("| run | sessions | wall | sessions/s (wall) | CPU | sessions/s per core (CPU) "
+          "| vs --jobs 1 (wall) | vs pexpect (wall / CPU) |" + (" vs baseline (wall / CPU) |" if baseline else ""))
+    print("|---|---|---|---|---|---|---|---|" + ("---|" if baseline else ""))
+    rate = {(label, jobs): (count / wall, count / cpu) for _, label, jobs, count, wall, cpu in rows}
+    pexpect_wall, pexpect_cpu = anchor[3] / anchor[4], anchor[3] / anchor[5]
+    for name, label, jobs, count, wall, cpu in rows + [anchor]:
+        line = f"| {name} | {count} | {wall:.3f} s | {count / wall:,.0f} | {cpu:.3f} s | {count / cpu:,.0f} | "
+        one = rate.get((label, args.jobs[0]))
+        line += f"{count / wall / one[0]:.2f}x | " if one else "- | "
+        line += f"{count / wall / pexpect_wall:,.0f}x / {count / cpu / pexpect_cpu:,.0f}x |"
+        if baseline:
+            old = rate.get(("baseline", jobs))
+            line += f" {count / wall / old[0]:.2f}x / {count / cpu / old[1]:.2f}x |" if old else " - |"
+        print(line)
 finally:
     shutil.rmtree(work, ignore_errors=True)
     shutil.rmtree(os.path.join(root, folder), ignore_errors=True)

@@ -240,7 +240,7 @@ public struct Replayer: Sendable {
 
         let actual: Transcript
         do {
-            actual = try TranscriptParser.parse(recorder.text, file: path + ".actual")
+            actual = try TranscriptParser.parse(recordedLines: recorder.lines, file: path + ".actual")
         } catch {
             return ReplayResult(path: path, problems: failures + [.recordingDoesNotParse(error)])
         }
@@ -305,10 +305,9 @@ public struct Replayer: Sendable {
             case .response(.failure): return true
             case .response(.success(let response)):
                 guard let submit else { return false }
-                if case .failed = SubmissionClassifier.classify(
+                return SubmissionClassifier.isFailure(
                     status: response.status, contentType: response.contentType, body: response.body,
-                    location: response.location, submit: submit) { return true }
-                return false
+                    location: response.location, submit: submit)
             default: return false
             }
         }
@@ -331,7 +330,7 @@ public struct Replayer: Sendable {
                 prompted = false
             case .response(.success(let response)):
                 guard let submit else { break }
-                if case .failed = SubmissionClassifier.classify(
+                if SubmissionClassifier.isFailure(
                     status: response.status, contentType: response.contentType, body: response.body,
                     location: response.location, submit: submit) {
                     afterFailure = true

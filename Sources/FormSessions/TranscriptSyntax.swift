@@ -46,6 +46,18 @@ enum TranscriptSyntax {
     static func trimTrailing(_ text: String) -> String {
         // An ASCII letter or sign at the end: nothing to trim (no Character walk from the end).
         if let last = text.utf8.last, last > 0x20 && last < 0x7F { return text }
+        // ASCII spaces after a printable ASCII byte (a prompt's "Name: "): each is a whitespace
+        // Character of its own, and the byte before them ends a Character that is not one.
+        let bytes = text.utf8
+        var end = bytes.endIndex
+        while end != bytes.startIndex {
+            let byte = bytes[bytes.index(before: end)]
+            guard byte == 0x20 || byte == 0x09 || (0x0A...0x0D).contains(byte) else { break }
+            end = bytes.index(before: end)
+        }
+        if end != bytes.startIndex, let last = bytes[..<end].last, last > 0x20 && last < 0x7F {
+            return String(decoding: bytes[..<end], as: UTF8.self)
+        }
         var s = Substring(text)
         while let last = s.last, last.isWhitespace { s = s.dropLast() }
         return String(s)

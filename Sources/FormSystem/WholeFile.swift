@@ -42,7 +42,9 @@ package enum WholeFile {
         if Int(info.st_size) > limit { throw .tooLarge(limit: limit) }
         var out: [UInt8] = []
         out.reserveCapacity(Int(info.st_size))
-        var buffer = [UInt8](repeating: 0, count: 65536)
+        // A small file (a transcript is about 1 KB) needs no 64 KiB buffer zeroed for it: one
+        // read of its size (plus one byte, to see the end) does, and a larger one gets 64 KiB.
+        var buffer = [UInt8](repeating: 0, count: min(65536, max(4096, Int(info.st_size) + 1)))
         while true {
             let n = Glibc.read(fd, &buffer, buffer.count)
             if n < 0 {

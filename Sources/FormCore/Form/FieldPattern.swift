@@ -1,4 +1,5 @@
 import CPCRE2
+import Synchronization
 
 /// A field's `pattern`, compiled once at load and matched with PCRE2 under work limits, so no
 /// pattern and value can stall formline (a backtracking regex like `(a+)+$` is exponential).
@@ -130,18 +131,9 @@ private final class CompiledPattern: @unchecked Sendable {
     deinit { pcre2_code_free_8(code) }
 
     func match(_ value: String) -> PatternMatch {
-        guard let context = pcre2_match_context_create_8(nil) else { return .undecided(.tooComplex) }
-        defer { pcre2_match_context_free_8(context) }
-        pcre2_set_match_limit_8(context, PatternLimits.matchSteps)
-        pcre2_set_depth_limit_8(context, PatternLimits.depth)
-        pcre2_set_heap_limit_8(context, PatternLimits.heapKiB)
-        var jitStack: OpaquePointer?
-        if jitted {
-            jitStack = pcre2_jit_stack_create_8(32 * 1024, PatternLimits.jitStackBytes, nil)
-            guard jitStack != nil else { return .undecided(.tooComplex) }
-            pcre2_jit_stack_assign_8(context, nil, jitStack.map(UnsafeMutableRawPointer.init))
-        }
-        defer { if let jitStack { pcre2_jit_stack_free_8(jitStack) } }
+        guard let kit = MatchKit.take(jit: jitted) else { return .undecided(.tooComplex) }
+        defer { MatchKit.giveBack(kit) }
+        let context = kit.context
         guard let data = pcre2_match_data_create_from_pattern_8(code, nil) else { return .undecided(.tooComplex) }
         defer { pcre2_match_data_free_8(data) }
 
@@ -158,6 +150,8 @@ private final class CompiledPattern: @unchecked Sendable {
                 }
             }
         }
+        // The budget's address must not outlive this call in a context that is kept.
+        pcre2_set_callout_8(context, nil, nil)
         return CompiledPattern.outcome(result)
     }
 
@@ -188,6 +182,56 @@ private final class CompiledPattern: @unchecked Sendable {
         let count = buffer.withUnsafeMutableBufferPointer { pcre2_get_error_message_8(errorCode, $0.baseAddress, $0.count) }
         guard count > 0 else { return "PCRE2 error \(errorCode)" }
         return String(decoding: buffer.prefix(Int(count)), as: UTF8.self)
+    }
+}
+
+/// A match context with its limits set, and the JIT stack assigned to it, kept for the next
+/// match. Making them per match cost an 8 MiB `mmap` and `munmap` for each JIT stack (PCRE2
+/// reserves the whole maximum), with the page faults of its first pages: about 5% of a replay of
+/// 2,000 transcripts, and `munmap` in a process with two threads makes every core flush its TLB,
+/// which held `replay --jobs 2` back (docs/PERFORMANCE.md, "Replaying transcripts"). The limits
+/// are the same for every match; the callout (with its budget) is set for each. A context is used
+/// by one match at a time: taken, used, given back. At most `maximumSpare` are kept (one per
+/// thread matching at once is what is needed).
+private struct MatchKit: @unchecked Sendable {
+    let context: OpaquePointer
+    var jitStack: OpaquePointer?
+
+    static let maximumSpare = 16
+    private static let spare = Mutex<[MatchKit]>([])
+
+    /// A context with the limits set and, for JIT code, a JIT stack; nil when PCRE2 has no memory.
+    static func take(jit: Bool) -> MatchKit? {
+        var kit = spare.withLock { $0.popLast() }
+        if kit == nil {
+            guard let context = pcre2_match_context_create_8(nil) else { return nil }
+            pcre2_set_match_limit_8(context, PatternLimits.matchSteps)
+            pcre2_set_depth_limit_8(context, PatternLimits.depth)
+            pcre2_set_heap_limit_8(context, PatternLimits.heapKiB)
+            kit = MatchKit(context: context, jitStack: nil)
+        }
+        guard var kit else { return nil }
+        if jit && kit.jitStack == nil {
+            guard let stack = pcre2_jit_stack_create_8(32 * 1024, PatternLimits.jitStackBytes, nil) else {
+                giveBack(kit)
+                return nil
+            }
+            pcre2_jit_stack_assign_8(kit.context, nil, UnsafeMutableRawPointer(stack))
+            kit.jitStack = stack
+        }
+        return kit
+    }
+
+    /// Keeps `kit` for the next match, or frees it when enough are kept.
+    static func giveBack(_ kit: MatchKit) {
+        let kept = spare.withLock { spare in
+            guard spare.count < maximumSpare else { return false }
+            spare.append(kit)
+            return true
+        }
+        guard !kept else { return }
+        if let stack = kit.jitStack { pcre2_jit_stack_free_8(stack) }
+        pcre2_match_context_free_8(kit.context)
     }
 }
 

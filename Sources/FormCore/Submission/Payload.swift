@@ -65,7 +65,10 @@ package enum Payload {
     }
 
     static func keys(_ dotted: String) -> [Step] {
-        dotted.split(separator: ".", omittingEmptySubsequences: false).map { .key(String($0)) }
+        // Most names have no dot: no Character split (each submission builds every field's path).
+        // Without a "." byte there is no "." Character, so the split would give the name itself.
+        guard dotted.utf8.contains(UInt8(ascii: ".")) else { return [.key(dotted)] }
+        return dotted.split(separator: ".", omittingEmptySubsequences: false).map { .key(String($0)) }
     }
 
     /// Where a field's value goes: its dotted name, or its list's name, its 0-based item and its

@@ -31,6 +31,18 @@ package enum SubmissionClassifier {
                  preferred: submit.preferredErrors, shape: submit.errorShape)
     }
 
+    /// Whether `classify` reads the answer as a failure (not accepted, not rejected), without
+    /// reading a 2xx answer's body: 2xx is always accepted. Replay asks it of every recorded
+    /// answer before the session starts (`Replayer.recordedAtTerminal`).
+    package static func isFailure(
+        status: Int, contentType: String?, body: [UInt8], location: String? = nil,
+        submit: SubmitSpec
+    ) -> Bool {
+        if (200..<300).contains(status) { return false }
+        if case .failed = classify(status: status, contentType: contentType, body: body, location: location, submit: submit) { return true }
+        return false
+    }
+
     private static func classify(
         status: Int, contentType: String?, body: [UInt8], location: String?,
         dialect: ErrorDialect, preferred: ErrorDialect?, shape: ErrorShape?

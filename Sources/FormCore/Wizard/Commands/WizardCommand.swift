@@ -79,6 +79,10 @@ enum WizardCommand: Equatable, Sendable {
     /// means something; `ditto`: where a `"` alone copies the last record's answer (a field's
     /// first line in a run, not a secret).
     static func parse(_ line: String, secret: Bool = false, inRun: Bool = false, ditto: Bool = false) -> WizardCommand? {
+        // Most lines are answers: one starting with a printable ASCII byte other than `?`, `.`
+        // and `"` trims to a text whose first Character is that byte, so it is no command.
+        if let first = line.utf8.first, first > 0x20, first < 0x7F,
+           first != UInt8(ascii: "?"), first != UInt8(ascii: "."), first != UInt8(ascii: "\"") { return nil }
         let trimmed = secret ? String(line.reversed().drop { $0.isWhitespace }.reversed()) : line.trimmedWhitespace
         if trimmed == "?" { return .help }
         if ditto && !secret && trimmed == "\"" { return .ditto }

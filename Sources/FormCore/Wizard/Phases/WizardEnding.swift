@@ -64,7 +64,7 @@ extension Wizard {
         // there anyway; masking it would only make the server's words unreadable.
         let visibleText = fields.filter { !$0.isSecret }.compactMap { values[$0.name]?.editableText }
         for field in fields where field.isSecret {
-            if case .text(let secret)? = values[field.name], !visibleText.contains(where: { $0.contains(secret) }) {
+            if case .text(let secret)? = values[field.name], !visibleText.contains(where: { SecretMask.contains($0, secret) }) {
                 clean = SecretMask.mask(clean, secret: secret, with: "[\(field.name)]")
             }
         }

@@ -1,0 +1,60 @@
+import Dispatch
+import Synchronization
+import Testing
+@testable import FormCore
+
+/// The byte-level fast paths of the wizard and the kept PCRE2 match contexts
+/// (docs/PERFORMANCE.md, "Replaying transcripts") answer what the slower code did.
+@Suite struct FastPathTests {
+    @Test(arguments: [
+        ("user admin1234 and admin1234.", "admin1234", "user [pw] and [pw]."),
+        ("xadmin1234 admin1234y admin1234", "admin1234", "xadmin1234 admin1234y [pw]"),
+        ("a-pw12b -pw12 c", "-pw12", "a-pw12b [pw] c"),
+        ("nothing here", "admin1234", "nothing here"),
+        ("caf\u{E9} admin1234", "admin1234", "caf\u{E9} [pw]"),
+        ("line\r\nadmin1234", "admin1234", "line\r\n[pw]"),
+        ("admin1234admin1234 admin1234", "admin1234", "admin1234admin1234 [pw]"),
+    ])
+    func maskReplacesWholeOccurrences(text: String, secret: String, masked: String) {
+        #expect(SecretMask.mask(text, secret: secret, with: "[pw]") == masked)
+    }
+
+    /// ASCII without a CR is searched as bytes (other text goes to `String.contains` as before).
+    @Test func containsFindsASCIIText() {
+        #expect(SecretMask.contains("hello world", "lo w"))
+        #expect(SecretMask.contains("xyzxyz", "zx"))
+        #expect(SecretMask.contains("admin1234 x", "admin1234"))
+        #expect(!SecretMask.contains("hello", "Hello"))
+        #expect(!SecretMask.contains("", "a"))
+        #expect(!SecretMask.contains("ab", "abc"))
+        #expect(!SecretMask.contains("admin123", "admin1234"))
+    }
+
+    @Test func answersAreNoCommands() {
+        #expect(WizardCommand.parse("admin") == nil)
+        #expect(WizardCommand.parse("34", secret: true) == nil)
+        #expect(WizardCommand.parse("?") == .help)
+        #expect(WizardCommand.parse(" ?") == .help)
+        #expect(WizardCommand.parse(".back") == .back)
+        #expect(WizardCommand.parse("\"", ditto: true) == .ditto)
+        #expect(WizardCommand.parse("..literal") == nil)
+    }
+
+    /// Match contexts and JIT stacks are kept and shared between threads: every match still
+    /// gets its own budget, so a hostile value gives up and the next ordinary one matches.
+    @Test(arguments: [true, false])
+    func keptMatchContextsStayBounded(jit: Bool) throws {
+        let pattern = try FieldPattern("(a+)+$", jit: jit)
+        let hostile = String(repeating: "a", count: 30) + "!"
+        let wrong = Mutex(0)
+        DispatchQueue.concurrentPerform(iterations: 8) { worker in
+            for round in 0..<20 {
+                let ok = (round + worker) % 3 == 0
+                    ? pattern.match(hostile) == .undecided(.tooComplex)
+                    : pattern.match("aaaa") == .match && pattern.match("aab") == .noMatch
+                if !ok { wrong.withLock { $0 += 1 } }
+            }
+        }
+        #expect(wrong.withLock { $0 } == 0)
+    }
+}
