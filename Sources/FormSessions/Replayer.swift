@@ -177,6 +177,12 @@ public struct Replayer: Sendable {
                     return ReplayResult(path: path, problems: [.noDefaultSecret(line: line.number, field: name)])
                 }
                 secrets[name] = value
+            } else if let field = DefaultPrivate.declaration(of: name, in: spec), field.isPrivate {
+                // Each private field its own value: the transcript's `[name]` copies tell them apart.
+                guard let value = DefaultPrivate.value(for: field, avoiding: Set(secrets.values)) else {
+                    return ReplayResult(path: path, problems: [.noDefaultPrivate(line: line.number, field: name)])
+                }
+                secrets[name] = value
             } else {
                 return ReplayResult(path: path, problems: [.notASecretField(line: line.number, field: name)])
             }
@@ -186,10 +192,11 @@ public struct Replayer: Sendable {
         var refusedSecrets: [Int: String] = [:]
         for (position, line) in transcript.lines.enumerated() {
             guard case .refusedSecretInput(let name) = line.kind else { continue }
-            guard let field = spec.field(named: name), field.isSecret else {
+            guard let field = DefaultPrivate.declaration(of: name, in: spec), field.isWithheld else {
                 return ReplayResult(path: path, problems: [.notASecretField(line: line.number, field: name)])
             }
-            guard let value = RefusedSecret.value(for: field, accepted: secrets[name] ?? transcript.secrets[name] ?? DefaultSecret.value(for: field),
+            let accepted = secrets[name] ?? transcript.secrets[name] ?? (field.isSecret ? DefaultSecret.value(for: field) : DefaultPrivate.value(for: field, avoiding: []))
+            guard let value = RefusedSecret.value(for: field, accepted: accepted,
                                                   shownAfter: RefusedSecret.outputAfter(position, in: transcript.lines)) else {
                 return ReplayResult(path: path, problems: [.noRefusedSecret(line: line.number, field: name)])
             }

@@ -49,6 +49,7 @@ struct FillCommand: ParsableCommand {
     var timeout: Double = 30
     @Flag(help: "No escape sequences and no colour, for serial consoles and logs.") var plain = false
     @Option(help: ArgumentHelp("Record the session as a transcript.", valueName: "file")) var record: String?
+    @Option(help: ArgumentHelp("Append a diagnostic log for support: what formline decided, no private or secret value (also FORMLINE_LOG).", valueName: "file")) var log: String?
     @Flag(help: "Continue the latest draft of this form; --resume N continues draft N (formline drafts lists them).") var resume = false
     @Option(name: .customLong("resume-number"), help: .hidden) var resumeNumber: Int?
     @Option(help: ArgumentHelp("Keep the draft in this file instead of the state folder (a regular file in an existing folder).", valueName: "file")) var draft: String?
@@ -89,6 +90,7 @@ struct FillCommand: ParsableCommand {
         options.timeout = timeout
         options.plain = plain
         options.record = record
+        options.log = log
         options.resume = resume
         options.resumeNumber = resumeNumber
         options.draft = draft

@@ -60,6 +60,7 @@ import Testing
         case .timeout: return form + ["--timeout", "2.5"]
         case .plain: return form + ["--plain"]
         case .record: return form + ["--record", "r.session"]
+        case .log: return form + ["--log", "formline.log"]
         case .resume: return form + ["--resume"]
         case .resumeNumber: return form + ["--resume", "--resume-number", "2"]
         case .draft: return form + ["--draft", "d.json"]

@@ -39,7 +39,8 @@ extension Wizard {
         guard multiline.append(line, limit: Wizard.multilineValueBytes) else {
             return refuse(.multilineTooLong) + resume(index)
         }
-        return [.prompt(Prompt(text: "| ", field: fields[index].name, declaration: fields[index].item?.declaration))]
+        return [.prompt(Prompt(text: "| ", field: fields[index].name, declaration: fields[index].item?.declaration,
+                               keepsHistory: fields[index].keepsHistory && !fields[index].isPrivate))]
     }
 
     /// Bound 8b: the most a multiline value may hold, in UTF-8 bytes with its line ends (1 MiB).

@@ -59,7 +59,7 @@ extension Wizard {
         }
         return Prompt(
             text: text, field: field.name, prefill: prefill, secret: field.isSecret, completion: completion,
-            declaration: field.item?.declaration)
+            declaration: field.item?.declaration, isPrivate: field.isPrivate, keepsHistory: field.keepsHistory)
     }
 
     /// The default as the review shows values (a boolean as yes/no, not as written: `true`).
