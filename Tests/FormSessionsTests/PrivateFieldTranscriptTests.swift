@@ -1,4 +1,5 @@
 import FormCore
+import FormFiles
 import FormRunner
 import FormSessions
 import Testing
@@ -99,5 +100,35 @@ import Testing
         #expect(!text.contains("Kari"), "\(text)")
         #expect(text.contains(#"<= 422 application/json {"patient_name":["[patient_name] is registered already"]}"#), "\(text)")
         #expect(text.contains("  ! [patient_name] is registered already"))
+    }
+}
+
+/// Items of lists and repeated groups are private when their declaration is.
+@Suite struct PrivateItemsTranscriptTests {
+    static let yaml = """
+        id: family
+        fields:
+          - {name: phones, type: phone, list: true, private: true}
+          - group: children
+            fields:
+              - {name: name, private: true}
+              - {name: age, type: integer, private: false}
+
+        """
+
+    @Test func privateItemsAreRecordedByNameAndReplay() throws {
+        let spec = try FormFileLoader.load(bytes: Array(Self.yaml.utf8), path: "family.yaml").get()
+        let recorded = Fixtures.record(spec, lines: .lines(
+            "+47 912 34 567", "+47 22 33 44 55", "", "Astrid Nordmann", "7", "Sigurd Nordmann", "9", "", ""), formPath: "family.yaml")
+        #expect(recorded.status == .accepted, "\(recorded.text)")
+        for value in ["912 34 567", "+4791234567", "+4722334455", "Astrid", "Sigurd"] {
+            #expect(!recorded.text.contains(value), "\(value) in\n\(recorded.text)")
+        }
+        #expect(recorded.text.contains(">* [phones.2]\n"), "\(recorded.text)")
+        #expect(recorded.text.contains(">* [children.1.name]\n"), "\(recorded.text)")
+        #expect(recorded.text.contains("> 7\n"), "age says private: false: \(recorded.text)")
+        let replayer = Replayer(loadForm: { _ in .success(spec) })
+        let result = replayer.replay(text: recorded.text, path: "t.session")
+        #expect(result.passed, "\(result.report)")
     }
 }
