@@ -80,6 +80,8 @@ let package = Package(
             "FormCore", "FormDrafts", "FormFiles", "FormOpenAPI", "FormReadline", "FormRunner", "FormSessions", "FormSystem",
             "FormTerminal", "FormTransport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            // The diagnostic log of `fill --log` (docs/privacy.md): swift-log in front, our file handler behind.
+            .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "formline", dependencies: ["FormlineCLI"]),
         // The demo server as a library, so tests run it in-process on port 0.

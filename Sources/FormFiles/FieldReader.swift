@@ -20,7 +20,7 @@ struct FieldReader {
     static let keys = [
         "name", "label", "type", "required", "min_length", "max_length", "pattern", "pattern_message",
         "min", "max", "exclusive_min", "exclusive_max", "choices", "default", "help", "when", "server_codes",
-        "nullable", "carry", "distinct", "list", "send",
+        "nullable", "carry", "distinct", "list", "send", "private", "history",
     ]
 
     let reader: YAMLNodeReader
@@ -77,6 +77,7 @@ struct FieldReader {
         }
         if let e = entries["server_codes"], let codes = reader.stringList(e) { field.serverCodes = codes.map(\.0) }
         if let e = entries["send"], let b = reader.bool(e) { field.send = b }
+        readPrivacyKeys(entries, into: &field)
         if let e = entries["list"], typeKnown {
             field.list = ListReader(reader: reader).readList(e, type: type)
             if field.list != nil {
@@ -161,6 +162,23 @@ struct FieldReader {
                 diagnostics.error("distinct and carry: true contradict: Enter would repeat the value distinct refuses (use carry: next)", at: e.keyPosition)
             }
         }
+    }
+
+    // MARK: Privacy
+
+    /// `private: true|false` and `history: false` (docs/privacy.md).
+    private func readPrivacyKeys(_ entries: Entries, into field: inout Field) {
+        if let e = entries["private"], let b = reader.bool(e) {
+            field.privacyDeclared = true
+            if b && field.isSecret {
+                diagnostics.error("a secret is private already (never echoed, recorded or kept): leave out private", at: e.keyPosition)
+            } else if b && field.type == .multiline {
+                diagnostics.error("private does not apply to multiline fields (their lines are recorded one by one): use history: false", at: e.keyPosition)
+            } else {
+                field.isPrivate = b
+            }
+        }
+        if let e = entries["history"], let b = reader.bool(e) { field.keepsHistory = b }
     }
 
     private static func carry(_ text: String) -> Carry? {

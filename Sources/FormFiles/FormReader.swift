@@ -4,7 +4,7 @@ import Yams
 /// Reads a whole form from its root node, then checks every name one part of the form uses for
 /// another: duplicate and colliding field names, `when`, `checks`, `aliases` and `fake.reject`.
 struct FormReader {
-    static let keys = ["id", "title", "fields", "checks", "submit", "fake"]
+    static let keys = ["id", "title", "fields", "checks", "submit", "fake", "private", "history"]
 
     let reader: YAMLNodeReader
     private var diagnostics: Diagnostics { reader.diagnostics }
@@ -48,6 +48,7 @@ struct FormReader {
         } else {
             reader.missing("fields", in: entries, ": the questions the form asks")
         }
+        applyFormPrivacy(entries, to: &drafts)
         checkNames(drafts)
         checkGroups(groups, drafts: drafts)
         let fields = resolveConditions(drafts, sections: sections)
@@ -114,6 +115,29 @@ struct FormReader {
         return FormSpec(
             id: id, title: title, fields: fields, checks: resolvedChecks, submit: submit, fake: fake,
             groups: groups.map(\.group))
+    }
+
+    /// The form's `private: true` and `history: false` are every field's unless the field says
+    /// otherwise (`private: false` on a field that is not personal); then `check`'s warning about
+    /// fields that look personal (docs/privacy.md).
+    private func applyFormPrivacy(_ entries: Entries, to drafts: inout [FieldDraft]) {
+        let formPrivate = entries["private"].flatMap { reader.bool($0) }
+        let formHistory = entries["history"].flatMap { reader.bool($0) }
+        for k in drafts.indices {
+            if let formPrivate, !drafts[k].field.privacyDeclared {
+                drafts[k].field.privacyDeclared = true
+                drafts[k].field.isPrivate = formPrivate && !drafts[k].field.isSecret && drafts[k].field.type != .multiline
+            }
+            if formHistory == false { drafts[k].field.keepsHistory = false }
+        }
+        guard diagnostics.wantsWarnings else { return }
+        for draft in drafts where !draft.field.privacyDeclared && !draft.field.isSecret {
+            if let word = PersonalData.word(name: draft.field.name, label: draft.field.label, type: draft.field.type) {
+                diagnostics.warning(
+                    "\"\(draft.field.name)\" looks like personal data (\"\(word)\"): add private: true, or private: false if it is not",
+                    at: draft.namePosition)
+            }
+        }
     }
 
     /// Ids name draft files, so they are kept to letters, digits, `-`, `_` and `.` (not first).

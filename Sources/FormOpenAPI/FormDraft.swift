@@ -21,6 +21,8 @@ struct FieldDraft {
     var list: ListDraft?
     /// An empty answer sends null (a nullable property the schema requires).
     var nullable = false
+    /// `x-formline-private` on the property: `private:` written as the document says (nil: not written).
+    var isPrivate: Bool?
     /// Comments written above the field: what the schema said that the form does not.
     var comments: [String] = []
 }

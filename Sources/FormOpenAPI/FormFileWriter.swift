@@ -194,6 +194,7 @@ struct FormFileWriter {
             // A list says how many items it needs with min_items; `required` does not apply to it.
             if !f.required && f.list == nil { out.append(i + "required: false") }
             if f.nullable { out.append(i + "nullable: true") }
+            if let p = f.isPrivate { out.append(i + "private: \(p)") }
             if let l = f.list {
                 var keys: [String] = []
                 if let m = l.minItems { keys.append("min_items: \(m)") }

@@ -392,6 +392,9 @@ struct SchemaTranslator {
         }
         if f.defaultText == nil { defaultValue(node, into: &f) }
         if node["writeOnly"]?.bool == true && f.type != "secret" { secretWriteOnly(node, into: &f) }
+        // The document's own word on personal data (docs/privacy.md); never guessed from names.
+        // A secret is more than private, and a multiline field can't be private.
+        if let b = node["x-formline-private"]?.bool, f.type != "secret", f.type != "multiline" { f.isPrivate = b }
         return f
     }
 

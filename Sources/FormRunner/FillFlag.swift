@@ -37,13 +37,15 @@ package enum FillFlag: String, CaseIterable, Sendable {
     case caFile = "--ca-file"
     case clientCert = "--client-cert"
     case clientKey = "--client-key"
+    /// The diagnostic log (docs/privacy.md).
+    case log = "--log"
 
     /// An option with a value (`--endpoint URL`, `--set=name=value`); the others are flags.
     package var takesValue: Bool {
         switch self {
         case .refresh, .plain, .accessible, .resume, .keepAsking, .stopAtRefusal, .noInput, .repeat: return false
         case .openapi, .operation, .endpoint, .header, .headerFrom, .timeout, .record, .resumeNumber, .draft,
-             .output, .answers, .set, .secret, .caFile, .clientCert, .clientKey: return true
+             .output, .answers, .set, .secret, .caFile, .clientCert, .clientKey, .log: return true
         }
     }
 

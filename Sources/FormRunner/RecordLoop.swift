@@ -206,6 +206,7 @@ private final class RunRecorder: SessionRecorder {
     func input(_ line: String) { inner.input(line) }
     func secretInput(field: String) { inner.secretInput(field: field) }
     func refusedSecretInput(field: String) { inner.refusedSecretInput(field: field) }
+    func privateValue(field: String, value: String) { inner.privateValue(field: field, value: value) }
     func unreadable(_ reason: String) { inner.unreadable(reason) }
     func request(_ submission: Submission) { inner.request(submission) }
     func response(_ outcome: Result<TransportResponse, TransportFailure>) { inner.response(outcome) }

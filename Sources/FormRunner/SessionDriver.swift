@@ -30,6 +30,8 @@ public final class SessionDriver {
         /// `fill --record`: a review number of a form with lists is recorded as the `.edit NAME`
         /// it stood for (`Wizard.recordedEdit`). A replay records what its transcript typed.
         public var recordsEditsByName = false
+        /// `fill --log`: what the session did, as data (`DiagnosticEvent`); nil keeps no log.
+        public var diagnostics: ((DiagnosticEvent) -> Void)?
 
         public init(
             source: any LineSource, transport: any Transport, write: @escaping (String) -> Void,
@@ -104,6 +106,7 @@ public final class SessionDriver {
             if case .output = effect {} else { flushOutput() }
             if case .finish(let status) = effect {
                 edges.recorder?.finished(status)
+                edges.diagnostics?(.finished(finalStatus(status)))
                 return finalStatus(status)
             }
             if let event = perform(effect) {
@@ -190,6 +193,15 @@ public final class SessionDriver {
                     // Recorded with the wizard's verdict, before any of its effects (see run).
                     secretAwaitingVerdict = field
                 }
+            } else if prompt.isPrivate, let field = prompt.field, edges.recorder != nil {
+                // A private value is recorded as `>* [name]`, like a secret; the recorder learns
+                // it to replace it in what the screen repeats (docs/privacy.md).
+                if let shown = Wizard.transcriptText(forPrivatePromptLine: text, inRun: wizard.record != nil) {
+                    edges.recorder?.input(shown)
+                } else {
+                    edges.recorder?.privateValue(field: field, value: text)
+                    secretAwaitingVerdict = field
+                }
             } else if edges.recorder != nil {
                 edges.recorder?.input(edges.recordsEditsByName ? wizard.recordedEdit(forReviewLine: text) ?? text : text)
             }
@@ -213,7 +225,7 @@ public final class SessionDriver {
         secretAwaitingVerdict = nil
         let refused = effects.contains { effect in
             switch effect {
-            case .prompt(let prompt): return prompt.secret && prompt.field == field
+            case .prompt(let prompt): return (prompt.secret || prompt.isPrivate) && prompt.field == field
             case .finish(.inputRefused): return true
             default: return false
             }
@@ -222,6 +234,13 @@ public final class SessionDriver {
             edges.recorder?.refusedSecretInput(field: field)
         } else {
             edges.recorder?.secretInput(field: field)
+            // A private value as the wizard keeps and shows it (`+47 912 34 567` is kept as
+            // `+4791234567`), so the review's copy is replaced too.
+            if let recorder = edges.recorder, let kept = wizard.values[field],
+               let declared = wizard.fields.first(where: { $0.name == field }), declared.isPrivate {
+                recorder.privateValue(field: field, value: kept.editableText)
+                recorder.privateValue(field: field, value: declared.kind.shortDisplay(kept))
+            }
         }
     }
 
@@ -234,12 +253,19 @@ public final class SessionDriver {
         } else {
             key = edges.idempotencyKey(submission.attempt)
         }
+        let retry = keys[submission.attempt] != nil
         keys[submission.attempt] = key
         edges.recorder?.request(submission)
+        let started = DispatchTime.now().uptimeNanoseconds
+        if let log = edges.diagnostics {
+            log(.submitting(attempt: submission.attempt, method: submission.method, path: submission.path, retry: retry,
+                            withheld: submission.secrets.merging(submission.privateValues) { a, _ in a }))
+        }
         let outcome = sendCancellably(TransportRequest(
             method: submission.method, path: submission.path, payload: submission.payload, idempotencyKey: key,
             body: submission.body))
         edges.recorder?.response(outcome)
+        if let log = edges.diagnostics { log(diagnostic(outcome, of: submission, since: started)) }
         if let signal = edges.interrupts.takeSignal() {
             edges.recorder?.interrupted(signal: signal)
             return .interrupted(signal: signal)
@@ -254,6 +280,25 @@ public final class SessionDriver {
             return .submission(result)
         case .failure(let failure):
             return .submission(.failed(reason: failure.reason))
+        }
+    }
+
+    /// What the log says about an answer: its status and timing, and for a rejection who read
+    /// its errors and where the wizard puts them.
+    private func diagnostic(_ outcome: Result<TransportResponse, TransportFailure>, of submission: Submission, since started: UInt64) -> DiagnosticEvent {
+        let milliseconds = Int((DispatchTime.now().uptimeNanoseconds &- started) / 1_000_000)
+        switch outcome {
+        case .success(let response):
+            let submit = wizard.spec.submit
+            var placed: [PlacedServerError] = []
+            if case .rejected(_, let errors) = SubmissionClassifier.classify(
+                status: response.status, contentType: response.contentType, body: response.body, location: response.location, submit: submit) {
+                placed = wizard.placements(of: errors)
+            }
+            let reading = SubmissionClassifier.errorReading(status: response.status, contentType: response.contentType, body: response.body, submit: submit)
+            return .answered(attempt: submission.attempt, status: response.status, milliseconds: milliseconds, reading: reading, placed: placed)
+        case .failure(let failure):
+            return .failed(attempt: submission.attempt, reason: failure.reason, milliseconds: milliseconds)
         }
     }
 

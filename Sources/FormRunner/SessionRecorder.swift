@@ -15,6 +15,9 @@ public protocol SessionRecorder: AnyObject {
     /// A secret line for `field` that the wizard refused (too short, say): a replay must type a
     /// value refused the same way, or every later line lands on the wrong prompt.
     func refusedSecretInput(field: String)
+    /// A private field's value as typed, just before its `secretInput`/`refusedSecretInput`: not
+    /// to be written, but to be replaced by `[field]` wherever the session repeats it.
+    func privateValue(field: String, value: String)
     /// The line source could not read a line (invalid UTF-8, over 64 KiB); `reason` is what it
     /// said, and what the wizard shows. The line itself is never passed on.
     func unreadable(_ reason: String)
@@ -28,4 +31,6 @@ public protocol SessionRecorder: AnyObject {
 extension SessionRecorder {
     /// A recorder that does not tell refused secrets apart records them as any secret line.
     public func refusedSecretInput(field: String) { secretInput(field: field) }
+    /// A recorder that writes no output has nothing to replace.
+    public func privateValue(field: String, value: String) {}
 }

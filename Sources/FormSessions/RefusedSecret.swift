@@ -47,7 +47,8 @@ package enum RefusedSecret {
         // `x` then U+0085 (a C1 control, NEL): refused as a control character like a pasted
         // escape sequence, and typed as plain UTF-8 text by the pty replay (a C0 control would be
         // a readline key there).
-        var out = ["x", "0", "!", "x x", "xxxxxxxx", "x\u{85}"]
+        // U+0085 is also white space, which a trimmed field (a private one) drops: U+0086 inside.
+        var out = ["x", "0", "!", "x x", "xxxxxxxx", "x\u{85}", "x\u{86}x"]
         if let max = field.maxLength, max < 100_000 { out.append(String(repeating: "x", count: max + 1)) }
         if let min = field.minLength, min > 1, min < 100_000 { out.append(String(repeating: "x", count: min - 1)) }
         return out

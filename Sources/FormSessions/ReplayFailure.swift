@@ -28,6 +28,8 @@ package enum ReplayFailure: Error, Sendable, Equatable, CustomStringConvertible 
     case answersRefused([String])
     /// A `>* [name]` whose value cannot be made up: no default passes the secret's rules.
     case noDefaultSecret(line: Int, field: String)
+    /// No generated value passes a private field's rules (docs/privacy.md).
+    case noDefaultPrivate(line: Int, field: String)
     /// `>* [name: refused]` and no value could be made that the field refuses as recorded.
     case noRefusedSecret(line: Int, field: String)
     case notASecretField(line: Int, field: String)
@@ -53,7 +55,7 @@ package enum ReplayFailure: Error, Sendable, Equatable, CustomStringConvertible 
     package var isOutputOnly: Bool {
         switch self {
         case .outputDiffers: return true
-        case .unreadableFile, .cannotReadFile, .notUTF8, .invalidTranscript, .invalidArguments, .formNotLoaded, .formPathRefused, .answersPathRefused, .answersNotLoaded, .answersRefused, .noDefaultSecret, .noRefusedSecret,
+        case .unreadableFile, .cannotReadFile, .notUTF8, .invalidTranscript, .invalidArguments, .formNotLoaded, .formPathRefused, .answersPathRefused, .answersNotLoaded, .answersRefused, .noDefaultSecret, .noDefaultPrivate, .noRefusedSecret,
              .notASecretField, .promptWithNoInput, .inputLeftOver, .requestWithNoResponse, .responseNeverUsed,
              .recordingDoesNotParse, .cannotUpdate, .cannotWriteActual, .timedOut, .liveResponseDiffers:
             return false
@@ -74,6 +76,7 @@ package enum ReplayFailure: Error, Sendable, Equatable, CustomStringConvertible 
         case .answersNotLoaded(let path, let messages): return CLIMessage.replayAnswersNotLoaded(path: path, problems: messages).text
         case .answersRefused(let messages): return CLIMessage.replayAnswersRefused(problems: messages).text
         case .noDefaultSecret(let line, let name): return CLIMessage.replayNoDefaultSecret(line: line, field: name).text
+        case .noDefaultPrivate(let line, let name): return CLIMessage.replayNoDefaultPrivate(line: line, field: name).text
         case .noRefusedSecret(let line, let name): return CLIMessage.replayNoRefusedSecret(line: line, field: name).text
         case .notASecretField(let line, let name): return CLIMessage.replayNotASecretField(line: line, field: name).text
         case .promptWithNoInput(let prompt): return CLIMessage.replayPromptWithNoInput(prompt: prompt).text

@@ -24,6 +24,13 @@ struct SecretScrubber {
         secrets.sort { $0.value.count > $1.value.count }
     }
 
+    /// Learns one value under its placeholder: a private field's, as typed (docs/privacy.md).
+    mutating func learn(value: String, placeholder: String) {
+        guard value.count >= SecretScrubber.minimumLength, !secrets.contains(where: { $0.value == value }) else { return }
+        secrets.append((value, placeholder))
+        secrets.sort { $0.value.count > $1.value.count }
+    }
+
     private mutating func collect(_ real: JSONValue, _ shown: JSONValue) {
         switch (real, shown) {
         case (.string(let value), .string(let placeholder)):

@@ -8,7 +8,7 @@ package struct Transcript: Sendable, Equatable {
     package var formPath: String
     /// From `#! args:`: the flags the session ran with.
     package var args: [String]
-    /// From `#! secret NAME = VALUE`: values to type at `>* [NAME]`.
+    /// From `#! secret NAME = VALUE` and `#! private NAME = VALUE`: values to type at `>* [NAME]`.
     package var secrets: [String: String]
     /// From `#! clock: MOMENT`: the local time the session started, for `today` / `now` defaults.
     package var clock: String?
@@ -58,7 +58,7 @@ package struct TranscriptLine: Sendable, Equatable {
     package enum Kind: Sendable, Equatable {
         /// `#! formline-session 1`, `#! form:`, `#! args:`.
         case header
-        /// `#! secret NAME = VALUE` (replay only; never recorded).
+        /// `#! secret NAME = VALUE` or `#! private NAME = VALUE` (replay only; never recorded).
         case secret(name: String, value: String)
         /// `#` or `# ...`.
         case comment

@@ -112,15 +112,17 @@ package enum TranscriptParser {
                 } else if directive.hasPrefix("args:") {
                     args = String(directive.dropFirst(5)).split(separator: " ").map(String.init)
                     kind = .header
-                } else if directive.hasPrefix("secret ") || directive == "secret" {
-                    let rest = directive.dropFirst(6)
+                } else if let word = ["secret", "private"].first(where: { directive.hasPrefix($0 + " ") || directive == $0 }) {
+                    // `#! private NAME = VALUE` gives a private field's value as `#! secret`
+                    // gives a secret's: typed at `>* [NAME]` (docs/privacy.md).
+                    let rest = directive.dropFirst(word.count)
                     guard let eq = rest.firstIndex(of: "=") else {
-                        throw fail(number, "#! secret needs NAME = VALUE")
+                        throw fail(number, "#! \(word) needs NAME = VALUE")
                     }
                     let name = String(rest[..<eq]).trimmedWhitespace
                     var value = rest[rest.index(after: eq)...]
                     if value.first == " " { value = value.dropFirst() }
-                    guard !name.isEmpty else { throw fail(number, "#! secret needs NAME = VALUE") }
+                    guard !name.isEmpty else { throw fail(number, "#! \(word) needs NAME = VALUE") }
                     secrets[name] = String(value)
                     kind = .secret(name: name, value: String(value))
                 } else if directive == "unreadable" || directive.hasPrefix("unreadable ") {

@@ -151,6 +151,13 @@ package final class TranscriptRecorder: SessionRecorder {
         entries.append(.fixed(">* [\(field)]"))
     }
 
+    package func privateValue(field: String, value: String) {
+        // Trimmed as the wizard keeps it: the review and the request show it so.
+        scrubber.learn(value: value, placeholder: "[\(field)]")
+        let trimmed = value.trimmedWhitespace
+        if trimmed != value { scrubber.learn(value: trimmed, placeholder: "[\(field)]") }
+    }
+
     package func refusedSecretInput(field: String) {
         entries.append(.fixed(TranscriptSyntax.refusedSecretLine(field: field)))
     }

@@ -51,6 +51,7 @@ struct FillCommand: ParsableCommand {
     @Flag(help: "For screen readers and braille lines: errors name their field, hints in words, numbered choices, no pre-filled line (also ACCESSIBLE=1).")
     var accessible = false
     @Option(help: ArgumentHelp("Record the session as a transcript.", valueName: "file")) var record: String?
+    @Option(help: ArgumentHelp("Append a diagnostic log for support: what formline decided, no private or secret value (also FORMLINE_LOG).", valueName: "file")) var log: String?
     @Flag(help: "Continue the latest draft of this form; --resume N continues draft N (formline drafts lists them).") var resume = false
     @Option(name: .customLong("resume-number"), help: .hidden) var resumeNumber: Int?
     @Option(help: ArgumentHelp("Keep the draft in this file instead of the state folder (a regular file in an existing folder).", valueName: "file")) var draft: String?
@@ -92,6 +93,7 @@ struct FillCommand: ParsableCommand {
         options.plain = plain
         options.accessible = accessible
         options.record = record
+        options.log = log
         options.resume = resume
         options.resumeNumber = resumeNumber
         options.draft = draft

@@ -26,6 +26,8 @@ package struct FillOptions: Equatable, Sendable {
     /// (docs/accessibility.md).
     package var accessible = false
     package var record: String?
+    /// `--log FILE`: the diagnostic log (FORMLINE_LOG when not given; docs/privacy.md).
+    package var log: String?
     package var resume = false
     /// `--resume N`: which of the state folder's drafts (nil: the latest).
     package var resumeNumber: Int?

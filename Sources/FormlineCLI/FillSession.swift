@@ -47,6 +47,15 @@ package struct FillSession {
             return usage.fail(CLIMessage.standardInputClosed.text)
         }
         let environment = ProcessEnvironment.current
+        // `--log FILE`, else FORMLINE_LOG: opened first, so a bad path is a usage error before
+        // anything is asked (docs/privacy.md).
+        var log: DiagnosticLog?
+        if let path = options.log ?? environment["FORMLINE_LOG"].flatMap({ $0.isEmpty ? nil : $0 }) {
+            switch DiagnosticLog.open(path) {
+            case .success(let opened): log = opened
+            case .failure(let failure): return usage.fail(failure.message.text)
+            }
+        }
         let spec: FormSpec
         let formBytes: [UInt8]
         var derived: OpenAPIFormDeriver.Derived?
@@ -89,6 +98,15 @@ package struct FillSession {
                 for error in errors.errors { usage.report(TextCleaning.visible("\(error)"), prefixed: false) }
                 return .usage
             }
+        }
+
+        log?.formLoaded(path: options.openapi.map { "\($0) \(options.operation ?? "")" } ?? options.form, spec: spec)
+        if let file = options.record {
+            // A private field's value would be written in the transcript's `#! set:` line.
+            for set in options.sets.compactMap(SetAnswer.parse) where spec.field(named: set.name)?.isPrivate == true {
+                return usage.fail(CLIMessage.recordWithPrivateSet(field: set.name).text)
+            }
+            log?.path("record", file)
         }
 
         // `today` / `now` defaults: the operator's local time, read once, here at the edge.
@@ -322,6 +340,11 @@ package struct FillSession {
             snapshots: snapshots, attemptKeys: attemptKeys)
         // A recording names what a review number stood for (docs/sessions.md).
         edges.recordsEditsByName = true
+        if let log {
+            if interactive && !setup.asksNothing { log.path("history", FieldHistory.defaultPath(formID: spec.id, environment: environment)) }
+            if let named { log.path("draft", named.path) }
+            edges.diagnostics = { log.note($0) }
+        }
         let status: ExitStatus
         if repeats {
             status = runRecords(first: wizard, setup: setup, edges: edges, ownDraft: ownDraft, accepted: accepted)

@@ -55,6 +55,7 @@ package enum QuickFillArguments {
                 guard let seconds = Double(v) else { return nil }
                 options.timeout = seconds
             case .record: options.record = v
+            case .log: options.log = v
             case .resumeNumber:
                 guard let n = Int(v) else { return nil }
                 options.resumeNumber = n

@@ -37,6 +37,21 @@ import Testing
 
     static let base = "/paths/~1x/post/requestBody/content/application~1json/schema/properties"
 
+    /// Issue 32: `x-formline-private` says which properties are personal; nothing is guessed.
+    @Test func xFormlinePrivateMakesAPrivateField() throws {
+        let (form, spec) = try Self.form(Self.document(properties: """
+            name: {type: string, x-formline-private: true}
+            ward: {type: string, x-formline-private: false}
+            email: {type: string, format: email}
+            pin: {type: string, format: password, x-formline-private: true}
+            """))
+        #expect(spec.fields.map(\.name) == ["name", "ward", "email", "pin"])
+        #expect(spec.fields.map(\.isPrivate) == [true, false, false, false])
+        // Nothing written for an email the document says nothing about, nor for a secret.
+        #expect(spec.fields.map(\.privacyDeclared) == [true, true, false, false])
+        #expect(form.yaml.contains("  - name: name\n    required: false\n    private: true\n"), "\(form.yaml)")
+    }
+
     @Test func writeOnlyOfAnyTypeIsASecret() throws {
         let (form, spec) = try Self.form(Self.document(properties: """
             token: {type: string, format: uuid, writeOnly: true}

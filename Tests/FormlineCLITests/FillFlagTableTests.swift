@@ -61,6 +61,7 @@ import Testing
         case .plain: return form + ["--plain"]
         case .accessible: return form + ["--accessible"]
         case .record: return form + ["--record", "r.session"]
+        case .log: return form + ["--log", "formline.log"]
         case .resume: return form + ["--resume"]
         case .resumeNumber: return form + ["--resume", "--resume-number", "2"]
         case .draft: return form + ["--draft", "d.json"]

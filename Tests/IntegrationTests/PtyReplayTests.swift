@@ -107,12 +107,15 @@ struct PtyReplayTests {
                 pty.send("\u{15}" + typed + "\r")
             case .secretInput(let field):
                 try pty.expect(try Self.need(prompt, "\(name): an operator line before any prompt"))
-                let secret = try Self.need(transcript.secrets[field] ?? spec?.field(named: field).flatMap(DefaultSecret.value), "\(name): no secret for \(field)")
-                pty.send(secret + "\r")
+                let values = spec.flatMap { try? Replayer.typedValues(transcript, spec: $0).get() } ?? transcript.secrets
+                let secret = try Self.need(values[field], "\(name): no secret for \(field)")
+                // A private field's prompt is an edit line, pre-filled after a refusal: Ctrl-U first.
+                let isPrivate = spec.flatMap { DefaultPrivate.declaration(of: field, in: $0) }?.isPrivate == true
+                pty.send((isPrivate ? "\u{15}" : "") + secret + "\r")
             case .refusedSecretInput(let name):
                 try pty.expect(try Self.need(prompt, "\(name): an operator line before any prompt"))
-                let field = try Self.need(spec?.field(named: name), "\(name): no field \(name)")
-                let accepted = transcript.secrets[name] ?? DefaultSecret.value(for: field)
+                let field = try Self.need(spec.flatMap { DefaultPrivate.declaration(of: name, in: $0) }, "\(name): no field \(name)")
+                let accepted = transcript.secrets[name] ?? (field.isSecret ? DefaultSecret.value(for: field) : DefaultPrivate.value(for: field, avoiding: []))
                 let refused = try Self.need(RefusedSecret.value(for: field, accepted: accepted,
                                                                 shownAfter: RefusedSecret.outputAfter(position, in: transcript.lines)),
                                             "\(name): no refused value for \(name)")

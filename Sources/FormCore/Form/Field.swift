@@ -48,6 +48,15 @@ public struct Field: Sendable, Equatable {
     public var carry: Carry = .none
     /// In a run of records: a value that an accepted record of the run already has is refused.
     public var distinct = false
+    /// `private: true` (on the field or the whole form): personal data. Echoed and kept in drafts,
+    /// but never in history, and written to transcripts and logs as `[name]` (docs/privacy.md).
+    public var isPrivate = false
+    /// `history: false` (on the field or the whole form): never written to or offered from
+    /// Up-arrow history. A private or secret field keeps no history whatever this says.
+    public var keepsHistory = true
+    /// The form file says `private:` for this field, either way (or the form does): `check`
+    /// warns about a field that looks personal only when it says nothing.
+    public var privacyDeclared = false
 
     public init(
         name: String, label: String? = nil, type: FieldType = .text, required: Bool = true,
@@ -77,6 +86,9 @@ public struct Field: Sendable, Equatable {
     }
 
     public var isSecret: Bool { type == .secret }
+
+    /// A value that is never written for later under its own name: a secret's or a private one's.
+    public var isWithheld: Bool { isSecret || isPrivate }
 
     /// What the field's type means: parsing, texts, completion, ordering.
     package var kind: any FieldKind { type.kind }

@@ -26,6 +26,10 @@ package enum CLIMessage: Sendable, Equatable {
     case nameAForm
     case standardInputClosed
     case recordAsksNothing
+    /// `fill --record --set NAME=...` where NAME is a private field (docs/privacy.md).
+    case recordWithPrivateSet(field: String)
+    /// `fill --log FILE` (or FORMLINE_LOG) that can't be opened for appending.
+    case logNotOpened(path: String, reason: String)
     case draftOfAnotherForm(path: String, draftForm: String, form: String)
     case moreAnswerProblems(origin: String, count: Int)
     case credentialHeaderOnCommandLine(name: String)
@@ -95,6 +99,7 @@ package enum CLIMessage: Sendable, Equatable {
     case replayAnswersNotLoaded(path: String, problems: [String])
     case replayAnswersRefused(problems: [String])
     case replayNoDefaultSecret(line: Int, field: String)
+    case replayNoDefaultPrivate(line: Int, field: String)
     case replayNoRefusedSecret(line: Int, field: String)
     case replayNotASecretField(line: Int, field: String)
     case replayPromptWithNoInput(prompt: String)
@@ -197,6 +202,10 @@ package enum CLIMessage: Sendable, Equatable {
         case .nameAForm: return "Name a form file (formline fill FORM), or an OpenAPI operation (--openapi DOC --operation OP)."
         case .standardInputClosed:
             return "standard input is closed: run at a terminal, or pipe the answers in (formline fill FORM < answers.txt)"
+        case .recordWithPrivateSet(let field):
+            return "--record can't be combined with --set \(field)=...: \(field) is private and a transcript never holds its value; give it in an --answers file (a transcript names the file, never its values) or type it at the prompt"
+        case .logNotOpened(let path, let reason):
+            return "--log \(path): \(reason) (the diagnostic log is appended to a file of your own, mode 600)"
         case .recordAsksNothing:
             return "--record can't be combined with --answers or --set without a terminal: such a run asks "
                 + "nothing (like --no-input), so it has no session to record; record at a terminal"
@@ -283,6 +292,8 @@ package enum CLIMessage: Sendable, Equatable {
             return "the answers end the session before its first prompt: " + problems.joined(separator: "; ")
         case .replayNoDefaultSecret(let line, let name):
             return "line \(line): no default value passes the rules of secret \"\(name)\": add \"#! secret \(name) = VALUE\""
+        case .replayNoDefaultPrivate(let line, let name):
+            return "line \(line): no value replay makes passes the rules of private field \"\(name)\": add \"#! private \(name) = VALUE\" (a made-up value, never a real one)"
         case .replayNoRefusedSecret(let line, let name):
             return "line \(line): no value could be made that secret \"\(name)\" refuses as the recorded one was (the refusal shown after the line names no rule of the field a value can break)"
         case .replayNotASecretField(let line, let name):

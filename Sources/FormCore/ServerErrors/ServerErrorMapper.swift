@@ -81,6 +81,21 @@ package enum ServerErrorMapper {
         return placeOne(error, index: index, into: &placement, alsoAsked: &alsoAsked)
     }
 
+    /// Where each of the first `limit` errors lands, one field index for all: for the diagnostic
+    /// log (`PlacedServerError`), which names the path, the code and the field, never a message.
+    package static func placeEach(_ errors: [ServerError], in spec: FormSpec, fields: [Field], visibleFields: Set<String>, limit: Int) -> [PlacedServerError] {
+        let index = FieldIndex(spec: spec, fields: fields, visibleFields: visibleFields)
+        return errors.prefix(limit).map { error in
+            var placement = ErrorPlacement()
+            var alsoAsked: Set<String> = []
+            placeOne(error, index: index, into: &placement, alsoAsked: &alsoAsked)
+            let field = placement.fieldErrors.keys.sorted().first
+            return PlacedServerError(
+                path: error.pathText.map { TextCleaning.oneLine($0, limit: 200) },
+                code: error.code.map { TextCleaning.oneLine($0, limit: 80) }, field: field)
+        }
+    }
+
     /// Places one error; returns the rule that placed it.
     @discardableResult
     private static func placeOne(_ error: ServerError, index: FieldIndex, into placement: inout ErrorPlacement, alsoAsked: inout Set<String>) -> String {

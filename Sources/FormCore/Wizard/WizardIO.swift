@@ -82,9 +82,17 @@ public struct Prompt: Sendable, Equatable {
     /// For an item's field, its declaration (`lines.qty` for `lines.2.qty`): every item shares
     /// one history, so Up at item 7 offers what was typed at items 1 to 6.
     public var declaration: String?
+    /// A private field (docs/privacy.md): echoed and pre-filled as usual, but never in history,
+    /// and recorded as `>* [name]`.
+    public var isPrivate = false
+    /// False for a field with `history: false`: Up-arrow offers nothing and nothing is kept.
+    public var keepsHistory = true
 
-    public init(text: String, field: String? = nil, prefill: String? = nil, secret: Bool = false, completion: Completion = .none, declaration: String? = nil) {
+    public init(text: String, field: String? = nil, prefill: String? = nil, secret: Bool = false, completion: Completion = .none,
+                declaration: String? = nil, isPrivate: Bool = false, keepsHistory: Bool = true) {
         self.text = text
+        self.isPrivate = isPrivate
+        self.keepsHistory = keepsHistory
         self.declaration = declaration
         self.field = field
         self.prefill = prefill
@@ -92,8 +100,9 @@ public struct Prompt: Sendable, Equatable {
         self.completion = completion
     }
 
-    /// Whose history Up-arrow walks: the field's, never a secret's; nil for other prompts.
-    public var historyKey: String? { secret ? nil : (declaration ?? field) }
+    /// Whose history Up-arrow walks: the field's, never a secret's, a private field's or one with
+    /// `history: false`; nil for other prompts.
+    public var historyKey: String? { secret || isPrivate || !keepsHistory ? nil : (declaration ?? field) }
 }
 
 /// One submission attempt. A retry after a transport failure repeats `attempt`, so the transport
@@ -102,7 +111,7 @@ public struct Submission: Sendable, Equatable {
     public var method: String
     public var path: String
     public var payload: JSONValue
-    /// The payload with each secret replaced by `[name]`: for transcripts.
+    /// The payload with each secret and private value replaced by `[name]`: for transcripts.
     public var transcriptPayload: JSONValue
     /// The payload with each secret replaced by `"[secret]"`: for `--output json`.
     public var displayPayload: JSONValue
@@ -111,6 +120,9 @@ public struct Submission: Sendable, Equatable {
     public var secrets: [String: String] = [:]
     /// How the payload goes on the wire (the form's `submit.body`).
     public var body = RequestBody()
+    /// Private field name -> value as typed: what transcripts and the diagnostic log replace by
+    /// `[name]` (the screen and `--output json` show them).
+    public var privateValues: [String: String] = [:]
 }
 
 /// What the wizard asks its driver to do.

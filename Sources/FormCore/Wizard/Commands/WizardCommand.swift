@@ -135,6 +135,14 @@ extension Wizard {
         }
     }
 
+    /// What a transcript shows for a line typed at a private field's prompt: a command (and an
+    /// empty line) as typed, a value nil (written `>* [name]`). The prompt reads commands as any
+    /// field's does, so `..text` is a value.
+    package static func transcriptText(forPrivatePromptLine line: String, inRun: Bool = false) -> String? {
+        if line.isEmpty { return "" }
+        return WizardCommand.parse(line, secret: false, inRun: inRun, ditto: inRun) == nil ? nil : line
+    }
+
     /// One to three ASCII digits: the only `.edit` argument taken at a secret prompt.
     static func isFieldNumber(_ text: String) -> Bool {
         (1...3).contains(text.count) && text.utf8.allSatisfy { (48...57).contains($0) }

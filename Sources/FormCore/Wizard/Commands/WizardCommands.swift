@@ -138,7 +138,8 @@ extension Wizard {
     /// a command typed between lines never throws the lines already typed away.
     mutating func resume(_ index: Int) -> [WizardEffect] {
         guard case .asking(index, _) = phase, !multiline.isEmpty else { return ask(index) }
-        return [.prompt(Prompt(text: "| ", field: fields[index].name, declaration: fields[index].item?.declaration))]
+        return [.prompt(Prompt(text: "| ", field: fields[index].name, declaration: fields[index].item?.declaration,
+                               keepsHistory: fields[index].keepsHistory && !fields[index].isPrivate))]
     }
 
     /// Before leaving a multiline field in the middle of its value (`.back`, `.edit`, `.done`),

@@ -40,7 +40,8 @@ extension Wizard {
             return refuse(.multilineTooLong) + resume(index)
         }
         let text = policy.presentation.promptInWords ? WizardMessage.multilineNextLine.text : "| "
-        return [.prompt(Prompt(text: text, field: fields[index].name, declaration: fields[index].item?.declaration))]
+        return [.prompt(Prompt(text: text, field: fields[index].name, declaration: fields[index].item?.declaration,
+                               keepsHistory: fields[index].keepsHistory && !fields[index].isPrivate))]
     }
 
     /// Bound 8b: the most a multiline value may hold, in UTF-8 bytes with its line ends (1 MiB).

@@ -107,26 +107,32 @@ extension Wizard {
                 return [.output(OutputLine(.submitting, endsLine: false)), .submit(last)]
             }
             submissions.attempt += 1
-            // The transcript's and the screen's payloads differ from the sent one only in secrets:
-            // without a secret they are the same (a 200-item payload is not built three times).
+            // The transcript's and the screen's payloads differ from the sent one only in secrets
+            // (and, in the transcript's, private values): without one they are the same (a
+            // 200-item payload is not built three times).
             var secrets: [String: String] = [:]
-            for field in sent where field.isSecret {
-                if case .text(let value)? = values[field.name] { secrets[field.name] = value }
+            var privateValues: [String: String] = [:]
+            for field in sent where field.isWithheld {
+                guard let value = values[field.name] else { continue }
+                if field.isSecret, case .text(let text) = value { secrets[field.name] = text }
+                if field.isPrivate { privateValues[field.name] = value.editableText }
             }
             let hasSecret = sent.contains(where: \.isSecret)
+            let hasWithheld = hasSecret || sent.contains(where: \.isPrivate)
             submission = Submission(
                 method: spec.submit.method.rawValue,
                 path: path,
                 payload: payload,
-                transcriptPayload: !hasSecret ? payload : Payload.build(fields: sent, values: values, emptyLists: emptyListsSent) { f, v in
-                    f.isSecret ? .string("[\(f.name)]") : v.json
+                transcriptPayload: !hasWithheld ? payload : Payload.build(fields: sent, values: values, emptyLists: emptyListsSent) { f, v in
+                    f.isWithheld ? .string("[\(f.name)]") : v.json
                 },
                 displayPayload: !hasSecret ? payload : Payload.build(fields: sent, values: values, emptyLists: emptyListsSent) { f, v in
                     f.isSecret ? .string("[secret]") : v.json
                 },
                 attempt: submissions.attempt,
                 secrets: secrets,
-                body: spec.submit.body)
+                body: spec.submit.body,
+                privateValues: privateValues)
         }
         submissions.last = submission
         phase = .submitting

@@ -71,7 +71,7 @@ extension Wizard {
         }
         return Prompt(
             text: text, field: field.name, prefill: prefill, secret: field.isSecret, completion: completion,
-            declaration: field.item?.declaration)
+            declaration: field.item?.declaration, isPrivate: field.isPrivate, keepsHistory: field.keepsHistory)
     }
 
     /// The accessible prompt (`Presentation.promptInWords`): the label, then in words whether the

@@ -1,0 +1,71 @@
+@testable import FormCore
+import Testing
+
+/// Issue 32 item 1: the one rule `check` uses to tell a field that looks personal (names and
+/// labels cut into words), tested on examples and over generated names.
+@Suite struct PersonalDataTests {
+    @Test func namesAndLabelsAreCutIntoWords() {
+        #expect(PersonalData.words("patient_DateOfBirth") == ["patient", "date", "of", "birth"])
+        #expect(PersonalData.words("E-mail address") == ["e", "mail", "address"])
+        #expect(PersonalData.words("SSN2") == ["ssn2"])
+        #expect(PersonalData.words("home.phone") == ["home", "phone"])
+    }
+
+    @Test func examples() {
+        #expect(PersonalData.word(name: "name", label: "Name") == "name")
+        #expect(PersonalData.word(name: "firstName", label: "First") == "firstname")
+        #expect(PersonalData.word(name: "x", label: "Family name") == "familyname")
+        #expect(PersonalData.word(name: "e_mail", label: "x") == "email")
+        #expect(PersonalData.word(name: "mrn", label: "MRN") == "mrn")
+        #expect(PersonalData.word(name: "dob", label: "x") == "dob")
+        #expect(PersonalData.word(name: "product_name", label: "Product name") == nil)
+        #expect(PersonalData.word(name: "hostname", label: "Host name") == nil)
+        #expect(PersonalData.word(name: "username", label: "Username") == nil)
+        #expect(PersonalData.word(name: "mgmt_address", label: "Management address", type: .ipv4) == nil)
+        #expect(PersonalData.word(name: "mgmt_address", label: "Management address") == "address")
+    }
+
+    /// Over generated names: a personal stem written any usual way (snake, kebab, camel, dotted,
+    /// upper case, with words around it) is found; names made of other words never are.
+    @Test func generatedNames() {
+        var random = SeededRandom(seed: 32)
+        let stems = [["birth"], ["phone"], ["email"], ["e", "mail"], ["ssn"], ["mrn"], ["address"], ["first", "name"],
+                     ["last", "name"], ["surname"], ["date", "of", "birth"], ["post", "code"], ["passport"]]
+        let others = ["order", "ward", "room", "qty", "total", "vlan", "port", "status", "site", "code", "reason", "product",
+                      "host", "file", "user", "count", "serial", "note", "level", "type", "id", "name2", "names"]
+        func spell(_ words: [String], _ style: Int) -> String {
+            switch style {
+            case 0: return words.joined(separator: "_")
+            case 1: return words.joined(separator: "-")
+            case 2: return words.enumerated().map { $0.offset == 0 ? $0.element : $0.element.prefix(1).uppercased() + $0.element.dropFirst() }.joined()
+            case 3: return words.joined(separator: ".")
+            case 4: return words.joined(separator: " ").uppercased()
+            default: return words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+            }
+        }
+        for _ in 0..<500 {
+            let style = Int(random.next() % 6)
+            let before = (0..<Int(random.next() % 3)).map { _ in others[Int(random.next() % UInt64(others.count))] }
+            let after = (0..<Int(random.next() % 2)).map { _ in others[Int(random.next() % UInt64(others.count))] }
+            let stem = stems[Int(random.next() % UInt64(stems.count))]
+            let personal = spell(before + stem + after, style)
+            #expect(PersonalData.word(name: personal, label: "x") != nil, "\(personal)")
+            #expect(PersonalData.word(name: "x", label: personal) != nil, "\(personal)")
+            let plain = spell(before + [others[Int(random.next() % UInt64(others.count))]] + after, style)
+            #expect(PersonalData.word(name: plain, label: plain) == nil, "\(plain)")
+        }
+    }
+}
+
+/// SplitMix64: the same names on every run.
+struct SeededRandom {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E9B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,134 @@
+import FormCore
+import FormFiles
+import FormRunner
+import FormSessions
+import Testing
+
+/// Issue 32 item 1: a private field's value is echoed and sent, but a transcript holds it only as
+/// `>* [name]` and `[name]`, and replays with a value of `#! private` or one replay makes.
+@Suite struct PrivateFieldTranscriptTests {
+    static let intake: FormSpec = {
+        var name = Field(name: "patient_name", label: "Patient name", maxLength: 60)
+        name.isPrivate = true
+        var birth = Field(name: "birth", label: "Date of birth", type: .date)
+        birth.isPrivate = true
+        var phone = Field(name: "phone", label: "Phone", type: .phone, required: false)
+        phone.isPrivate = true
+        var family = Field(name: "family", label: "Family name")
+        family.isPrivate = true
+        let ward = Field(name: "ward", label: "Ward")
+        return FormSpec(id: "intake", title: "Patient intake", fields: [name, family, birth, phone, ward],
+                        submit: SubmitSpec(method: .POST, path: "/patients"))
+    }()
+
+    let replayer = Replayer(loadForm: { _ in .success(PrivateFieldTranscriptTests.intake) })
+
+    func record(_ lines: [LineResult]) -> (text: String, status: FormCore.ExitStatus) {
+        Fixtures.record(Self.intake, lines: lines, formPath: "intake.yaml")
+    }
+
+    @Test func aRecordedSessionHoldsNoPrivateValueAndReplaysLineForLine() {
+        let recorded = record(.lines("Kari Nordmann", "Nordmann-Hansen", "1984-02-14", "+47 912 34 567", "Cardiology", ""))
+        #expect(recorded.status == .accepted)
+        for value in ["Kari Nordmann", "Nordmann-Hansen", "1984-02-14", "912 34 567", "+4791234567"] {
+            #expect(!recorded.text.contains(value), "\(value) in\n\(recorded.text)")
+        }
+        #expect(recorded.text.contains("Patient name:\n>* [patient_name]\nFamily name:\n>* [family]\n"), "\(recorded.text)")
+        #expect(recorded.text.contains("  5 Ward           Cardiology\n"), "\(recorded.text)")
+        #expect(recorded.text.contains("  4 Phone          [phone]\n"), "the phone as kept (+4791234567) is replaced too: \(recorded.text)")
+        #expect(recorded.text.contains(
+            #"=> POST /patients {"birth":"[birth]","family":"[family]","patient_name":"[patient_name]","phone":"[phone]","ward":"Cardiology"}"#))
+        let result = replayer.replay(text: recorded.text, path: "t.session")
+        #expect(result.passed, "\(result.report)")
+    }
+
+    @Test func aRefusedPrivateValueIsRecordedAsRefusedAndReplays() {
+        // A refusal replay can make again: the date's format (an over-long name's message
+        // would name the recorded length, which the replay's value can't know).
+        let recorded = record(.lines("Kari Nordmann", "Hansen", "14.02.1984", "1984-02-14", "", "Maternity", ""))
+        #expect(recorded.status == .accepted)
+        #expect(recorded.text.contains("Date of birth (YYYY-MM-DD):\n>* [birth: refused]\n  ! Enter a date as YYYY-MM-DD\n"), "\(recorded.text)")
+        #expect(!recorded.text.contains("14.02.1984"))
+        let result = replayer.replay(text: recorded.text, path: "t.session")
+        #expect(result.passed, "\(result.report)")
+    }
+
+    @Test func aPrivateLineGivesTheValueReplayTypes() throws {
+        let recorded = record(.lines("Kari Nordmann", "Hansen", "1984-02-14", "", "Ward 7", ""))
+        let pinned = recorded.text.replacing("#! args: --plain\n", with: "#! args: --plain\n#! private birth = 1999-12-31\n")
+        let transcript = try TranscriptParser.parse(pinned, file: "t.session")
+        #expect(transcript.secrets == ["birth": "1999-12-31"])
+        #expect(replayer.replay(text: pinned, path: "t.session").passed)
+        #expect(throws: (any Error).self) { try TranscriptParser.parse("#! formline-session 1\n#! private birth\n", file: "t.session") }
+    }
+
+    @Test func commandsAtAPrivatePromptAreRecordedAsTyped() {
+        let recorded = record(.lines("Kari Nordmann", ".back", "Kari Nordmann", "Hansen", "1984-02-14", "", "W1", ""))
+        #expect(recorded.text.contains("Family name:\n> .back\nPatient name [[patient_name]]:\n>* [patient_name]\n"), "\(recorded.text)")
+        #expect(replayer.replay(text: recorded.text, path: "t.session").passed)
+    }
+
+    @Test func replayMakesEachPrivateFieldAValueOfItsOwnThatPassesItsRules() {
+        let text = Field(name: "a", label: "A")
+        let first = DefaultPrivate.value(for: text, avoiding: [])
+        #expect(first == "Replay Private")
+        #expect(DefaultPrivate.value(for: text, avoiding: ["Replay Private"]) == "Replay Privacy")
+        #expect(DefaultPrivate.value(for: Field(name: "d", type: .date), avoiding: []) == "1970-01-01")
+        #expect(DefaultPrivate.value(for: Field(name: "e", type: .email), avoiding: []) == "replay.private@example.org")
+        #expect(DefaultPrivate.value(for: Field(name: "n", type: .integer, minNumber: DecimalText("18"), maxNumber: DecimalText("30")), avoiding: []) == "18")
+        let mrn = Field(name: "mrn", pattern: try? FieldPattern("^MRN-[0-9]{6}$"))
+        #expect(DefaultPrivate.value(for: mrn, avoiding: []) == nil)
+    }
+
+    @Test func anItemsFieldIsFoundByItsDeclaration() {
+        let spec = FormSpec(id: "f", fields: [Field(name: "lines.qty", type: .integer)])
+        #expect(DefaultPrivate.declaration(of: "lines.2.qty", in: spec)?.name == "lines.qty")
+        #expect(DefaultPrivate.declaration(of: "other.2", in: spec) == nil)
+    }
+
+    /// A server that repeats a private value back (an error quoting the name) is recorded with
+    /// `[name]` in its place, in the response line and the message shown.
+    @Test func aServerEchoingAPrivateValueIsRecordedWithThePlaceholder() {
+        let recorder = TranscriptRecorder(formPath: "f.yaml")
+        recorder.privateValue(field: "patient_name", value: "Kari Nordmann")
+        recorder.secretInput(field: "patient_name")
+        recorder.response(.success(TransportResponse(
+            status: 422, contentType: "application/json",
+            body: Array(#"{"patient_name":["Kari Nordmann is registered already"]}"#.utf8))))
+        recorder.output(OutputLine("  ! Kari Nordmann is registered already"))
+        let text = recorder.text
+        #expect(!text.contains("Kari"), "\(text)")
+        #expect(text.contains(#"<= 422 application/json {"patient_name":["[patient_name] is registered already"]}"#), "\(text)")
+        #expect(text.contains("  ! [patient_name] is registered already"))
+    }
+}
+
+/// Items of lists and repeated groups are private when their declaration is.
+@Suite struct PrivateItemsTranscriptTests {
+    static let yaml = """
+        id: family
+        fields:
+          - {name: phones, type: phone, list: true, private: true}
+          - group: children
+            fields:
+              - {name: name, private: true}
+              - {name: age, type: integer, private: false}
+
+        """
+
+    @Test func privateItemsAreRecordedByNameAndReplay() throws {
+        let spec = try FormFileLoader.load(bytes: Array(Self.yaml.utf8), path: "family.yaml").get()
+        let recorded = Fixtures.record(spec, lines: .lines(
+            "+47 912 34 567", "+47 22 33 44 55", "", "Astrid Nordmann", "7", "Sigurd Nordmann", "9", "", ""), formPath: "family.yaml")
+        #expect(recorded.status == .accepted, "\(recorded.text)")
+        for value in ["912 34 567", "+4791234567", "+4722334455", "Astrid", "Sigurd"] {
+            #expect(!recorded.text.contains(value), "\(value) in\n\(recorded.text)")
+        }
+        #expect(recorded.text.contains(">* [phones.2]\n"), "\(recorded.text)")
+        #expect(recorded.text.contains(">* [children.1.name]\n"), "\(recorded.text)")
+        #expect(recorded.text.contains("> 7\n"), "age says private: false: \(recorded.text)")
+        let replayer = Replayer(loadForm: { _ in .success(spec) })
+        let result = replayer.replay(text: recorded.text, path: "t.session")
+        #expect(result.passed, "\(result.report)")
+    }
+}
