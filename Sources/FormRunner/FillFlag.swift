@@ -36,11 +36,13 @@ package enum FillFlag: String, CaseIterable, Sendable {
     case caFile = "--ca-file"
     case clientCert = "--client-cert"
     case clientKey = "--client-key"
+    /// A form that could not be sent goes to the outbox (docs/outbox-and-batch.md).
+    case queue = "--queue"
 
     /// An option with a value (`--endpoint URL`, `--set=name=value`); the others are flags.
     package var takesValue: Bool {
         switch self {
-        case .refresh, .plain, .resume, .keepAsking, .stopAtRefusal, .noInput, .repeat: return false
+        case .refresh, .plain, .resume, .keepAsking, .stopAtRefusal, .noInput, .repeat, .queue: return false
         case .openapi, .operation, .endpoint, .header, .headerFrom, .timeout, .record, .resumeNumber, .draft,
              .output, .answers, .set, .secret, .caFile, .clientCert, .clientKey: return true
         }

@@ -321,6 +321,10 @@ package struct FillSession {
             snapshots: snapshots, attemptKeys: attemptKeys)
         // A recording names what a review number stood for (docs/sessions.md).
         edges.recordsEditsByName = true
+        if options.usesOutbox, let endpoint = options.endpoint {
+            edges.outbox = OutboxEdge.handling(spec: spec, formPath: options.form, formBytes: formBytes,
+                                               endpoint: endpoint, environment: environment)
+        }
         let status: ExitStatus
         if repeats {
             status = runRecords(first: wizard, setup: setup, edges: edges, ownDraft: ownDraft, accepted: accepted)
