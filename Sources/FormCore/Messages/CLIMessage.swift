@@ -40,6 +40,11 @@ package enum CLIMessage: Sendable, Equatable {
     case outboxRepaired(form: String, key: String)
     case outboxKeptAsItWas(form: String, key: String)
     case queueWithOpenAPI
+    case batchShardSyntax
+    case batchMaxErrorsOutOfRange
+    case batchCannotRead(path: String, reason: String)
+    case batchCannotWriteReport(path: String, reason: String)
+    case batchLineTooLong
 
     // MARK: Usage errors of `fill`
     case nameAForm
@@ -238,6 +243,12 @@ package enum CLIMessage: Sendable, Equatable {
         case .outboxKeptAsItWas(let form, let key): return "\(form) \(key): kept in the outbox as it was"
         case .queueWithOpenAPI:
             return "--queue can't be combined with --openapi: an entry is sent later with its form file, and an operation's form has none"
+
+        case .batchShardSyntax: return "--shard takes K/N: this machine's share K of N (1 <= K <= N), e.g. --shard 2/4"
+        case .batchMaxErrorsOutOfRange: return "--max-errors must be 1 or more"
+        case .batchCannotRead(let path, let reason): return "\(path): cannot read the records: \(reason)"
+        case .batchCannotWriteReport(let path, let reason): return "--report \(path): cannot write: \(reason)"
+        case .batchLineTooLong: return "the record is longer than 1 MiB"
 
         case .nameAForm: return "Name a form file (formline fill FORM), or an OpenAPI operation (--openapi DOC --operation OP)."
         case .standardInputClosed:
