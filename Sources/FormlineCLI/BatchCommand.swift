@@ -50,6 +50,8 @@ struct BatchCommand: ParsableCommand {
     var shard: String?
     @Option(help: ArgumentHelp("Stop after N records not accepted; the rest are reported as not attempted.", valueName: "N"))
     var maxErrors: Int?
+    @Option(help: ArgumentHelp("Skip the records this earlier report says were accepted (they are reported again as accepted, with their ids); may be the --report file itself.", valueName: "report"))
+    var resume: String?
 
     func validate() throws {
         guard timeout >= 0.1, timeout <= 600 else { throw ValidationError(CLIMessage.timeoutOutOfBounds.text) }
@@ -67,6 +69,8 @@ struct BatchCommand: ParsableCommand {
         case .success(let loaded): spec = loaded
         case .failure(let errors): throw ValidationError(errors.errors.map { TextCleaning.visible("\($0)") }.joined(separator: "\n"))
         }
+        // Read before --report truncates it: both may name the same file.
+        let earlier = try resume.map(BatchResume.read) ?? BatchResume()
         let input: Int32 = file == "-" ? 0 : open(file, O_RDONLY | O_CLOEXEC)
         guard input >= 0 else { throw ValidationError(CLIMessage.batchCannotRead(path: file, reason: systemErrorText(errno)).text) }
         defer { if input != 0 { close(input) } }
@@ -111,7 +115,9 @@ struct BatchCommand: ParsableCommand {
             recordNumber += 1
             if let share, !share.takes(recordNumber) { continue }
             let outcome: BatchOutcome
-            if let maxErrors, tally.notAccepted >= maxErrors {
+            if let id = earlier.accepted[recordNumber] {
+                outcome = BatchOutcome(status: .accepted, id: id, resumed: true)
+            } else if let maxErrors, tally.notAccepted >= maxErrors {
                 outcome = BatchOutcome(status: .notAttempted)
             } else if line.tooLong {
                 outcome = BatchOutcome(status: .refused, errors: [EndingError(field: nil, message: CLIMessage.batchLineTooLong.text, line: nil)])
@@ -142,4 +148,24 @@ struct BatchShard: Equatable {
     }
 
     func takes(_ record: Int) -> Bool { (record - 1) % n == k - 1 }
+}
+
+/// `--resume REPORT`: the records an earlier run's report says were accepted, with their ids.
+struct BatchResume {
+    /// Record number -> the server's id (nil when it gave none).
+    var accepted: [Int: String?] = [:]
+
+    static func read(_ path: String) throws -> BatchResume {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw ValidationError(CLIMessage.batchCannotRead(path: path, reason: systemErrorText(errno)).text) }
+        defer { close(fd) }
+        var resume = BatchResume()
+        var reader = NDJSONLineReader(fd: fd)
+        while let line = reader.next() {
+            guard !line.tooLong, let json = JSONValue.parse(line.bytes), json["status"] == .string("accepted"),
+                  case .number(let text)? = json["record"], let record = Int(text) else { continue }
+            resume.accepted[record] = json["id"]?.stringValue
+        }
+        return resume
+    }
 }

@@ -81,12 +81,15 @@ struct BatchOutcome {
     var id: String?
     var errors: [EndingError] = []
     var httpStatus: Int?
+    /// Accepted in the run whose report `--resume` named: not sent again.
+    var resumed = false
 
-    init(status: Status, id: String? = nil, errors: [EndingError] = [], httpStatus: Int? = nil) {
+    init(status: Status, id: String? = nil, errors: [EndingError] = [], httpStatus: Int? = nil, resumed: Bool = false) {
         self.status = status
         self.id = id
         self.errors = errors
         self.httpStatus = httpStatus
+        self.resumed = resumed
     }
 
     /// The most errors one report line lists (a server may send any number).
@@ -103,6 +106,7 @@ struct BatchOutcome {
             }),
         ]
         if let httpStatus { members["http_status"] = .number(String(httpStatus)) }
+        if resumed { members["resumed"] = .bool(true) }
         return .object(members)
     }
 

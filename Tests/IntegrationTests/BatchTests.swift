@@ -84,6 +84,23 @@ struct BatchTests {
         }
     }
 
+    @Test("--resume REPORT skips the records already accepted (reported again with their ids); the rest are tried")
+    func resumeSkipsAccepted() async throws {
+        let runner = try BinaryRunner()
+        let file = try input(runner, [Self.records[0], Self.records[2], Self.records[5]])
+        let report = runner.home.appendingPathComponent("report.ndjson").path
+        let first = try runner.run(["batch", "Forms/signup.yaml", file, "--report", report], lines: [])
+        #expect(first.status == 7)
+        let again = try runner.run(["batch", "Forms/signup.yaml", file, "--resume", report, "--report", report], lines: [])
+        #expect(again.status == 7)
+        let lines = try String(contentsOfFile: report, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(lines.count == 4, "\(lines)")
+        #expect(lines[0] == #"{"errors":[],"id":"1","line":1,"record":1,"resumed":true,"status":"accepted"}"#)
+        #expect(lines[1].contains(#""record":2,"status":"rejected""#))
+        #expect(lines[2] == #"{"errors":[],"id":"2","line":3,"record":3,"resumed":true,"status":"accepted"}"#)
+        #expect(lines[3].contains(#""accepted":2"#) && lines[3].contains(#""rejected":1"#))
+    }
+
     @Test("--shard K/N: N shards take every record exactly once; reports concatenate")
     func shardsSplitTheRecords() throws {
         let runner = try BinaryRunner()
