@@ -2,13 +2,16 @@
 import Glibc
 #endif
 import ArgumentParser
+import Dispatch
 import FormCore
 import FormDrafts
 import FormFiles
 import FormRunner
+import FormSessions
 import FormSystem
 import FormTerminal
 import FormTransport
+import Synchronization
 
 /// `formline batch FORM FILE`: records from an NDJSON file, each through the parsing, rules,
 /// conditions and checks of a typed form, then the transport; one report line per record
@@ -50,6 +53,8 @@ struct BatchCommand: ParsableCommand {
     var shard: String?
     @Option(help: ArgumentHelp("Stop after N records not accepted; the rest are reported as not attempted.", valueName: "N"))
     var maxErrors: Int?
+    @Option(help: ArgumentHelp("How many records are in flight at once (1 to 64); report lines then come as records end, each naming its record.", valueName: "N"))
+    var jobs = 1
     @Option(help: ArgumentHelp("Skip the records this earlier report says were accepted (they are reported again as accepted, with their ids); may be the --report file itself.", valueName: "report"))
     var resume: String?
 
@@ -60,6 +65,7 @@ struct BatchCommand: ParsableCommand {
         }
         if let shard, BatchShard(shard) == nil { throw ValidationError(CLIMessage.batchShardSyntax.text) }
         if let maxErrors, maxErrors < 1 { throw ValidationError(CLIMessage.batchMaxErrorsOutOfRange.text) }
+        guard (1...64).contains(jobs) else { throw ValidationError(CLIMessage.outboxJobsOutOfRange.text) }
     }
 
     func run() throws {
@@ -105,32 +111,106 @@ struct BatchCommand: ParsableCommand {
         signal(SIGPIPE, SIG_IGN)
 
         let runner = BatchRecordRunner(spec: spec, transport: transport, dryRun: dryRun, source: file == "-" ? "stdin" : file)
-        var tally = BatchTally()
+        let report = BatchReport(sink: sink)
         let started = ContinuousClock.now
         let share = shard.flatMap(BatchShard.init)
+        // Records wait here for a worker: at most 4 per job, so a long input is never read ahead.
+        let queue = BatchWorkQueue(capacity: jobs * 4)
+        let workers = DispatchGroup()
+        // One job runs each record here, in input order (and `--max-errors` counts exactly).
+        let workerCount = jobs > 1 ? jobs : 0
+        for _ in 0..<workerCount {
+            workers.enter()
+            DetachedThread.start {
+                while let item = queue.take() {
+                    report.add(runner.run(record: item.record, bytes: item.bytes), record: item.record, line: item.line)
+                }
+                workers.leave()
+            }
+        }
         var reader = NDJSONLineReader(fd: input)
         var recordNumber = 0
         while let line = reader.next() {
             guard !line.isBlank else { continue }
             recordNumber += 1
             if let share, !share.takes(recordNumber) { continue }
-            let outcome: BatchOutcome
             if let id = earlier.accepted[recordNumber] {
-                outcome = BatchOutcome(status: .accepted, id: id, resumed: true)
-            } else if let maxErrors, tally.notAccepted >= maxErrors {
-                outcome = BatchOutcome(status: .notAttempted)
+                report.add(BatchOutcome(status: .accepted, id: id, resumed: true), record: recordNumber, line: line.number)
+            } else if let maxErrors, report.notAccepted >= maxErrors {
+                report.add(BatchOutcome(status: .notAttempted), record: recordNumber, line: line.number)
             } else if line.tooLong {
-                outcome = BatchOutcome(status: .refused, errors: [EndingError(field: nil, message: CLIMessage.batchLineTooLong.text, line: nil)])
+                report.add(BatchOutcome(status: .refused, errors: [EndingError(field: nil, message: CLIMessage.batchLineTooLong.text, line: nil)]),
+                           record: recordNumber, line: line.number)
+            } else if workerCount == 0 {
+                report.add(runner.run(record: recordNumber, bytes: line.bytes), record: recordNumber, line: line.number)
             } else {
-                outcome = runner.run(record: recordNumber, bytes: line.bytes)
+                queue.put(BatchWorkQueue.Item(record: recordNumber, line: line.number, bytes: line.bytes))
             }
-            tally.add(outcome.status)
-            sink.write(outcome.reportLine(record: recordNumber, line: line.number).compactText + "\n")
         }
+        queue.close(workers: workerCount)
+        workers.wait()
         let elapsed = ContinuousClock.now - started
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let tally = report.tally
         sink.write(tally.summary(seconds: seconds, shard: share).compactText + "\n")
         if !tally.allAccepted { throw ExitCode(ExitStatus.recordsNotAllAccepted.rawValue) }
+    }
+}
+
+/// The report as records end, from any worker: each line written whole, the counts kept.
+final class BatchReport: Sendable {
+    private let state: Mutex<BatchTally>
+    private let sink: TerminalOutput
+
+    init(sink: TerminalOutput) {
+        self.sink = sink
+        self.state = Mutex(BatchTally())
+    }
+
+    func add(_ outcome: BatchOutcome, record: Int, line: Int) {
+        let text = outcome.reportLine(record: record, line: line).compactText + "\n"
+        state.withLock { tally in
+            tally.add(outcome.status)
+            sink.write(text)
+        }
+    }
+
+    var notAccepted: Int { state.withLock { $0.notAccepted } }
+    var tally: BatchTally { state.withLock { $0 } }
+}
+
+/// Records handed from the reader to the workers, at most `capacity` waiting: `put` blocks when
+/// the workers are behind, so memory stays flat.
+final class BatchWorkQueue: Sendable {
+    struct Item: Sendable {
+        var record: Int
+        var line: Int
+        var bytes: [UInt8]
+    }
+
+    private let items = Mutex<[Item]>([])
+    private let available = DispatchSemaphore(value: 0)
+    private let slots: DispatchSemaphore
+
+    init(capacity: Int) { slots = DispatchSemaphore(value: capacity) }
+
+    func put(_ item: Item) {
+        slots.wait()
+        items.withLock { $0.append(item) }
+        available.signal()
+    }
+
+    /// No more records: each worker wakes once more and, finding none, ends.
+    func close(workers: Int) {
+        for _ in 0..<workers { available.signal() }
+    }
+
+    /// The next record, or nil once the queue is closed and empty.
+    func take() -> Item? {
+        available.wait()
+        guard let item = items.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) else { return nil }
+        slots.signal()
+        return item
     }
 }
 

@@ -10,7 +10,7 @@ import FormSystem
 /// One record of `formline batch`, through the same wizard a typed form has: its answers applied
 /// as an answers file's (`Wizard.apply`), every missing answer and failed check found before
 /// anything is sent, then `SessionDriver` with the transport, as `fill --no-input` does.
-struct BatchRecordRunner {
+struct BatchRecordRunner: Sendable {
     let spec: FormSpec
     let transport: any Transport
     let dryRun: Bool
@@ -62,8 +62,8 @@ struct BatchRecordRunner {
 }
 
 /// What became of one record: its report line.
-struct BatchOutcome {
-    enum Status: String, CaseIterable {
+struct BatchOutcome: Sendable {
+    enum Status: String, CaseIterable, Sendable {
         case accepted
         /// Broke a rule, a condition or a check (or was no JSON object): never sent.
         case refused
@@ -125,7 +125,7 @@ struct BatchOutcome {
 }
 
 /// The counts per status, for the summary line.
-struct BatchTally {
+struct BatchTally: Sendable {
     private(set) var counts: [BatchOutcome.Status: Int] = [:]
 
     mutating func add(_ status: BatchOutcome.Status) { counts[status, default: 0] += 1 }

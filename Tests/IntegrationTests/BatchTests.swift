@@ -120,6 +120,22 @@ struct BatchTests {
         #expect(bad.stderr.contains("--shard takes K/N: this machine's share K of N (1 <= K <= N), e.g. --shard 2/4"), "\(bad.stderr)")
     }
 
+    @Test("--jobs 4: every record reported once, each naming its record; ids all different; memory bounded by the queue")
+    func jobs() async throws {
+        let runner = try BinaryRunner()
+        let lines = (1...40).map { #"{"username":"user_\#($0)","email":"u\#($0)@example.com","password":"long-enough-\#($0)"}"# }
+        let file = try input(runner, lines)
+        try await withServer { port, server in
+            let r = try await runOnThread(runner, ["batch", "Forms/signup.yaml", file, "--jobs", "4", "--endpoint", "http://127.0.0.1:\(port)/drf"])
+            #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+            let docs = try documents(r.stdout)
+            #expect(docs.count == 41)
+            #expect(Set(docs.compactMap { $0["record"] as? Int }) == Set(1...40))
+            #expect(Set(docs.compactMap { $0["id"] as? String }).count == 40)
+            #expect(server.requests.all.count == 40)
+        }
+    }
+
     @Test("--max-errors N stops early: the rest are reported as not attempted")
     func maxErrors() throws {
         let runner = try BinaryRunner()
