@@ -136,6 +136,24 @@ struct BatchTests {
         }
     }
 
+    /// Issue 31 item 7: GNU parallel (Debian's `parallel`) runs N shards on this machine; the
+    /// reports concatenate to every record exactly once. Skipped where parallel is not installed.
+    @Test("GNU parallel runs 3 shards: the concatenated reports hold every record once",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/parallel")))
+    func gnuParallelShards() throws {
+        let runner = try BinaryRunner()
+        let lines = (1...10).map { #"{"username":"user_\#($0)","email":"u\#($0)@example.com","password":"long-enough-\#($0)"}"# }
+        let file = try input(runner, lines)
+        let folder = runner.home.path
+        let r = try runner.shell(
+            #"parallel --will-cite "$FORMLINE" batch Forms/signup.yaml "$1" --shard {}/3 --report "$2/report-{}.ndjson" ::: 1 2 3 && cat "$2"/report-*.ndjson"#,
+            arguments: [file, folder], lines: [])
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        let docs = try documents(r.stdout)
+        #expect(docs.compactMap { $0["record"] as? Int }.sorted() == Array(1...10))
+        #expect(docs.filter { $0["summary"] != nil }.count == 3)
+    }
+
     @Test("--max-errors N stops early: the rest are reported as not attempted")
     func maxErrors() throws {
         let runner = try BinaryRunner()
