@@ -77,6 +77,21 @@ struct OutboxTests {
         #expect(rows.allSatisfy { $0.hasPrefix("member  ") && $0.contains("  queued  1 attempt  failed: the server refused the connection  ") })
     }
 
+    @Test("--output json: a queued record's line says queued (never accepted), the summary counts them")
+    func jsonLinesSayQueued() async throws {
+        let runner = try BinaryRunner()
+        let form = try formFile(runner)
+        let r = try await withRefusingPort { closed in
+            try await runBinary(runner, ["fill", form, "--repeat", "--output", "json", "--endpoint", "http://127.0.0.1:\(closed)/drf"],
+                                lines: ["ann", "", "bob", ""])
+        }
+        #expect(r.status == 7, "\(r.stdout)\(r.stderr)")
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3, "\(r.stdout)")
+        #expect(lines[0] == #"{"ending":"transport-failed","errors":[{"field":null,"message":"the server refused the connection"}],"exit":3,"queued":true,"record":1}"#)
+        #expect(lines[2] == #"{"exit":7,"summary":{"accepted":[],"drafts":0,"queued":2,"records":2,"rejected":0}}"#)
+    }
+
     @Test("outbox send: each entry with its original key, accepted ones removed with their ids, then nothing left")
     func sendUsesTheOriginalKeys() async throws {
         let runner = try BinaryRunner()
