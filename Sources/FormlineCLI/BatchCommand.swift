@@ -49,6 +49,8 @@ struct BatchCommand: ParsableCommand {
     var dryRun = false
     @Option(help: ArgumentHelp("Write the report here (0600) instead of to standard output.", valueName: "file"))
     var report: String?
+    @Option(help: ArgumentHelp("Write every record not accepted here (0600), as its input line, unchanged: fix it and feed the file back.", valueName: "file"))
+    var rejects: String?
     @Option(help: ArgumentHelp("Take only share K of N of the records (record numbers with (n-1) mod N = K-1), so N machines split one file.", valueName: "K/N"))
     var shard: String?
     @Option(help: ArgumentHelp("Stop after N records not accepted; the rest are reported as not attempted.", valueName: "N"))
@@ -89,6 +91,13 @@ struct BatchCommand: ParsableCommand {
             sink = TerminalOutput(fd: 1)
         }
         defer { if report != nil { close(sink.fd) } }
+        var rejectsSink: TerminalOutput?
+        if let rejects {
+            let fd = open(rejects, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            guard fd >= 0 else { throw ValidationError(CLIMessage.batchCannotWriteReport(path: rejects, reason: systemErrorText(errno)).text) }
+            rejectsSink = TerminalOutput(fd: fd)
+        }
+        defer { if let rejectsSink { close(rejectsSink.fd) } }
 
         let transport: any Transport
         var http: HTTPTransport?
@@ -111,7 +120,7 @@ struct BatchCommand: ParsableCommand {
         signal(SIGPIPE, SIG_IGN)
 
         let runner = BatchRecordRunner(spec: spec, transport: transport, dryRun: dryRun, source: file == "-" ? "stdin" : file)
-        let report = BatchReport(sink: sink)
+        let report = BatchReport(sink: sink, rejects: rejectsSink)
         let started = ContinuousClock.now
         let share = shard.flatMap(BatchShard.init)
         // Records wait here for a worker: at most 4 per job, so a long input is never read ahead.
@@ -123,7 +132,7 @@ struct BatchCommand: ParsableCommand {
             workers.enter()
             DetachedThread.start {
                 while let item = queue.take() {
-                    report.add(runner.run(record: item.record, bytes: item.bytes), record: item.record, line: item.line)
+                    report.add(runner.run(record: item.record, bytes: item.bytes), record: item.record, line: item.line, input: item.bytes)
                 }
                 workers.leave()
             }
@@ -137,12 +146,12 @@ struct BatchCommand: ParsableCommand {
             if let id = earlier.accepted[recordNumber] {
                 report.add(BatchOutcome(status: .accepted, id: id, resumed: true), record: recordNumber, line: line.number)
             } else if let maxErrors, report.notAccepted >= maxErrors {
-                report.add(BatchOutcome(status: .notAttempted), record: recordNumber, line: line.number)
+                report.add(BatchOutcome(status: .notAttempted), record: recordNumber, line: line.number, input: line.bytes)
             } else if line.tooLong {
                 report.add(BatchOutcome(status: .refused, errors: [EndingError(field: nil, message: CLIMessage.batchLineTooLong.text, line: nil)]),
                            record: recordNumber, line: line.number)
             } else if workerCount == 0 {
-                report.add(runner.run(record: recordNumber, bytes: line.bytes), record: recordNumber, line: line.number)
+                report.add(runner.run(record: recordNumber, bytes: line.bytes), record: recordNumber, line: line.number, input: line.bytes)
             } else {
                 queue.put(BatchWorkQueue.Item(record: recordNumber, line: line.number, bytes: line.bytes))
             }
@@ -161,17 +170,23 @@ struct BatchCommand: ParsableCommand {
 final class BatchReport: Sendable {
     private let state: Mutex<BatchTally>
     private let sink: TerminalOutput
+    /// `--rejects FILE`: each record not accepted, as its input line (a too-long one is not kept).
+    private let rejects: TerminalOutput?
 
-    init(sink: TerminalOutput) {
+    init(sink: TerminalOutput, rejects: TerminalOutput? = nil) {
         self.sink = sink
+        self.rejects = rejects
         self.state = Mutex(BatchTally())
     }
 
-    func add(_ outcome: BatchOutcome, record: Int, line: Int) {
+    func add(_ outcome: BatchOutcome, record: Int, line: Int, input: [UInt8] = []) {
         let text = outcome.reportLine(record: record, line: line).compactText + "\n"
         state.withLock { tally in
             tally.add(outcome.status)
             sink.write(text)
+            if let rejects, outcome.status != .accepted, outcome.status != .valid, !input.isEmpty {
+                rejects.write(String(decoding: input + [0x0A], as: UTF8.self))
+            }
         }
     }
 

@@ -49,6 +49,24 @@ struct BatchTests {
         #expect(!r.stdout.contains("long-enough"), "a secret never reaches the report")
     }
 
+    @Test("--rejects FILE: every record not accepted, as its input line, to fix and feed back")
+    func rejectsFile() throws {
+        let runner = try BinaryRunner()
+        let file = try input(runner)
+        let rejects = runner.home.appendingPathComponent("rejects.ndjson").path
+        let r = try runner.run(["batch", "Forms/signup.yaml", file, "--rejects", rejects], lines: [])
+        #expect(r.status == 7)
+        let kept = try String(contentsOfFile: rejects, encoding: .utf8)
+        #expect(kept == [Self.records[1], Self.records[2], Self.records[4]].joined(separator: "\n") + "\n")
+        let mode = try FileManager.default.attributesOfItem(atPath: rejects)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        let fixed = kept.replacingOccurrences(of: #""age":9"#, with: #""age":19"#).replacingOccurrences(of: #""admin""#, with: #""admin_7""#)
+            .replacingOccurrences(of: "not json\n", with: "")
+        try fixed.write(toFile: rejects, atomically: true, encoding: .utf8)
+        let again = try runner.run(["batch", "Forms/signup.yaml", rejects], lines: [])
+        #expect(again.status == 0, "\(again.stdout)")
+    }
+
     @Test("--dry-run checks every record and sends none; all valid exits 0")
     func dryRun() async throws {
         let runner = try BinaryRunner()
