@@ -39,11 +39,13 @@ package enum FillFlag: String, CaseIterable, Sendable {
     case clientKey = "--client-key"
     /// The diagnostic log (docs/privacy.md).
     case log = "--log"
+    /// A form that could not be sent goes to the outbox (docs/outbox-and-batch.md).
+    case queue = "--queue"
 
     /// An option with a value (`--endpoint URL`, `--set=name=value`); the others are flags.
     package var takesValue: Bool {
         switch self {
-        case .refresh, .plain, .accessible, .resume, .keepAsking, .stopAtRefusal, .noInput, .repeat: return false
+        case .refresh, .plain, .accessible, .resume, .keepAsking, .stopAtRefusal, .noInput, .repeat, .queue: return false
         case .openapi, .operation, .endpoint, .header, .headerFrom, .timeout, .record, .resumeNumber, .draft,
              .output, .answers, .set, .secret, .caFile, .clientCert, .clientKey, .log: return true
         }

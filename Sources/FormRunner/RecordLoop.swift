@@ -18,6 +18,8 @@ package final class RecordLoop {
             case draft
             /// Unfinished, and its draft could not be saved (the run ends with exit 6).
             case lost
+            /// Complete and valid but not sent: kept in the outbox (docs/outbox-and-batch.md).
+            case queued
             /// Ended before anything was entered in it: nothing to count or keep.
             case empty
         }
@@ -43,13 +45,15 @@ package final class RecordLoop {
         package var drafts = 0
         /// Unfinished records whose draft could not be saved.
         package var lost = 0
+        /// Records in the outbox, not sent.
+        package var queued = 0
         /// The first `RecordLoop.listedRecords` accepted records, for the summary; a run fed
         /// millions of records by a pipe keeps no more.
         package var acceptedListed: [Outcome] = []
 
         package init() {}
 
-        package var records: Int { accepted + rejected + drafts + lost }
+        package var records: Int { accepted + rejected + drafts + lost + queued }
 
         package mutating func add(_ outcome: Outcome) {
             switch outcome.kind {
@@ -59,6 +63,7 @@ package final class RecordLoop {
             case .rejected: rejected += 1
             case .draft: drafts += 1
             case .lost: lost += 1
+            case .queued: queued += 1
             case .empty: break
             }
         }
@@ -120,6 +125,13 @@ package final class RecordLoop {
                 }
                 onAccepted?(submission, response)
             }
+            if let outbox = edges.outbox {
+                recordEdges.outbox = SessionDriver.OutboxHandling(queue: { attempt in
+                    let kept = outbox.queue(attempt)
+                    if kept { tracker.queued = true }
+                    return kept
+                })
+            }
             let driver = SessionDriver(wizard: wizard, edges: recordEdges)
             let status = driver.run()
             let ended = driver.wizard
@@ -128,6 +140,8 @@ package final class RecordLoop {
             let kind: Outcome.Kind
             if status == .accepted {
                 kind = .accepted
+            } else if tracker.queued {
+                kind = .queued
             } else if ended.lastAnswerWasRejection {
                 kind = .rejected
             } else {
@@ -172,7 +186,7 @@ package final class RecordLoop {
     /// their server ids (`Accepted: 1 id=14, 2 id=15`), wrapped within 80 columns between records; past
     /// `listedRecords` the rest are counted (`and 12 more`).
     package static func summaryLines(_ tally: Tally) -> [OutputLine] {
-        let head = CLIMessage.recordsSummary(accepted: tally.accepted, rejected: tally.rejected, drafts: tally.drafts, lost: tally.lost).text
+        let head = CLIMessage.recordsSummary(accepted: tally.accepted, rejected: tally.rejected, drafts: tally.drafts, lost: tally.lost, queued: tally.queued).text
         var lines = TextWrap.wrap(head, indent: "", continuation: "  ").map { OutputLine($0, style: .notice) }
         if !tally.acceptedListed.isEmpty {
             var entries = tally.acceptedListed.map { outcome in
@@ -194,6 +208,8 @@ private final class RecordTracker {
     /// What the record's last draft save did.
     var draft = Draft.none
     var serverNote: String?
+    /// The record went to the outbox.
+    var queued = false
 }
 
 /// The run's recorder for each record: everything but the record's own ending, so a transcript of

@@ -32,6 +32,9 @@ public final class SessionDriver {
         public var recordsEditsByName = false
         /// `fill --log`: what the session did, as data (`DiagnosticEvent`); nil keeps no log.
         public var diagnostics: ((DiagnosticEvent) -> Void)?
+        /// Keeps a complete form that could not be sent in the outbox (`fill --repeat`, `--queue`;
+        /// docs/outbox-and-batch.md); nil: a failure goes to the retry prompt as before.
+        public var outbox: OutboxHandling?
 
         public init(
             source: any LineSource, transport: any Transport, write: @escaping (String) -> Void,
@@ -71,6 +74,26 @@ public final class SessionDriver {
         public init(save: @escaping ([String: JSONValue]) -> Void, delete: @escaping () -> Void) {
             self.init(saving: { save($0); return true }, delete: delete)
         }
+    }
+
+    /// What the outbox is handed when a send failed in a way a later send may mend.
+    public struct QueuedAttempt {
+        public var submission: Submission
+        /// The attempt's Idempotency-Key: the outbox sends it again with this one.
+        public var key: String
+        /// Why it was not sent, one line.
+        public var reason: String
+        /// The form's non-secret values, as a draft keeps them (for `formline outbox repair`).
+        public var values: [String: JSONValue]
+    }
+
+    /// The outbox's side of the driver.
+    public struct OutboxHandling {
+        /// Keeps the attempt; false when it was not kept (a secret in it, a write that failed:
+        /// the closure says why), and the failure then goes on as without an outbox.
+        public var queue: (QueuedAttempt) -> Bool
+
+        public init(queue: @escaping (QueuedAttempt) -> Bool) { self.queue = queue }
     }
 
     public private(set) var wizard: Wizard
@@ -277,8 +300,13 @@ public final class SessionDriver {
                 status: response.status, contentType: response.contentType, body: response.body,
                 location: response.location, submit: wizard.spec.submit)
             if case .accepted = result { edges.onAccepted?(submission, response) }
+            if case .failed(let reason) = result, Self.mayMendLater(status: response.status),
+               queue(submission, key: key, reason: reason) {
+                return .submission(.queued(reason: reason))
+            }
             return .submission(result)
         case .failure(let failure):
+            if queue(submission, key: key, reason: failure.reason) { return .submission(.queued(reason: failure.reason)) }
             return .submission(.failed(reason: failure.reason))
         }
     }
@@ -300,6 +328,16 @@ public final class SessionDriver {
         case .failure(let failure):
             return .failed(attempt: submission.attempt, reason: failure.reason, milliseconds: milliseconds)
         }
+    /// A status after which the same request may well be taken later: 408, 429 and 5xx (a server
+    /// down, overloaded or being deployed). A redirect or an unreadable 4xx is the form's or the
+    /// endpoint's problem: sending it again later would only fail again.
+    static func mayMendLater(status: Int) -> Bool {
+        status == 408 || status == 429 || (500..<600).contains(status)
+    }
+
+    private func queue(_ submission: Submission, key: String, reason: String) -> Bool {
+        guard let outbox = edges.outbox else { return false }
+        return outbox.queue(QueuedAttempt(submission: submission, key: key, reason: reason, values: wizard.draftValues))
     }
 
     /// The one bridge from the wizard's synchronous loop to the async transport: the send runs in

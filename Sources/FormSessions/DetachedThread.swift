@@ -7,13 +7,13 @@ import Darwin
 /// Starts `body` on a thread of its own. Replay workers and timed replays use real threads, not
 /// Dispatch's pool: a replay that hangs and is abandoned holds its thread for good, and on a
 /// 2-core machine the pool (one thread per core) would then starve the replays after it.
-enum DetachedThread {
+package enum DetachedThread {
     private final class Body: @unchecked Sendable {
         let run: @Sendable () -> Void
         init(_ run: @escaping @Sendable () -> Void) { self.run = run }
     }
 
-    static func start(_ body: @escaping @Sendable () -> Void) {
+    package static func start(_ body: @escaping @Sendable () -> Void) {
         let box = Unmanaged.passRetained(Body(body)).toOpaque()
         #if canImport(Glibc)
         var thread = pthread_t()

@@ -73,6 +73,8 @@ struct FillCommand: ParsableCommand {
     var secretSources: [String] = []
     @Flag(name: .customLong("repeat"), help: "Enter record after record: the form starts again after each one until .end or Ctrl-D at a record's first prompt. Fields marked carry: keep (or count on) the last answer; a line \" copies it.")
     var repeats = false
+    @Flag(help: "A complete form that could not be sent (no answer, 408, 429, 5xx) goes to the outbox, to be sent later by formline outbox send; the default in a run of --repeat. Needs --endpoint.")
+    var queue = false
     @Option(help: ArgumentHelp("Trust the CA certificates in this PEM file instead of the system's (a private CA).", valueName: "file"))
     var caFile: String?
     @Option(help: ArgumentHelp("Present this PEM client certificate (and its chain) to the server; needs --client-key.", valueName: "file"))
@@ -108,6 +110,7 @@ struct FillCommand: ParsableCommand {
         options.clientCert = clientCert
         options.clientKey = clientKey
         options.repeats = repeats
+        options.queue = queue
         return options
     }
 

@@ -54,6 +54,15 @@ package struct FillOptions: Equatable, Sendable {
     /// `--repeat`: a run of records, the form started again after each one
     /// (docs/records.md).
     package var repeats = false
+    /// `--queue`: a form that could not be sent goes to the outbox (docs/outbox-and-batch.md).
+    package var queue = false
+
+    /// Whether a complete form that could not be sent goes to the outbox: in a run of records
+    /// and under `--queue`, when there is an endpoint to send it to later and a form file to read
+    /// it with, and the run is not recorded (its replay has no outbox, so it would show otherwise).
+    var usesOutbox: Bool {
+        (repeats || queue) && endpoint != nil && openapi == nil && record == nil
+    }
 
     package init(form: String) { self.form = form }
 
@@ -99,6 +108,9 @@ package struct FillOptions: Equatable, Sendable {
         }
         if repeats && draft != nil {
             return CLIMessage.repeatWithDraft.text
+        }
+        if queue && openapi != nil {
+            return CLIMessage.queueWithOpenAPI.text
         }
         if noInput && keepAsking {
             return CLIMessage.keepAskingWithNoInput.text

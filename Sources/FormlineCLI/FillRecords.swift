@@ -38,6 +38,8 @@ extension FillSession {
                     members = [:]
                 }
                 members["record"] = .number(String(outcome.number))
+                // In the outbox, not sent: a script must never read it as sent (nor as lost).
+                if outcome.kind == .queued { members["queued"] = .bool(true) }
                 TerminalOutput(fd: 1).write(JSONValue.object(members).compactText + "\n")
             })
         let status = loop.run()
@@ -67,6 +69,7 @@ extension FillSession {
         ]
         // Only when a record's draft could not be written (exit 6): the usual line stays as it was.
         if tally.lost > 0 { summary["lost"] = .number(String(tally.lost)) }
+        if tally.queued > 0 { summary["queued"] = .number(String(tally.queued)) }
         return .object(["summary": .object(summary), "exit": .number(String(status.rawValue))])
     }
 }

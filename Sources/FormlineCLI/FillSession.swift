@@ -345,6 +345,10 @@ package struct FillSession {
             if let named { log.path("draft", named.path) }
             edges.diagnostics = { log.note($0) }
         }
+        if options.usesOutbox, let endpoint = options.endpoint {
+            edges.outbox = OutboxEdge.handling(spec: spec, formPath: options.form, formBytes: formBytes,
+                                               endpoint: endpoint, environment: environment)
+        }
         let status: ExitStatus
         if repeats {
             status = runRecords(first: wizard, setup: setup, edges: edges, ownDraft: ownDraft, accepted: accepted)

@@ -15,6 +15,8 @@ struct Formline: ParsableCommand {
             Check forms:      formline check Forms/*.yaml
             Replay sessions:  formline replay Tests/Sessions
             List drafts:      formline drafts
+            Unsent forms:     formline outbox; formline outbox send
+            Records in bulk:  formline batch Forms/signup.yaml records.ndjson --report r.ndjson
             Answers file:     formline template Forms/signup.yaml > answers.yaml
             Explain errors:   formline explain Forms/signup.yaml capture.json
             From an API:      formline operations api.json
@@ -25,7 +27,7 @@ struct Formline: ParsableCommand {
         version: FormlineVersion.current,
         subcommands: [
             FillCommand.self, CheckCommand.self, ReplayCommand.self, DraftsCommand.self, ExplainCommand.self,
-            TemplateCommand.self, OperationsCommand.self, ImportCommand.self,
+            TemplateCommand.self, OperationsCommand.self, ImportCommand.self, OutboxCommand.self, BatchCommand.self,
         ]
     )
 

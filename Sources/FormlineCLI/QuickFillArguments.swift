@@ -47,6 +47,7 @@ package enum QuickFillArguments {
             case .keepAsking: options.keepAsking = true
             case .noInput: options.noInput = true
             case .repeat: options.repeats = true
+            case .queue: options.queue = true
             case .stopAtRefusal: options.stopAtRefusal = true
             case .endpoint: options.endpoint = v
             case .header: options.headers.append(v)

@@ -19,6 +19,27 @@ import Testing
         .andMoreRecords(12),
         .jsonNotWritten(reason: "No space left on device", accepted: true),
         .recordingLost(reason: "session.session: Permission denied"),
+        .outboxNotWritten(reason: "No space left on device"),
+        .outboxEmpty(folder: "/home/ada/.local/state/formline/outbox"),
+        .outboxNothingToSend(folder: "/home/ada/.local/state/formline/outbox"),
+        .outboxSent(form: "signup", key: "k-1", status: 201, note: "id=3"),
+        .outboxRejected(form: "signup", key: "k-1", status: 400),
+        .outboxNotSent(form: "signup", key: "k-1", reason: "the server refused the connection"),
+        .outboxBusy(form: "signup", key: "k-1"),
+        .outboxFormUnusable(form: "signup", key: "k-1", problem: "Forms/signup.yaml: no such file"),
+        .outboxSendSummary(sent: 2, rejected: 1, notSent: 0),
+        .outboxJobsOutOfRange,
+        .outboxNothingToRepair,
+        .outboxNoSuchEntry(key: "k-9"),
+        .outboxRepairing(form: "signup", key: "k-1", status: 400),
+        .outboxRepaired(form: "signup", key: "k-1"),
+        .outboxKeptAsItWas(form: "signup", key: "k-1"),
+        .queueWithOpenAPI,
+        .batchShardSyntax,
+        .batchMaxErrorsOutOfRange,
+        .batchCannotRead(path: "records.ndjson", reason: "No such file or directory"),
+        .batchCannotWriteReport(path: "out/report.ndjson", reason: "No such file or directory"),
+        .batchLineTooLong,
         .nameAForm,
         .standardInputClosed,
         .recordAsksNothing,
@@ -193,6 +214,10 @@ import Testing
             == "Records: 3 accepted, 1 rejected, 1 kept as a draft.")
         #expect(CLIMessage.recordsSummary(accepted: 0, rejected: 0, drafts: 2, lost: 1).text
             == "Records: 0 accepted, 0 rejected, 2 kept as drafts, 1 lost (draft not saved).")
+        #expect(CLIMessage.recordsSummary(accepted: 1, rejected: 0, drafts: 0, lost: 1, queued: 2).text
+            == "Records: 1 accepted, 0 rejected, 0 kept as drafts, 1 lost (draft not saved), 2 queued, not sent.")
+        #expect(CLIMessage.outboxSent(form: "member", key: "k-1", status: 201, note: "id=3").text
+            == "member k-1: sent, accepted (201) id=3, removed from the outbox")
         #expect(CLIMessage.jsonNotWritten(reason: "EPIPE", accepted: false).text
             == "--output json: the document could not be written to standard output: EPIPE")
         #expect(CLIMessage.draftSaved(path: "d.json").text == "Draft saved: d.json")

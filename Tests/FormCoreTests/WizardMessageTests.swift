@@ -115,6 +115,7 @@ import Testing
         .retryPrompt,
         .retryPressEnter(inRun: true),
         .retryHelp(inRun: false),
+        .queuedNotSent,
         .recordTitle(12),
         .firstRecordHeader,
         .compactReviewPrompt,

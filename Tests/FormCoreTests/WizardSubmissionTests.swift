@@ -84,6 +84,20 @@ struct WizardSubmissionTests {
         #expect(h.drafts.count == 1)
     }
 
+    @Test("queued in the outbox, at a terminal too: no retry prompt, no draft kept, exit 3", arguments: [false, true])
+    func queued(_ interactive: Bool) throws {
+        var h = try reviewed(interactive)
+        h.respond(.queued(reason: "the server refused the connection"))
+        #expect(h.transcript.suffix(4) == [
+            "Submitting... failed", "  ! the server refused the connection",
+            "  Queued in the outbox, not sent: formline outbox send sends it with the same",
+            "  Idempotency-Key.",
+        ])
+        #expect(h.finished == .transportFailed)
+        #expect(h.drafts.isEmpty)
+        #expect(h.draftDeleted)
+    }
+
     @Test("transport failure on a terminal: retry keeps the attempt, an edit makes a new one")
     func failureInteractive() throws {
         var h = try reviewed(true)

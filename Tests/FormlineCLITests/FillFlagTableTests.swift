@@ -73,6 +73,7 @@ import Testing
         case .noInput: return form + ["--no-input"]
         case .secret: return form + ["--secret", "password=env:PW"]
         case .repeat: return form + ["--repeat"]
+        case .queue: return form + ["--endpoint", "http://127.0.0.1:8080", "--queue"]
         case .caFile: return form + ["--endpoint", "https://h", "--ca-file", "ca.pem"]
         case .clientCert, .clientKey: return form + ["--endpoint", "https://h", "--client-cert", "c.pem", "--client-key", "k.pem"]
         }

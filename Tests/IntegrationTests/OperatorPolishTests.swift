@@ -107,7 +107,7 @@ struct OperatorPolishTests {
         #expect(r.stderr == "formline: unknown command \"fil\" (did you mean \"fill\"?)\n")
         let far = try runner.run(["frobnicate"], input: [])
         #expect(far.status == 2)
-        #expect(far.stderr == "formline: unknown command \"frobnicate\": use fill, check, replay, drafts, explain, template, operations or import (formline --help)\n")
+        #expect(far.stderr == "formline: unknown command \"frobnicate\": use fill, check, replay, drafts, explain, template, operations, import, outbox or batch (formline --help)\n")
     }
 
     @Test("--timeout -1 says what is wrong, not that the value is missing", arguments: [["--timeout", "-1"], ["--timeout=-1"]])

@@ -105,12 +105,14 @@ final class RecordRunTests {
         #expect(draft.stderr.contains("--repeat can't be combined with --draft"))
     }
 
-    @Test func aTransportFailureWithoutATerminalKeepsTheRecordAndStops() throws {
+    /// Issue 31: the record goes to the outbox and the run goes on (before, it stopped with 3).
+    @Test func aTransportFailureWithoutATerminalQueuesTheRecordAndGoesOn() throws {
         let runner = try BinaryRunner()
         let result = try runner.run(["fill", form, "--repeat", "--endpoint", "http://127.0.0.1:9", "--timeout", "2"],
                                     lines: lines(more: 1))
-        #expect(result.status == 3)
-        #expect(result.stdout.contains("Records: 0 accepted, 0 rejected, 1 kept as a draft."))
+        #expect(result.status == 7)
+        #expect(result.stdout.hasSuffix("Records: 0 accepted, 0 rejected, 0 kept as drafts, 2 queued, not sent.\n"), "\(result.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: runner.stateHome + "/formline/drafts"))
     }
 
     // MARK: - Terminal
@@ -170,17 +172,21 @@ final class RecordRunTests {
         #expect(pty.terminalIsSane)
     }
 
-    @Test func afterATransportFailureTheOperatorGoesOnAndTheRunEndsWithSeven() throws {
+    /// Issue 31: at a terminal too, a record the server never answered goes to the outbox and the
+    /// next record begins at once, with no question and no draft.
+    @Test func afterATransportFailureTheRecordIsQueuedAndTheRunGoesOnEndingWithSeven() throws {
         let pty = try start(["--endpoint", "http://127.0.0.1:9", "--timeout", "2"])
         try firstRecord(pty)
-        try pty.expect("Go on? (Enter = next record, .retry, number = edit, .end): ")
-        pty.send("\r")
+        try pty.expect("Queued in the outbox, not sent")
         try pty.expect("Record 2")
         try pty.expect("Switch [sw1.example.net]: ")
         pty.send(".end\r")
         #expect(try pty.waitForExit() == .code(7))
-        #expect(pty.text.contains("Records: 0 accepted, 0 rejected, 1 kept as a draft."))
-        #expect(PseudoTerminal.readFile(home + "/state/formline/drafts/port-entry.json") != nil)
+        #expect(pty.text.contains("Records: 0 accepted, 0 rejected, 0 kept as drafts, 1 queued, not sent."))
+        #expect(!pty.text.contains("Go on?"))
+        #expect(PseudoTerminal.readFile(home + "/state/formline/drafts/port-entry.json") == nil)
+        let outbox = (try? FileManager.default.contentsOfDirectory(atPath: home + "/state/formline/outbox")) ?? []
+        #expect(outbox.filter { $0.hasSuffix(".json") }.count == 1)
     }
 
     /// Answers record after record at the "Go on?" prompt of a run whose server can't be reached.
@@ -222,8 +228,9 @@ final class RecordRunTests {
         #expect(replay.stdout.hasPrefix("PASS "))
     }
 
+    /// A recorded run is never queued (its replay has no outbox), so it still asks "Go on?".
     @Test func cancelAtGoOnEndsTheRunWithThreeKeepingTheDraft() throws {
-        let pty = try start(["--endpoint", "http://127.0.0.1:9", "--timeout", "2"])
+        let pty = try start(["--endpoint", "http://127.0.0.1:9", "--timeout", "2", "--record", home + "/cancel.session"])
         try firstRecord(pty)
         try pty.expect("Go on? (Enter = next record, .retry, number = edit, .end): ")
         pty.send(".cancel\r")

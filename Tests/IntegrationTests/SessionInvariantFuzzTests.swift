@@ -406,6 +406,8 @@ struct SessionRun {
             case .accepted: allowed = status == .accepted
             case .rejected: allowed = status == .inputRefused && pipe
             case .failed: allowed = status == .transportFailed && !wizard.interactive
+            // Queued in the outbox: the session ends, at a terminal too.
+            case .queued: allowed = status == .transportFailed
             }
         case .line(let line):
             // `.cancel` is 1, or 3 when it gives up after a transport failure.

@@ -14,13 +14,37 @@ package enum CLIMessage: Sendable, Equatable {
     // MARK: Endings of `fill`
     case draftSaved(path: String)
     /// `Records: 3 accepted, 1 rejected, 1 kept as a draft.` (`, 1 lost (draft not saved).`).
-    case recordsSummary(accepted: Int, rejected: Int, drafts: Int, lost: Int)
+    /// With records in the outbox: `, 2 queued, not sent.` at the end.
+    case recordsSummary(accepted: Int, rejected: Int, drafts: Int, lost: Int, queued: Int = 0)
     /// The lead of the list of accepted records: `Accepted: 1 id=14, 2 id=15`.
     case acceptedRecordsLead
     /// After the last listed record: `15 id=117 and 12 more`.
     case andMoreRecords(Int)
     case jsonNotWritten(reason: String, accepted: Bool)
     case recordingLost(reason: String)
+
+    // MARK: The outbox (docs/outbox-and-batch.md)
+    case outboxNotWritten(reason: String)
+    case outboxEmpty(folder: String)
+    case outboxNothingToSend(folder: String)
+    case outboxSent(form: String, key: String, status: Int, note: String?)
+    case outboxRejected(form: String, key: String, status: Int)
+    case outboxNotSent(form: String, key: String, reason: String)
+    case outboxBusy(form: String, key: String)
+    case outboxFormUnusable(form: String, key: String, problem: String)
+    case outboxSendSummary(sent: Int, rejected: Int, notSent: Int)
+    case outboxJobsOutOfRange
+    case outboxNothingToRepair
+    case outboxNoSuchEntry(key: String)
+    case outboxRepairing(form: String, key: String, status: Int?)
+    case outboxRepaired(form: String, key: String)
+    case outboxKeptAsItWas(form: String, key: String)
+    case queueWithOpenAPI
+    case batchShardSyntax
+    case batchMaxErrorsOutOfRange
+    case batchCannotRead(path: String, reason: String)
+    case batchCannotWriteReport(path: String, reason: String)
+    case batchLineTooLong
 
     // MARK: Usage errors of `fill`
     case nameAForm
@@ -188,16 +212,48 @@ package enum CLIMessage: Sendable, Equatable {
     package var text: String {
         switch self {
         case .draftSaved(let path): return "Draft saved: \(path)"
-        case .recordsSummary(let accepted, let rejected, let drafts, let lost):
+        case .recordsSummary(let accepted, let rejected, let drafts, let lost, let queued):
             return "Records: \(accepted) accepted, \(rejected) rejected, \(drafts) kept as "
                 + (drafts == 1 ? "a draft" : "drafts")
-                + (lost > 0 ? ", \(lost) lost (draft not saved)." : ".")
+                + (lost > 0 ? ", \(lost) lost (draft not saved)" : "")
+                + (queued > 0 ? ", \(queued) queued, not sent." : ".")
         case .acceptedRecordsLead: return "Accepted: "
         case .andMoreRecords(let more): return " and \(more) more"
         case .jsonNotWritten(let reason, let accepted):
             return "--output json: the document could not be written to standard output: \(reason)"
                 + (accepted ? " (the form was accepted: do not send it again)" : "")
         case .recordingLost(let reason): return "--record: \(reason)"
+
+        case .outboxNotWritten(let reason): return "the outbox could not be written: \(reason)"
+        case .outboxEmpty(let folder): return "The outbox is empty (\(folder))."
+        case .outboxNothingToSend(let folder):
+            return "Nothing to send: the outbox holds no queued entry (\(folder)); rejected ones wait for formline outbox repair."
+        case .outboxSent(let form, let key, let status, let note):
+            return "\(form) \(key): sent, accepted (\(status))" + (note.map { " " + $0 } ?? "") + ", removed from the outbox"
+        case .outboxRejected(let form, let key, let status):
+            return "\(form) \(key): rejected (\(status)), kept for formline outbox repair"
+        case .outboxNotSent(let form, let key, let reason): return "\(form) \(key): not sent (\(reason)), kept in the outbox"
+        case .outboxBusy(let form, let key): return "\(form) \(key): another formline is sending it, skipped"
+        case .outboxFormUnusable(let form, let key, let problem):
+            return "\(form) \(key): the form file can't be used (\(problem)), kept in the outbox"
+        case .outboxSendSummary(let sent, let rejected, let notSent):
+            return "Outbox: \(sent) sent, \(rejected) rejected, \(notSent) not sent."
+        case .outboxJobsOutOfRange: return "--jobs must be between 1 and 64"
+        case .outboxNothingToRepair: return "Nothing to repair: no outbox entry was rejected (formline outbox lists them)."
+        case .outboxNoSuchEntry(let key):
+            return "no rejected outbox entry has the key \(key) (formline outbox lists them; a queued one is sent by formline outbox send)"
+        case .outboxRepairing(let form, let key, let status):
+            return "Repairing \(form) \(key)" + (status.map { " (rejected \($0))" } ?? "") + ":"
+        case .outboxRepaired(let form, let key): return "\(form) \(key): accepted, removed from the outbox"
+        case .outboxKeptAsItWas(let form, let key): return "\(form) \(key): kept in the outbox as it was"
+        case .queueWithOpenAPI:
+            return "--queue can't be combined with --openapi: an entry is sent later with its form file, and an operation's form has none"
+
+        case .batchShardSyntax: return "--shard takes K/N: this machine's share K of N (1 <= K <= N), e.g. --shard 2/4"
+        case .batchMaxErrorsOutOfRange: return "--max-errors must be 1 or more"
+        case .batchCannotRead(let path, let reason): return "\(path): cannot read the records: \(reason)"
+        case .batchCannotWriteReport(let path, let reason): return "--report \(path): cannot write: \(reason)"
+        case .batchLineTooLong: return "the record is longer than 1 MiB"
 
         case .nameAForm: return "Name a form file (formline fill FORM), or an OpenAPI operation (--openapi DOC --operation OP)."
         case .standardInputClosed:

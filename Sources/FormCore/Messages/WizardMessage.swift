@@ -130,6 +130,8 @@ package enum WizardMessage: Sendable, Equatable {
     case retryPrompt
     case retryPressEnter(inRun: Bool)
     case retryHelp(inRun: Bool)
+    /// Under the reason of a failure whose form went to the outbox (docs/outbox-and-batch.md).
+    case queuedNotSent
 
     // MARK: Runs of records (`--repeat`)
     case recordTitle(Int)
@@ -337,6 +339,9 @@ package enum WizardMessage: Sendable, Equatable {
             return inRun
                 ? "The record could not be sent and is kept as a draft. Enter goes on with the next record, .retry sends it again (if it is then accepted, its draft is deleted), a number (or .edit N) edits that field, .end ends the run."
                 : "The form could not be sent; nothing you typed is lost. Enter or .retry sends the same attempt again. A number (or .edit N) edits that field, then comes back to the review. .cancel ends and keeps a draft."
+
+        case .queuedNotSent:
+            return "Queued in the outbox, not sent: formline outbox send sends it with the same Idempotency-Key."
 
         case .recordTitle(let n): return "Record \(n)"
         case .firstRecordHeader: return "Record 1  (a line \" copies the last record's answer; .end ends the run)"

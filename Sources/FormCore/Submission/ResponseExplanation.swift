@@ -40,7 +40,7 @@ package struct ResponseExplanation: Sendable, Equatable {
         switch result {
         case .accepted(let status, let summary):
             return ResponseExplanation(outcome: "accepted (\(status))" + (summary.map { " " + $0 } ?? ""), reader: nil, errors: [], banner: [])
-        case .failed(let reason):
+        case .failed(let reason), .queued(let reason):
             return ResponseExplanation(outcome: "failed: \(reason)", reader: nil, errors: [], banner: [])
         case .rejected(let status, let errors):
             // A form's lists become concrete fields (`lines.4.qty`), as long as the errors need.

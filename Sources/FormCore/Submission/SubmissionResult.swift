@@ -6,4 +6,8 @@ public enum SubmissionResult: Sendable, Equatable {
     case rejected(status: Int, errors: [ServerError])
     /// Anything else: a one-line reason an operator understands. Nothing typed is lost.
     case failed(reason: String)
+    /// A failure (`reason`) after which the edge kept the complete, valid form in the outbox, to
+    /// be sent later with the same Idempotency-Key (docs/outbox-and-batch.md): not sent, never
+    /// called sent, and no draft is kept beside it.
+    case queued(reason: String)
 }

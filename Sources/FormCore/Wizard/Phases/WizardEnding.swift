@@ -6,7 +6,7 @@ extension Wizard {
     /// come back when a resumed draft shows their fields again, and `null` for each optional field
     /// answered empty: that is an answer too, so `--resume` does not ask it again. A draft of
     /// nothing but such marks is no draft (nothing typed would be lost).
-    var draftValues: [String: JSONValue] {
+    package var draftValues: [String: JSONValue] {
         var out: [String: JSONValue] = [:]
         let kept = form.store.keptWhileHidden
         for field in fields where !field.isSecret {

@@ -19,6 +19,17 @@ extension Wizard {
             if recordRun != nil { return effects + keepAndAskToGoOn() }
             phase = .failed
             return effects + [.prompt(retryPrompt)]
+        case .queued(let reason):
+            // The form is in the outbox: the session ends (a run of records goes on with the next
+            // record), and the draft it may have resumed is done with.
+            submissions.lastAnswerWasRejection = false
+            var effects: [WizardEffect] = [.output(OutputLine(.failed, style: .error))]
+            effects += Wizard.wrapped(serverText(reason), .error, indent: "  ! ", continuation: "    ")
+            effects += Wizard.wrapped(.queuedNotSent, .notice, indent: "  ", continuation: "  ")
+            report.endingErrors = [EndingError(field: nil, message: serverText(reason), line: nil)]
+            phase = .finished
+            recordRun?.decision = .keepAndGoOn
+            return effects + [.deleteDraft, .finish(.transportFailed)]
         }
     }
 

@@ -1,0 +1,266 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ArgumentParser
+import Dispatch
+import FormCore
+import FormDrafts
+import FormFiles
+import FormRunner
+import FormSessions
+import FormSystem
+import FormTerminal
+import FormTransport
+import Synchronization
+
+/// `formline batch FORM FILE`: records from an NDJSON file, each through the parsing, rules,
+/// conditions and checks of a typed form, then the transport; one report line per record
+/// (docs/outbox-and-batch.md, "formline batch").
+struct BatchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "batch",
+        abstract: "Submit the records of an NDJSON file, each checked like a typed form; report every one.",
+        discussion: """
+            Each non-empty line of FILE (- for standard input) is one record: a JSON object shaped \
+            like an answers file (nested objects, lists for a form's lists). It goes through the \
+            same parsing, rules, conditions and checks as a typed form, then to the server (the \
+            form's fake without --endpoint). The report (stdout, or --report FILE) has one JSON \
+            line per record as it ends: record, line, status (accepted, refused, rejected, \
+            transport-failed, not-attempted; valid under --dry-run), id, errors with their field \
+            paths; then a summary line.
+
+            Exit status: 0 every record accepted (under --dry-run: valid), 7 at least one not, \
+            2 usage error (an unreadable form or FILE, a bad option).
+            """)
+
+    @Argument(help: ArgumentHelp("The form file.", valueName: "form"))
+    var form: String
+    @Argument(help: ArgumentHelp("The NDJSON records, or - for standard input.", valueName: "file"))
+    var file: String
+    @Option(help: ArgumentHelp("Submit to this server instead of the form's fake.", valueName: "url"))
+    var endpoint: String?
+    @Option(name: .customLong("header"), help: ArgumentHelp("Extra request header (repeatable), as for fill.", valueName: "name: value"))
+    var headers: [String] = []
+    @Option(name: .customLong("header-from"), help: ArgumentHelp("A header read from env:NAME, file:PATH or fd:N (repeatable), as for fill.", valueName: "name=source"))
+    var headerSources: [String] = []
+    @Option(help: ArgumentHelp("Seconds to wait for each answer (0.1 to 600).", valueName: "seconds"))
+    var timeout: Double = 30
+    @Flag(help: "Check every record; send none.")
+    var dryRun = false
+    @Option(help: ArgumentHelp("Write the report here (0600) instead of to standard output.", valueName: "file"))
+    var report: String?
+    @Option(help: ArgumentHelp("Write every record not accepted here (0600), as its input line, unchanged: fix it and feed the file back.", valueName: "file"))
+    var rejects: String?
+    @Option(help: ArgumentHelp("Take only share K of N of the records (record numbers with (n-1) mod N = K-1), so N machines split one file.", valueName: "K/N"))
+    var shard: String?
+    @Option(help: ArgumentHelp("Stop after N records not accepted; the rest are reported as not attempted.", valueName: "N"))
+    var maxErrors: Int?
+    @Option(help: ArgumentHelp("How many records are in flight at once (1 to 64); report lines then come as records end, each naming its record.", valueName: "N"))
+    var jobs = 1
+    @Option(help: ArgumentHelp("Skip the records this earlier report says were accepted (they are reported again as accepted, with their ids); may be the --report file itself.", valueName: "report"))
+    var resume: String?
+
+    func validate() throws {
+        guard timeout >= 0.1, timeout <= 600 else { throw ValidationError(CLIMessage.timeoutOutOfBounds.text) }
+        for header in headers where FillOptions.parseHeader(header) == nil {
+            throw ValidationError(CLIMessage.headerSyntax.text)
+        }
+        if let shard, BatchShard(shard) == nil { throw ValidationError(CLIMessage.batchShardSyntax.text) }
+        if let maxErrors, maxErrors < 1 { throw ValidationError(CLIMessage.batchMaxErrorsOutOfRange.text) }
+        guard (1...64).contains(jobs) else { throw ValidationError(CLIMessage.outboxJobsOutOfRange.text) }
+    }
+
+    func run() throws {
+        let environment = ProcessEnvironment.current
+        let spec: FormSpec
+        switch FormFileLoader.load(path: form) {
+        case .success(let loaded): spec = loaded
+        case .failure(let errors): throw ValidationError(errors.errors.map { TextCleaning.visible("\($0)") }.joined(separator: "\n"))
+        }
+        // Read before --report truncates it: both may name the same file.
+        let earlier = try resume.map(BatchResume.read) ?? BatchResume()
+        let input: Int32 = file == "-" ? 0 : open(file, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { throw ValidationError(CLIMessage.batchCannotRead(path: file, reason: systemErrorText(errno)).text) }
+        defer { if input != 0 { close(input) } }
+        let sink: TerminalOutput
+        if let report {
+            let fd = open(report, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            guard fd >= 0 else { throw ValidationError(CLIMessage.batchCannotWriteReport(path: report, reason: systemErrorText(errno)).text) }
+            sink = TerminalOutput(fd: fd)
+        } else {
+            sink = TerminalOutput(fd: 1)
+        }
+        defer { if report != nil { close(sink.fd) } }
+        var rejectsSink: TerminalOutput?
+        if let rejects {
+            let fd = open(rejects, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            guard fd >= 0 else { throw ValidationError(CLIMessage.batchCannotWriteReport(path: rejects, reason: systemErrorText(errno)).text) }
+            rejectsSink = TerminalOutput(fd: fd)
+        }
+        defer { if let rejectsSink { close(rejectsSink.fd) } }
+
+        let transport: any Transport
+        var http: HTTPTransport?
+        if let endpoint, !dryRun {
+            let list = try OutboxHeaders.read(headers: headers, sources: headerSources, environment: environment)
+            do {
+                let client = try HTTPTransport(
+                    endpoint: endpoint, headers: list.headers, credentials: list.credentials,
+                    timeout: .milliseconds(Int64(timeout * 1000)),
+                    proxy: try ProxyEnvironment.proxy(for: endpoint, environment: TLSFileReader.proxyEnvironment()))
+                http = client
+                transport = client
+            } catch {
+                throw ValidationError(CLIMessage.endpointProblem("\(error)").text)
+            }
+        } else {
+            transport = FakeTransport(fake: spec.fake)
+        }
+        defer { http?.shutdown() }
+        signal(SIGPIPE, SIG_IGN)
+
+        let runner = BatchRecordRunner(spec: spec, transport: transport, dryRun: dryRun, source: file == "-" ? "stdin" : file)
+        let report = BatchReport(sink: sink, rejects: rejectsSink)
+        let started = ContinuousClock.now
+        let share = shard.flatMap(BatchShard.init)
+        // Records wait here for a worker: at most 4 per job, so a long input is never read ahead.
+        let queue = BatchWorkQueue(capacity: jobs * 4)
+        let workers = DispatchGroup()
+        // One job runs each record here, in input order (and `--max-errors` counts exactly).
+        let workerCount = jobs > 1 ? jobs : 0
+        for _ in 0..<workerCount {
+            workers.enter()
+            DetachedThread.start {
+                while let item = queue.take() {
+                    report.add(runner.run(record: item.record, bytes: item.bytes), record: item.record, line: item.line, input: item.bytes)
+                }
+                workers.leave()
+            }
+        }
+        var reader = NDJSONLineReader(fd: input)
+        var recordNumber = 0
+        while let line = reader.next() {
+            guard !line.isBlank else { continue }
+            recordNumber += 1
+            if let share, !share.takes(recordNumber) { continue }
+            if let id = earlier.accepted[recordNumber] {
+                report.add(BatchOutcome(status: .accepted, id: id, resumed: true), record: recordNumber, line: line.number)
+            } else if let maxErrors, report.notAccepted >= maxErrors {
+                report.add(BatchOutcome(status: .notAttempted), record: recordNumber, line: line.number, input: line.bytes)
+            } else if line.tooLong {
+                report.add(BatchOutcome(status: .refused, errors: [EndingError(field: nil, message: CLIMessage.batchLineTooLong.text, line: nil)]),
+                           record: recordNumber, line: line.number)
+            } else if workerCount == 0 {
+                report.add(runner.run(record: recordNumber, bytes: line.bytes), record: recordNumber, line: line.number, input: line.bytes)
+            } else {
+                queue.put(BatchWorkQueue.Item(record: recordNumber, line: line.number, bytes: line.bytes))
+            }
+        }
+        queue.close(workers: workerCount)
+        workers.wait()
+        let elapsed = ContinuousClock.now - started
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let tally = report.tally
+        sink.write(tally.summary(seconds: seconds, shard: share).compactText + "\n")
+        if !tally.allAccepted { throw ExitCode(ExitStatus.recordsNotAllAccepted.rawValue) }
+    }
+}
+
+/// The report as records end, from any worker: each line written whole, the counts kept.
+final class BatchReport: Sendable {
+    private let state: Mutex<BatchTally>
+    private let sink: TerminalOutput
+    /// `--rejects FILE`: each record not accepted, as its input line (a too-long one is not kept).
+    private let rejects: TerminalOutput?
+
+    init(sink: TerminalOutput, rejects: TerminalOutput? = nil) {
+        self.sink = sink
+        self.rejects = rejects
+        self.state = Mutex(BatchTally())
+    }
+
+    func add(_ outcome: BatchOutcome, record: Int, line: Int, input: [UInt8] = []) {
+        let text = outcome.reportLine(record: record, line: line).compactText + "\n"
+        state.withLock { tally in
+            tally.add(outcome.status)
+            sink.write(text)
+            if let rejects, outcome.status != .accepted, outcome.status != .valid, !input.isEmpty {
+                rejects.write(String(decoding: input + [0x0A], as: UTF8.self))
+            }
+        }
+    }
+
+    var notAccepted: Int { state.withLock { $0.notAccepted } }
+    var tally: BatchTally { state.withLock { $0 } }
+}
+
+/// Records handed from the reader to the workers, at most `capacity` waiting: `put` blocks when
+/// the workers are behind, so memory stays flat.
+final class BatchWorkQueue: Sendable {
+    struct Item: Sendable {
+        var record: Int
+        var line: Int
+        var bytes: [UInt8]
+    }
+
+    private let items = Mutex<[Item]>([])
+    private let available = DispatchSemaphore(value: 0)
+    private let slots: DispatchSemaphore
+
+    init(capacity: Int) { slots = DispatchSemaphore(value: capacity) }
+
+    func put(_ item: Item) {
+        slots.wait()
+        items.withLock { $0.append(item) }
+        available.signal()
+    }
+
+    /// No more records: each worker wakes once more and, finding none, ends.
+    func close(workers: Int) {
+        for _ in 0..<workers { available.signal() }
+    }
+
+    /// The next record, or nil once the queue is closed and empty.
+    func take() -> Item? {
+        available.wait()
+        guard let item = items.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) else { return nil }
+        slots.signal()
+        return item
+    }
+}
+
+/// `--shard K/N`: record n belongs to share ((n-1) mod N) + 1, so N machines given the same file
+/// and K = 1...N take every record exactly once, with nothing to coordinate.
+struct BatchShard: Equatable {
+    var k: Int
+    var n: Int
+
+    init?(_ text: String) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, n <= 100_000, k >= 1, k <= n else { return nil }
+        self.k = k
+        self.n = n
+    }
+
+    func takes(_ record: Int) -> Bool { (record - 1) % n == k - 1 }
+}
+
+/// `--resume REPORT`: the records an earlier run's report says were accepted, with their ids.
+struct BatchResume {
+    /// Record number -> the server's id (nil when it gave none).
+    var accepted: [Int: String?] = [:]
+
+    static func read(_ path: String) throws -> BatchResume {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw ValidationError(CLIMessage.batchCannotRead(path: path, reason: systemErrorText(errno)).text) }
+        defer { close(fd) }
+        var resume = BatchResume()
+        var reader = NDJSONLineReader(fd: fd)
+        while let line = reader.next() {
+            guard !line.tooLong, let json = JSONValue.parse(line.bytes), json["status"] == .string("accepted"),
+                  case .number(let text)? = json["record"], let record = Int(text) else { continue }
+            resume.accepted[record] = json["id"]?.stringValue
+        }
+        return resume
+    }
+}

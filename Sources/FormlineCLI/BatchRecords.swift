@@ -1,0 +1,218 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import FormCore
+import FormDrafts
+import FormFiles
+import FormRunner
+import FormSystem
+
+/// One record of `formline batch`, through the same wizard a typed form has: its answers applied
+/// as an answers file's (`Wizard.apply`), every missing answer and failed check found before
+/// anything is sent, then `SessionDriver` with the transport, as `fill --no-input` does.
+struct BatchRecordRunner: Sendable {
+    let spec: FormSpec
+    let transport: any Transport
+    let dryRun: Bool
+    /// How errors name the input (`records.ndjson`, `stdin`).
+    let source: String
+
+    /// The record's Idempotency-Key: from the form id, the record's number and its bytes, so a
+    /// rerun of the same input (after a crash or Ctrl-C) sends each record under the key it had,
+    /// and a server that took it answers as before instead of storing it twice.
+    func key(record: Int, bytes: [UInt8]) -> String {
+        "formline-batch-" + String(ContentHash.sha256(Array("\(spec.id)\n\(record)\n".utf8) + bytes).prefix(40))
+    }
+
+    func run(record: Int, bytes: [UInt8]) -> BatchOutcome {
+        let answers: [ScriptedAnswer]
+        switch AnswersFileReader.parse(bytes: bytes, path: "\(source) record \(record)") {
+        case .failure(let errors):
+            return BatchOutcome(status: .refused, errors: errors.messages.map { EndingError(field: nil, message: $0, line: nil) })
+        case .success(let read): answers = read
+        }
+        let setup = SessionSetup(flags: SessionSetup.Flags(noInput: true), interactive: false, answers: answers)
+        let (wizard, applied) = setup.makeWizard(spec: spec)
+        var problems = applied + wizard.unansweredProblems(file: nil)
+        if problems.isEmpty { problems = wizard.scriptedCheckProblems() }
+        guard problems.isEmpty else {
+            return BatchOutcome(status: .refused, errors: AnswerProblem.byLine(problems).map {
+                EndingError(field: $0.field, message: $0.message, line: nil)
+            })
+        }
+        if dryRun { return BatchOutcome(status: .valid) }
+        let key = key(record: record, bytes: bytes)
+        let accepted = AcceptedID()
+        let edges = SessionDriver.Edges(
+            source: NoLines(), transport: transport, write: { _ in },
+            onAccepted: { _, response in accepted.id = BatchOutcome.serverID(response.body) },
+            idempotencyKey: { _ in key })
+        let driver = SessionDriver(wizard: wizard, edges: edges)
+        let status = driver.run()
+        switch status {
+        case .accepted: return BatchOutcome(status: .accepted, id: accepted.id)
+        case .inputRefused where driver.wizard.rejectionStatus != nil:
+            return BatchOutcome(status: .rejected, errors: driver.wizard.endingErrors, httpStatus: driver.wizard.rejectionStatus)
+        case .inputRefused:
+            return BatchOutcome(status: .refused, errors: driver.wizard.endingErrors)
+        default:
+            return BatchOutcome(status: .transportFailed, errors: driver.wizard.endingErrors)
+        }
+    }
+}
+
+/// What became of one record: its report line.
+struct BatchOutcome: Sendable {
+    enum Status: String, CaseIterable, Sendable {
+        case accepted
+        /// Broke a rule, a condition or a check (or was no JSON object): never sent.
+        case refused
+        /// The server answered with errors.
+        case rejected
+        /// No usable answer (no answer in time, a refused connection, a 5xx...).
+        case transportFailed = "transport-failed"
+        /// After `--max-errors`: not tried.
+        case notAttempted = "not-attempted"
+        /// `--dry-run`: passed every local check.
+        case valid
+    }
+
+    var status: Status
+    var id: String?
+    var errors: [EndingError] = []
+    var httpStatus: Int?
+    /// Accepted in the run whose report `--resume` named: not sent again.
+    var resumed = false
+
+    init(status: Status, id: String? = nil, errors: [EndingError] = [], httpStatus: Int? = nil, resumed: Bool = false) {
+        self.status = status
+        self.id = id
+        self.errors = errors
+        self.httpStatus = httpStatus
+        self.resumed = resumed
+    }
+
+    /// The most errors one report line lists (a server may send any number).
+    static let listedErrors = 100
+
+    func reportLine(record: Int, line: Int) -> JSONValue {
+        var members: [String: JSONValue] = [
+            "record": .number(String(record)),
+            "line": .number(String(line)),
+            "status": .string(status.rawValue),
+            "id": id.map { .string($0) } ?? .null,
+            "errors": .array(errors.prefix(Self.listedErrors).map { error in
+                .object(["field": error.field.map { .string($0) } ?? .null, "message": .string(error.message)])
+            }),
+        ]
+        if let httpStatus { members["http_status"] = .number(String(httpStatus)) }
+        if resumed { members["resumed"] = .bool(true) }
+        return .object(members)
+    }
+
+    /// The server's id in an accepted body (`{"id":14}`, JSON:API's `data.id`), as text.
+    static func serverID(_ body: [UInt8]) -> String? {
+        guard let json = JSONValue.parse(body) else { return nil }
+        for candidate in [json["id"], json["data"]?["id"]] {
+            switch candidate {
+            case .string(let s)?: return TextCleaning.withoutControlCharacters(String(s.prefix(200)))
+            case .number(let n)?: return n
+            default: continue
+            }
+        }
+        return nil
+    }
+}
+
+/// The counts per status, for the summary line.
+struct BatchTally: Sendable {
+    private(set) var counts: [BatchOutcome.Status: Int] = [:]
+
+    mutating func add(_ status: BatchOutcome.Status) { counts[status, default: 0] += 1 }
+
+    var records: Int { counts.values.reduce(0, +) }
+    var notAccepted: Int { records - (counts[.accepted] ?? 0) - (counts[.valid] ?? 0) }
+    var allAccepted: Bool { notAccepted == 0 }
+
+    func summary(seconds: Double, shard: BatchShard?) -> JSONValue {
+        var members: [String: JSONValue] = ["records": .number(String(records))]
+        for status in BatchOutcome.Status.allCases {
+            members[status.rawValue] = .number(String(counts[status] ?? 0))
+        }
+        let rate = seconds > 0 ? Int((Double(records) / seconds).rounded()) : records
+        members["records_per_second"] = .number(String(rate))
+        if let shard { members["shard"] = .string("\(shard.k)/\(shard.n)") }
+        return .object(["summary": .object(members)])
+    }
+}
+
+/// A record's line source: a batch record asks nothing.
+private final class NoLines: LineSource {
+    func read(_ request: Prompt) -> LineResult { .endOfInput }
+    var isInteractive: Bool { false }
+}
+
+private final class AcceptedID {
+    var id: String?
+}
+
+/// Reads NDJSON a chunk at a time: memory stays flat however long the input. A line longer than
+/// `lineLimit` is reported as such (`tooLong`) and skipped to its end, never kept.
+struct NDJSONLineReader {
+    struct Line {
+        var number: Int
+        var bytes: [UInt8]
+        var tooLong: Bool
+
+        var isBlank: Bool { !tooLong && bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D } }
+    }
+
+    /// The longest record: 1 MiB.
+    static let lineLimit = 1 << 20
+
+    let fd: Int32
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var ended = false
+    private var lineNumber = 0
+
+    init(fd: Int32) { self.fd = fd }
+
+    mutating func next() -> Line? {
+        var tooLong = false
+        var collected: [UInt8] = []
+        while true {
+            if let newline = buffer[start...].firstIndex(of: 0x0A) {
+                let piece = buffer[start..<newline]
+                start = newline + 1
+                lineNumber += 1
+                if !tooLong && collected.count + piece.count > Self.lineLimit { tooLong = true }
+                if !tooLong { collected += piece }
+                return finish(collected, tooLong: tooLong)
+            }
+            // No newline in what is buffered: keep it (bounded) and read more.
+            let rest = buffer[start...]
+            if !tooLong {
+                if collected.count + rest.count > Self.lineLimit { tooLong = true; collected = [] } else { collected += rest }
+            }
+            buffer.removeAll(keepingCapacity: true)
+            start = 0
+            if ended {
+                guard !collected.isEmpty || tooLong else { return nil }
+                lineNumber += 1
+                return finish(collected, tooLong: tooLong)
+            }
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { ended = true; continue }
+            buffer.append(contentsOf: chunk[..<count])
+        }
+    }
+
+    private func finish(_ bytes: [UInt8], tooLong: Bool) -> Line {
+        var bytes = bytes
+        if bytes.last == 0x0D { bytes.removeLast() }
+        return Line(number: lineNumber, bytes: tooLong ? [] : bytes, tooLong: tooLong)
+    }
+}
