@@ -31,6 +31,8 @@ package enum FillFlag: String, CaseIterable, Sendable {
     case answers = "--answers"
     case set = "--set"
     case noInput = "--no-input"
+    /// Make no field's `server_check` (docs/checks.md): the server decides at submit.
+    case noChecks = "--no-checks"
     case secret = "--secret"
     case `repeat` = "--repeat"
     case caFile = "--ca-file"
@@ -40,7 +42,7 @@ package enum FillFlag: String, CaseIterable, Sendable {
     /// An option with a value (`--endpoint URL`, `--set=name=value`); the others are flags.
     package var takesValue: Bool {
         switch self {
-        case .refresh, .plain, .resume, .keepAsking, .stopAtRefusal, .noInput, .repeat: return false
+        case .refresh, .plain, .resume, .keepAsking, .stopAtRefusal, .noInput, .noChecks, .repeat: return false
         case .openapi, .operation, .endpoint, .header, .headerFrom, .timeout, .record, .resumeNumber, .draft,
              .output, .answers, .set, .secret, .caFile, .clientCert, .clientKey: return true
         }
@@ -61,7 +63,7 @@ package enum FillFlag: String, CaseIterable, Sendable {
     /// shows nowhere in a transcript (`--endpoint`, `--draft`, `--record` itself).
     package var inTranscript: Bool {
         switch self {
-        case .plain, .output, .stopAtRefusal, .repeat: return true
+        case .plain, .output, .stopAtRefusal, .repeat, .noChecks: return true
         default: return false
         }
     }

@@ -45,6 +45,7 @@ package enum QuickFillArguments {
             case .resume: options.resume = true
             case .keepAsking: options.keepAsking = true
             case .noInput: options.noInput = true
+            case .noChecks: options.noChecks = true
             case .repeat: options.repeats = true
             case .stopAtRefusal: options.stopAtRefusal = true
             case .endpoint: options.endpoint = v

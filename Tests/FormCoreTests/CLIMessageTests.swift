@@ -122,6 +122,8 @@ import Testing
         .transportTimeout,
         .transportRefused,
         .requestCancelled,
+        .checking,
+        .checkCancelledByOperator,
         .unknownOption(name: "--colour"),
         .optionGivenTwice(name: "--endpoint"),
         .optionNeedsValue(name: "--endpoint"),

@@ -69,6 +69,7 @@ import Testing
         case .answers: return form + ["--answers", "answers.yaml"]
         case .set: return form + ["--set", "age=42", "--set=note=a=b"]
         case .noInput: return form + ["--no-input"]
+        case .noChecks: return form + ["--no-checks"]
         case .secret: return form + ["--secret", "password=env:PW"]
         case .repeat: return form + ["--repeat"]
         case .caFile: return form + ["--endpoint", "https://h", "--ca-file", "ca.pem"]

@@ -276,7 +276,7 @@ struct SessionRun {
             return roll < 70 ? "" : (roll < 90 ? ".retry" : ".cancel")
         case .confirmingDelete:
             return roll < 60 ? "y" : "n"
-        case .notStarted, .submitting, .finished:
+        case .notStarted, .checking, .submitting, .finished:
             return ""
         }
     }
@@ -309,7 +309,7 @@ struct SessionRun {
             case .saveDraft(let draft): lastDraft = draft; checkDraft(draft, before: before, asked: asked, byLine: { if case .line = event { true } else { false } }())
             case .finish(let status): finished = status; ends = true; checkStatus(status, event: event, before: before)
             case .prompt: prompted = true
-            case .output, .deleteDraft, .refused: break
+            case .output, .deleteDraft, .refused, .check: break
             }
         }
         guard case .line(let line) = event else { return }
@@ -415,6 +415,7 @@ struct SessionRun {
             allowed = (cancel && status == (before == .failed ? .transportFailed : .cancelled))
                 || (status == .inputRefused && pipe) || endsRun
         case .start, .unreadable: allowed = false
+        case .checked: allowed = status == .inputRefused
         }
         if status == .accepted { acceptedCount += 1 }
         if !allowed { problems.append("exit \(status.rawValue) after \(event)") }

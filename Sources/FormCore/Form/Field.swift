@@ -48,6 +48,9 @@ public struct Field: Sendable, Equatable {
     public var carry: Carry = .none
     /// In a run of records: a value that an accepted record of the run already has is refused.
     public var distinct = false
+    /// `server_check:`: asked of the server when Enter is pressed after the rules above pass
+    /// (docs/checks.md).
+    public var serverCheck: ServerCheck?
 
     public init(
         name: String, label: String? = nil, type: FieldType = .text, required: Bool = true,

@@ -9,4 +9,6 @@ struct SessionPolicy: Sendable, Equatable {
     /// `--no-input`: once every field has a value, submit without the review; a missing answer or
     /// a failed check ends the session (exit 5) instead of asking.
     var submitsWithoutReview = false
+    /// `--no-checks` turns it off: no field's `server_check` is made (the server decides at submit).
+    var runsServerChecks = true
 }
