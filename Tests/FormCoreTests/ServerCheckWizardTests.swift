@@ -139,3 +139,21 @@ import Testing
         #expect(JSONPointer("/a~2") == nil)
     }
 }
+
+/// `fill --repeat`: a question answered in one record is answered from the book in the next.
+@Suite struct ServerCheckRecordTests {
+    @Test func theNextRecordReusesTheVerdicts() {
+        var first = Wizard(spec: ServerCheckWizardTests.spec(), interactive: true)
+        first.joinRun(RecordContext())
+        var h = WizardHarness(wizard: first)
+        h.type("Oslo", "ABC-1")
+        #expect(h.checks.count == 1)
+        h.send(.checked(.passed(ServerCheckWizardTests.widget)))
+        let next = Wizard(spec: ServerCheckWizardTests.spec(), interactive: true, record: h.wizard.nextRecord(accepted: true))
+        var second = WizardHarness(wizard: next)
+        second.type("Oslo", "ABC-1")
+        #expect(second.checks.isEmpty)
+        #expect(second.transcript.contains("  = Widget, blue"))
+        #expect(second.wizard.values["sku"] == .text("ABC-1"))
+    }
+}

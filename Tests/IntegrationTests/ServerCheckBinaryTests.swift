@@ -17,6 +17,7 @@ import Testing
         #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
         #expect(r.stdout.contains("SKU: XYZ-9\n  ! Not found.\nSKU: ABC-1\n  = Widget, blue, 12-pack\n"), "\(r.stdout)")
         #expect(r.stdout.contains("Unit price (at least 0) [12.50]: "), "\(r.stdout)")
+        #expect(r.stdout.contains("  2 SKU         ABC-1  = Widget, blue, 12-pack\n"), "\(r.stdout)")
         #expect(r.stdout.contains("  4 Unit price  12.50"), "\(r.stdout)")
     }
 
