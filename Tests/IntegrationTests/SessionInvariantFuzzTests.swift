@@ -114,6 +114,8 @@ struct SessionRun {
     // `formline fill` and judge what it did.
     /// How a submission is answered; nil: a random answer (accepted, rejected or failed).
     var respond: ((Submission) -> SubmissionResult)?
+    /// How a server check is answered (docs/checks.md); nil: every check passes.
+    var respondToCheck: ((CheckRequest) -> CheckOutcome)?
     /// The prompt each of `lines` was typed at, and the last prompt shown.
     var prompts: [Prompt] = []
     var lastPrompt: Prompt?
@@ -206,6 +208,9 @@ struct SessionRun {
     /// What the operator (or the server, or the end of input) does next.
     mutating func nextEvent(after effects: [WizardEffect], _ random: inout SplitMix64, ended: Bool) -> WizardEvent? {
         for effect in effects {
+            if case .check(let request) = effect {
+                return .checked(respondToCheck?(request) ?? .passed(nil))
+            }
             if case .submit(let submission) = effect {
                 submissions.append(submission)
                 let roll = random.next() % 10
@@ -314,7 +319,12 @@ struct SessionRun {
         }
         guard case .line(let line) = event else { return }
         // No hang: a line always answers with a prompt, a submission or the end.
-        if !prompted && !ends && !effects.contains(where: { if case .submit = $0 { true } else { false } }) {
+        if !prompted && !ends && !effects.contains(where: {
+            switch $0 {
+            case .submit, .check: true
+            default: false
+            }
+        }) {
             problems.append("the line \(line.debugDescription) was answered with no prompt, submission or end")
         }
         // A pipe stops at the first refused line, so its next line never lands in another field.
