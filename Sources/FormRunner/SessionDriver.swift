@@ -289,8 +289,9 @@ public final class SessionDriver {
 
     /// Waits for a check as `sendCancellably` waits for a submission, and also: after
     /// `SessionDriver.checkingAfter` with no answer, writes one `checking...` line (not recorded:
-    /// it depends on timing); past `timeout`, gives up (`.timeout`); on SIGINT, cancels the
-    /// check and takes the signal (any other signal is left for the caller: it ends the session).
+    /// it depends on timing); past `timeout`, gives up (`.timeout`); on SIGINT at a terminal,
+    /// cancels the check and takes the signal (any other signal, and SIGINT without a terminal,
+    /// is left for the caller: it ends the session).
     private func sendCheck(_ request: TransportRequest, timeout: Duration) -> Result<TransportResponse, TransportFailure> {
         if let immediate = edges.transport as? any ImmediateTransport { return immediate.sendImmediately(request) }
         let transport = edges.transport
@@ -305,7 +306,9 @@ public final class SessionDriver {
         while done.wait(timeout: .now() + .milliseconds(10)) == .timedOut {
             if edges.interrupts.hasPendingSignal {
                 task.cancel()
-                if edges.interrupts.takeInterruptToGoOn() {
+                // Only an operator at a terminal is taken back to the field: without one, SIGINT
+                // comes from a supervisor or a script, and ends the run as always.
+                if edges.source.isInteractive, edges.interrupts.takeInterruptToGoOn() {
                     return .failure(.error(CLIMessage.checkCancelledByOperator.text))
                 }
                 return .failure(.error(CLIMessage.requestCancelled.text))

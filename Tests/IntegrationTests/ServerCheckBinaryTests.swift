@@ -122,4 +122,43 @@ import Testing
         pty.send(".cancel\r")
         _ = try pty.waitForExit()
     }
+
+    /// Without a terminal, SIGINT during a check ends the run as it always did (130, draft saved):
+    /// only an operator at a terminal is taken back to the field.
+    @Test func sigintDuringACheckOnAPipeEndsTheRun() throws {
+        let server = try DemoServerProcess()
+        defer { server.stop() }
+        let runner = try BinaryRunner()
+        let form = try file(runner, "slowpipe.yaml", """
+            id: slowpipe
+            fields:
+              - name: code
+                server_check:
+                  path: /fault/slow
+                  timeout: 30
+              - name: note
+            """)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: BinaryRunner.product("formline"))
+        process.arguments = ["fill", form, "--endpoint", "http://127.0.0.1:\(server.port)"]
+        process.currentDirectoryURL = BinaryRunner.root
+        process.environment = ["HOME": runner.home.path, "XDG_STATE_HOME": runner.stateHome, "TERM": "dumb"]
+        let stdin = Pipe(), stdout = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        try? stdin.fileHandleForWriting.write(contentsOf: Data("K-7\n".utf8))
+        var seen = Data()
+        let deadline = Date().addingTimeInterval(10)
+        while !String(decoding: seen, as: UTF8.self).contains("checking...") && Date() < deadline && process.isRunning {
+            seen += stdout.fileHandleForReading.availableData
+        }
+        #expect(String(decoding: seen, as: UTF8.self).contains("code: K-7\nchecking...\n"))
+        let took = signalAndWait(process, SIGINT)
+        #expect(took < 1.5)
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 130)
+        try? stdin.fileHandleForWriting.close()
+    }
 }
