@@ -1,4 +1,5 @@
 import FormCore
+import FormlineTesting
 import Testing
 
 /// Server checks in the wizard (docs/checks.md): `.check` after the local rules pass, the
@@ -155,5 +156,17 @@ import Testing
         #expect(second.checks.isEmpty)
         #expect(second.transcript.contains("  = Widget, blue"))
         #expect(second.wizard.values["sku"] == .text("ABC-1"))
+    }
+}
+
+/// The check round trip asserted effect by effect with `WizardTestStore` (docs/embedding.md).
+@Suite struct ServerCheckTestStoreTests {
+    @Test func everyEffectOfACheckIsAsserted() {
+        var store = WizardTestStore(Wizard(spec: ServerCheckWizardTests.spec(), interactive: true))
+        store.skipEffects(of: .start)
+        store.type("Oslo", .prompt("SKU: "))
+        store.type("ABC-1", .check("GET", "/api/skus/ABC-1?warehouse=Oslo", payload: "null"))
+        store.send(.checked(.passed(ServerCheckWizardTests.widget)),
+                   .output("  = Widget, blue"), .prompt("Price [12.50]: "))
     }
 }
