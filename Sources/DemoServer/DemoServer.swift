@@ -25,6 +25,9 @@ import Synchronization
 /// - `/echo` repeats the request body back; `/echo-headers` repeats the request headers back
 ///   (400 in DRF's shape for the username `admin`, else 201).
 ///
+/// - `GET /api/usernames/NAME` and `GET /api/skus/SKU` (also under each dialect prefix): the
+///   server checks of the shipped forms (`CheckRoutes`, docs/checks.md).
+///
 /// - `GET /openapi.json`: an OpenAPI 3.1 document of the signup routes, one operation per dialect
 ///   (`signup_drf`, ...), with ETag / Last-Modified and 304 answers (`DemoOpenAPI`).
 ///
@@ -95,6 +98,7 @@ package struct DemoServer: Sendable {
             }
         }
         FaultRoutes.add(to: router, slowDelay: slowDelay)
+        CheckRoutes.add(to: router, prefixes: DemoRejections.routes.map { "/" + $0.0.rawValue })
         DemoOpenAPI.add(to: router)
         // A careless server: accepts and repeats the whole request back, secrets included, so
         // tests can check that formline never shows what a server repeats.

@@ -11,6 +11,8 @@ struct FieldDraft {
     var sections: [Int] = []
     /// Where `list:` was written, if it was.
     var listPosition: Position?
+    /// `server_check:` as read; its names are checked by `FormReader` (field order).
+    var serverCheck: ServerCheckDraft?
 }
 
 /// Reads one item of `fields`: the field's own keys, their types, which rules apply to its type,
@@ -20,7 +22,7 @@ struct FieldReader {
     static let keys = [
         "name", "label", "type", "required", "min_length", "max_length", "pattern", "pattern_message",
         "min", "max", "exclusive_min", "exclusive_max", "choices", "default", "help", "when", "server_codes",
-        "nullable", "carry", "distinct", "list", "send", "private", "history",
+        "nullable", "carry", "distinct", "list", "send", "private", "history", "server_check",
     ]
 
     let reader: YAMLNodeReader
@@ -107,13 +109,25 @@ struct FieldReader {
                 }
             }
         }
+        var serverCheck: ServerCheckDraft?
+        if let e = entries["server_check"] {
+            if field.isSecret {
+                diagnostics.error("a secret field can't have a server_check (its value never leaves the form but in the submission)", at: e.keyPosition)
+            } else if field.list != nil {
+                diagnostics.error("server_check does not apply to a list (check each item's field in a group instead)", at: e.keyPosition)
+            } else {
+                serverCheck = ServerCheckReader(reader: reader).read(e)
+                field.serverCheck = serverCheck?.check
+            }
+        }
         guard let name else { return nil }
         field.name = name
         if entries["label"] == nil { field.label = name }
         return FieldDraft(
             field: field, namePosition: entries["name"]?.valuePosition ?? entries.position,
             when: when, whenPosition: entries["when"]?.valuePosition ?? entries.position,
-            listPosition: field.list == nil ? nil : entries["list"]?.keyPosition)
+            listPosition: field.list == nil ? nil : entries["list"]?.keyPosition,
+            serverCheck: serverCheck)
     }
 
     private func readName(_ e: Entry) -> String? {

@@ -53,6 +53,7 @@ struct FormReader {
         checkGroups(groups, drafts: drafts)
         let fields = resolveConditions(drafts, sections: sections)
         let named = FieldsByName(fields)
+        checkServerChecks(drafts, fields: named)
 
         let checks = entries["checks"].map { CheckReader(reader: reader).read($0) } ?? []
         let resolvedChecks = zip(checks, checks.map { resolve($0, fields: named) }).compactMap { draft, check in
@@ -423,6 +424,42 @@ struct FormReader {
             fields[i].when = parts.count == 1 ? parts[0] : .all(parts)
         }
         return fields
+    }
+
+    // MARK: Server checks
+
+    /// A check's placeholders name earlier single-value fields that are not secrets (the check
+    /// runs when its own field is answered: a later field has no answer yet, and a secret never
+    /// goes anywhere but the submission); its `defaults` name later fields (an earlier one is
+    /// answered already). Not inside a group: an item's fields are not told apart here yet.
+    private func checkServerChecks(_ drafts: [FieldDraft], fields: FieldsByName) {
+        var order: [String: Int] = [:]
+        for (i, draft) in drafts.enumerated() where order[draft.field.name] == nil { order[draft.field.name] = i }
+        for (i, draft) in drafts.enumerated() {
+            guard let check = draft.serverCheck else { continue }
+            if draft.field.group != nil {
+                diagnostics.error("server_check does not apply inside a group yet (put the field outside the group)", at: check.position)
+                continue
+            }
+            for (name, position) in check.placeholders where name != ServerCheck.valuePlaceholder {
+                guard let target = lookUp(name, at: position, in: fields, by: "server_check placeholder") else { continue }
+                if let j = order[name], j >= i {
+                    diagnostics.error(
+                        "server_check placeholder {\(name)} names \(j == i ? "its own field (write {value})" : "a field after this one (a check may only look back)")",
+                        at: position)
+                } else if target.isSecret || target.list != nil || target.group != nil {
+                    diagnostics.error("server_check placeholder {\(name)} must name a single-value field that is not a secret", at: position)
+                }
+            }
+            for (name, position) in check.defaultTargets {
+                guard let target = lookUp(name, at: position, in: fields, by: "server_check defaults") else { continue }
+                if let j = order[name], j <= i {
+                    diagnostics.error("server_check defaults names \"\(name)\", which is not after this field (a default only helps a field still to come)", at: position)
+                } else if target.isSecret || target.list != nil || target.group != nil {
+                    diagnostics.error("server_check defaults names \"\(name)\", which must be a single-value field that is not a secret", at: position)
+                }
+            }
+        }
     }
 
     // MARK: Checks

@@ -50,6 +50,12 @@ package final class ReadlineLineSource: LineSource {
 
     package var isInteractive: Bool { true }
 
+    /// Keys pressed while a server check ran are dropped (issue 30 item 3): the operator typed
+    /// them without a prompt, and they must not become the next field's answer.
+    package func discardTypeAhead() {
+        _ = tcflush(inputFD, TCIFLUSH)
+    }
+
     /// Whether the Ctrl-U hint was shown: once a run (a process has one source).
     private var clearHintShown = false
 

@@ -32,6 +32,8 @@ package enum FillFlag: String, CaseIterable, Sendable {
     case answers = "--answers"
     case set = "--set"
     case noInput = "--no-input"
+    /// Make no field's `server_check` (docs/checks.md): the server decides at submit.
+    case noChecks = "--no-checks"
     case secret = "--secret"
     case `repeat` = "--repeat"
     case caFile = "--ca-file"
@@ -45,7 +47,7 @@ package enum FillFlag: String, CaseIterable, Sendable {
     /// An option with a value (`--endpoint URL`, `--set=name=value`); the others are flags.
     package var takesValue: Bool {
         switch self {
-        case .refresh, .plain, .accessible, .resume, .keepAsking, .stopAtRefusal, .noInput, .repeat, .queue: return false
+        case .refresh, .plain, .accessible, .resume, .keepAsking, .stopAtRefusal, .noInput, .noChecks, .repeat, .queue: return false
         case .openapi, .operation, .endpoint, .header, .headerFrom, .timeout, .record, .resumeNumber, .draft,
              .output, .answers, .set, .secret, .caFile, .clientCert, .clientKey, .log: return true
         }
@@ -66,7 +68,7 @@ package enum FillFlag: String, CaseIterable, Sendable {
     /// shows nowhere in a transcript (`--endpoint`, `--draft`, `--record` itself).
     package var inTranscript: Bool {
         switch self {
-        case .plain, .accessible, .output, .stopAtRefusal, .repeat: return true
+        case .plain, .accessible, .output, .stopAtRefusal, .noChecks, .repeat: return true
         default: return false
         }
     }

@@ -6,6 +6,9 @@ public protocol InterruptEdge: Sendable {
     func takeSignal() -> Int32?
     /// Whether a signal is waiting to be taken (does not clear it).
     var hasPendingSignal: Bool { get }
+    /// Takes a waiting SIGINT (Ctrl-C) that the session survives: it cancelled a server check.
+    /// False, leaving it, for any other signal (those end the session).
+    func takeInterruptToGoOn() -> Bool
     /// A descriptor that becomes readable when a signal arrives, for a source's `poll()`; -1: none.
     var wakeDescriptor: Int32 { get }
 }
@@ -16,4 +19,9 @@ public struct NoInterrupts: InterruptEdge {
     public func takeSignal() -> Int32? { nil }
     public var hasPendingSignal: Bool { false }
     public var wakeDescriptor: Int32 { -1 }
+}
+
+extension InterruptEdge {
+    /// An edge that cannot tell signals apart lets every one end the session.
+    public func takeInterruptToGoOn() -> Bool { false }
 }

@@ -46,9 +46,15 @@ public protocol LineSource: AnyObject {
     /// editing works (readline: Ctrl-U clears the pre-filled line). Shown at the terminal only,
     /// never recorded, so a transcript stays the same whichever source typed it.
     func hint(after refusal: Refusal, reasking prompt: Prompt) -> OutputLine?
+    /// After a server check: drop what the operator typed while it ran, so it is not taken as
+    /// the next prompt's answer (a terminal flushes its input; other sources keep everything).
+    func discardTypeAhead()
 }
 
 extension LineSource {
+    /// Pipes, scripts and replays keep what follows: it is the next answer, written ahead.
+    public func discardTypeAhead() {}
+
     /// Pipes, scripts and replays have nothing to add under a refusal.
     public func hint(after refusal: Refusal, reasking prompt: Prompt) -> OutputLine? { nil }
 }

@@ -182,6 +182,8 @@ public final class SessionDriver {
             return ask(prompt)
         case .submit(let submission):
             return submit(submission)
+        case .check(let request):
+            return check(request)
         case .saveDraft(let values):
             // The last save decides: a later save that works means nothing is lost.
             if let drafts = edges.drafts { draftLost = !drafts.save(values) }
@@ -328,6 +330,8 @@ public final class SessionDriver {
         case .failure(let failure):
             return .failed(attempt: submission.attempt, reason: failure.reason, milliseconds: milliseconds)
         }
+    }
+
     /// A status after which the same request may well be taken later: 408, 429 and 5xx (a server
     /// down, overloaded or being deployed). A redirect or an unreadable 4xx is the form's or the
     /// endpoint's problem: sending it again later would only fail again.
@@ -339,6 +343,77 @@ public final class SessionDriver {
         guard let outbox = edges.outbox else { return false }
         return outbox.queue(QueuedAttempt(submission: submission, key: key, reason: reason, values: wizard.draftValues))
     }
+
+    /// A field's server check (docs/checks.md): recorded as `=>`/`<=` lines like a submission (so
+    /// a replay answers it from the transcript), sent within the check's own timeout (the HTTP
+    /// transport's `--timeout` caps it), its answer classified with the form's error reader.
+    /// Ctrl-C while it runs cancels the check only: the wizard asks the field again.
+    private func check(_ request: CheckRequest) -> WizardEvent {
+        edges.recorder?.request(request.recorded)
+        let outgoing = TransportRequest(method: request.method, path: request.path, payload: request.payload,
+                                        idempotencyKey: "", check: request)
+        let outcome = sendCheck(outgoing, timeout: .seconds(request.timeoutSeconds))
+        edges.recorder?.response(outcome)
+        // What was typed while the check ran is not an answer to the prompt that comes next.
+        edges.source.discardTypeAhead()
+        if let signal = edges.interrupts.takeSignal() {
+            edges.recorder?.interrupted(signal: signal)
+            return .interrupted(signal: signal)
+        }
+        switch outcome {
+        case .success(let response):
+            return .checked(CheckClassifier.classify(
+                status: response.status, contentType: response.contentType, body: response.body,
+                field: request.field, submit: wizard.spec.submit))
+        case .failure(.error(let reason)) where reason == CLIMessage.checkCancelledByOperator.text:
+            return .checked(.cancelled)
+        case .failure(let failure):
+            return .checked(.failed(reason: failure.reason))
+        }
+    }
+
+    /// Waits for a check as `sendCancellably` waits for a submission, and also: after
+    /// `SessionDriver.checkingAfter` with no answer, writes one `checking...` line (not recorded:
+    /// it depends on timing); past `timeout`, gives up (`.timeout`); on SIGINT at a terminal,
+    /// cancels the check and takes the signal (any other signal, and SIGINT without a terminal,
+    /// is left for the caller: it ends the session).
+    private func sendCheck(_ request: TransportRequest, timeout: Duration) -> Result<TransportResponse, TransportFailure> {
+        if let immediate = edges.transport as? any ImmediateTransport { return immediate.sendImmediately(request) }
+        let transport = edges.transport
+        let box = OutcomeBox()
+        let done = DispatchSemaphore(value: 0)
+        let task = Task.detached(executorPreference: BlockingBridgeExecutor.shared) {
+            box.set(await transport.send(request))
+            done.signal()
+        }
+        let start = ContinuousClock.now
+        var shown = false
+        while done.wait(timeout: .now() + .milliseconds(10)) == .timedOut {
+            if edges.interrupts.hasPendingSignal {
+                task.cancel()
+                // Only an operator at a terminal is taken back to the field: without one, SIGINT
+                // comes from a supervisor or a script, and ends the run as always.
+                if edges.source.isInteractive, edges.interrupts.takeInterruptToGoOn() {
+                    return .failure(.error(CLIMessage.checkCancelledByOperator.text))
+                }
+                return .failure(.error(CLIMessage.requestCancelled.text))
+            }
+            let waited = ContinuousClock.now - start
+            if waited >= timeout {
+                task.cancel()
+                return .failure(.timeout)
+            }
+            if !shown && waited >= SessionDriver.checkingAfter {
+                shown = true
+                flushOutput()
+                edges.write(CLIMessage.checking.text + "\n")
+            }
+        }
+        return box.get() ?? .failure(.error(CLIMessage.requestCancelled.text))
+    }
+
+    /// How long a check may take before `checking...` is shown: an answer within it shows nothing.
+    public static let checkingAfter: Duration = .milliseconds(150)
 
     /// The one bridge from the wizard's synchronous loop to the async transport: the send runs in
     /// a task while this thread waits, polling the interrupt edge, so Ctrl-C during a slow request

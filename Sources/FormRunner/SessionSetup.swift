@@ -38,9 +38,12 @@ public struct SessionSetup: Sendable, Equatable {
         public var repeats = false
         /// `--accessible` (or `ACCESSIBLE=1`): the accessible presentation.
         public var accessible = false
+        /// `--no-checks`: no field's server check is made.
+        public var noChecks = false
 
         public init(plain: Bool = false, output: Output = .text, stopAtRefusal: Bool = false, keepAsking: Bool = false,
-                    noInput: Bool = false, repeats: Bool = false, accessible: Bool = false) {
+                    noInput: Bool = false, repeats: Bool = false, accessible: Bool = false, noChecks: Bool = false) {
+            self.noChecks = noChecks
             self.plain = plain
             self.output = output
             self.stopAtRefusal = stopAtRefusal
@@ -81,6 +84,8 @@ public struct SessionSetup: Sendable, Equatable {
     public var answers: [ScriptedAnswer]?
     /// The draft the first wizard continues.
     public var resuming: Resumption?
+    /// Fields' server checks are made (docs/checks.md); `--no-checks` turns them off.
+    public var runsChecks = true
     /// The local moment `today` / `now` defaults take (`#! clock:` in a transcript); nil: the
     /// form has none, or the clock could not be read.
     public var clock: String?
@@ -96,6 +101,7 @@ public struct SessionSetup: Sendable, Equatable {
         presentation = flags.accessible ? .accessible : .standard
         output = flags.output
         repeats = flags.repeats
+        runsChecks = !flags.noChecks
         asksNothing = answers != nil && (flags.noInput || (!interactive && !flags.repeats))
         stopsAtRefusal = flags.stopAtRefusal || (!interactive && !flags.keepAsking) || asksNothing
         self.answers = answers
@@ -119,6 +125,7 @@ public struct SessionSetup: Sendable, Equatable {
         if record == nil && repeats { wizard.joinRun(RecordContext()) }
         wizard.stopsAtRefusal = stopsAtRefusal
         wizard.presentation = presentation
+        wizard.runsServerChecks = runsChecks
         let problems = answers.map { wizard.apply($0) } ?? []
         if asksNothing { wizard.submitsWithoutReview = true }
         return (wizard, problems)
@@ -152,6 +159,7 @@ extension SessionSetup {
         if output == .json { args += [FillFlag.output.rawValue, Output.json.rawValue] }
         if stopsAtRefusal { args.append(FillFlag.stopAtRefusal.rawValue) }
         if repeats { args.append(FillFlag.repeat.rawValue) }
+        if !runsChecks { args.append(FillFlag.noChecks.rawValue) }
         return args
     }
 }
@@ -186,6 +194,7 @@ extension SessionSetup.Flags {
             case .accessible: accessible = true
             case .stopAtRefusal: stopAtRefusal = true
             case .repeat: repeats = true
+            case .noChecks: noChecks = true
             case .output:
                 guard let output = value.flatMap(SessionSetup.Output.init(rawValue:)) else {
                     throw TranscriptArgsError(argument: nil, problem: CLIMessage.outputTakesTextOrJSON.text)

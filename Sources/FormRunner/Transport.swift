@@ -9,8 +9,13 @@ public struct TransportRequest: Sendable, Equatable {
     public var idempotencyKey: String
     /// How `payload` is encoded (JSON, a JSON:API document, a form body).
     public var body: RequestBody
+    /// Set for a field's server check (docs/checks.md): a `.null` payload then sends no body, and
+    /// the in-process fake answers from the check's `fake` rule.
+    public var check: CheckRequest?
 
-    public init(method: String, path: String, payload: JSONValue, idempotencyKey: String, body: RequestBody = RequestBody()) {
+    public init(method: String, path: String, payload: JSONValue, idempotencyKey: String, body: RequestBody = RequestBody(),
+                check: CheckRequest? = nil) {
+        self.check = check
         self.body = body
         self.method = method
         self.path = path

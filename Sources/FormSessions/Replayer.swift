@@ -317,6 +317,7 @@ public struct Replayer: Sendable {
     /// transcript with a transport failure was at a terminal if something was asked after it,
     /// and one without is taken to be (where `fill --record` is run).
     static func recordedAtTerminal(_ lines: [TranscriptLine], submit: SubmitSpec? = nil) -> Bool {
+        let lines = withoutCheckExchanges(lines, submit: submit)
         let failed = lines.contains { line in
             switch line.kind {
             case .response(.failure): return true
@@ -365,6 +366,45 @@ public struct Replayer: Sendable {
             }
         }
         return false
+    }
+
+    /// The lines without the exchanges of server checks (docs/checks.md): a check's failure is
+    /// handled by its `on_failure`, at a terminal or not, so it tells nothing of where the run
+    /// was. A request is the submission when its method and path (without a query) fit the
+    /// form's `submit` (a placeholder segment fits any segment); without `submit`, every one is.
+    static func withoutCheckExchanges(_ lines: [TranscriptLine], submit: SubmitSpec?) -> [TranscriptLine] {
+        guard let submit else { return lines }
+        var kept: [TranscriptLine] = []
+        kept.reserveCapacity(lines.count)
+        var inCheck = false
+        for line in lines {
+            switch line.kind {
+            case .request:
+                inCheck = !isSubmission(line.text, submit: submit)
+                if inCheck { continue }
+            case .response:
+                if inCheck {
+                    inCheck = false
+                    continue
+                }
+            default:
+                break
+            }
+            kept.append(line)
+        }
+        return kept
+    }
+
+    private static func isSubmission(_ text: String, submit: SubmitSpec) -> Bool {
+        let parts = text.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: false)
+        guard parts.count >= 3, parts[1] == submit.method.rawValue else { return false }
+        let path = parts[2].split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        let sent = path.split(separator: "/", omittingEmptySubsequences: false)
+        let declared = submit.path.split(separator: "/", omittingEmptySubsequences: false)
+        guard sent.count == declared.count else { return false }
+        return zip(sent, declared).allSatisfy { sent, declared in
+            declared.contains("{") || sent == declared
+        }
     }
 
     /// The 1-based line of `old` where `new` first departs from it: the end of their common head

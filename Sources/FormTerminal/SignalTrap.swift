@@ -57,6 +57,20 @@ package enum SignalTrap {
         return signal
     }
 
+    /// Takes a waiting SIGINT that the session survives (a cancelled server check): the
+    /// watchdog is told the loop goes on, so it neither ends the run nor waits for it to end.
+    /// False, leaving it, for any other signal.
+    package static func takeInterruptToGoOn() -> Bool {
+        guard pending.compareExchange(expected: SIGINT, desired: 0, ordering: .acquiringAndReleasing).exchanged else { return false }
+        let fd = readEnd.load(ordering: .acquiring)
+        if fd >= 0 {
+            var buffer = [UInt8](repeating: 0, count: 64)
+            while read(fd, &buffer, buffer.count) > 0 {}
+        }
+        SignalWatchdog.loopGoesOn()
+        return true
+    }
+
     /// Whether a signal is waiting to be taken.
     package static var hasPending: Bool { pending.load(ordering: .acquiring) != 0 }
 
@@ -77,6 +91,7 @@ package struct ProcessSignals: InterruptEdge {
     package init() {}
     package func takeSignal() -> Int32? { SignalTrap.take() }
     package var hasPendingSignal: Bool { SignalTrap.hasPending }
+    package func takeInterruptToGoOn() -> Bool { SignalTrap.takeInterruptToGoOn() }
     package var wakeDescriptor: Int32 { SignalTrap.wakeFD }
 }
 

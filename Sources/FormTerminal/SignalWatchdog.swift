@@ -38,7 +38,8 @@ package enum SignalWatchdog {
 
     static let writeEnd = Atomic<Int32>(-1)
     private static let readEnd = Atomic<Int32>(-1)
-    /// Who ends the run: 0 nobody yet, 1 the session loop, 2 the watchdog.
+    /// Who ends the run: 0 nobody yet, 1 the session loop, 2 the watchdog; 3: the loop took the
+    /// last signal and goes on (a Ctrl-C that cancelled a server check).
     private static let owner = Atomic<Int32>(0)
     private static let fallback = Mutex<Fallback?>(nil)
     private static let terminal = Mutex<(fd: Int32, modes: termios)?>(nil)
@@ -65,8 +66,17 @@ package enum SignalWatchdog {
     /// Called by `SignalTrap.take()`: true when the loop now owns the ending, false when the
     /// watchdog already does.
     static func loopTakesSignal() -> Bool {
-        let (exchanged, current) = owner.compareExchange(expected: 0, desired: 1, ordering: .acquiringAndReleasing)
-        return exchanged || current == 1
+        while true {
+            let current = owner.load(ordering: .acquiring)
+            if current == 1 { return true }
+            if current == 2 { return false }
+            if owner.compareExchange(expected: current, desired: 1, ordering: .acquiringAndReleasing).exchanged { return true }
+        }
+    }
+
+    /// Called by `SignalTrap.takeInterruptToGoOn()`: the signal is handled and the run goes on.
+    static func loopGoesOn() {
+        _ = owner.compareExchange(expected: 0, desired: 3, ordering: .acquiringAndReleasing)
     }
 
     private static func watch() {
@@ -83,7 +93,11 @@ package enum SignalWatchdog {
             guard read(fd, &byte, 1) == 1, byte != 0 else { continue }
             let status = ExitStatus.forSignal(Int32(byte)).rawValue
             sleep(for: grace)
-            let (exchanged, _) = owner.compareExchange(expected: 0, desired: 2, ordering: .acquiringAndReleasing)
+            let (exchanged, current) = owner.compareExchange(expected: 0, desired: 2, ordering: .acquiringAndReleasing)
+            // The loop handled it and goes on: watch for the next one.
+            if !exchanged, current == 3, owner.compareExchange(expected: 3, desired: 0, ordering: .acquiringAndReleasing).exchanged {
+                continue
+            }
             let action = fallback.withLock { $0 }
             if exchanged {
                 action?.saveDraft()

@@ -319,8 +319,11 @@ package final class HTTPTransport: Transport {
         var outgoing = HTTPClientRequest(url: url)
         outgoing.method = HTTPMethod(rawValue: request.method)
         outgoing.headers.add(name: "Accept", value: request.body.accept)
-        outgoing.headers.add(name: "Content-Type", value: request.body.contentType)
-        outgoing.headers.add(name: "Idempotency-Key", value: request.idempotencyKey)
+        // A server check without a body (a GET) sends none, and says no content type.
+        let sendsBody = request.check == nil || request.payload != .null
+        if sendsBody { outgoing.headers.add(name: "Content-Type", value: request.body.contentType) }
+        // A check changes nothing on the server: it has no attempt to recognise.
+        if request.check == nil { outgoing.headers.add(name: "Idempotency-Key", value: request.idempotencyKey) }
         let ours: Set<String> = ["accept", "content-type", "idempotency-key"]
         for header in headers {
             if ours.contains(header.name.lowercased()) {
@@ -329,7 +332,7 @@ package final class HTTPTransport: Transport {
                 outgoing.headers.add(name: header.name, value: header.value)
             }
         }
-        outgoing.body = .bytes(ByteBuffer(string: request.body.encode(request.payload)))
+        if sendsBody { outgoing.body = .bytes(ByteBuffer(string: request.body.encode(request.payload))) }
         let response: HTTPClientResponse
         do {
             response = try await client.execute(outgoing, deadline: .now() + timeAmount(timeout))

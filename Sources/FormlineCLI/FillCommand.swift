@@ -67,6 +67,8 @@ struct FillCommand: ParsableCommand {
     var sets: [String] = []
     @Flag(help: "Ask nothing: report every missing or refused answer (exit 5), else submit without the review.")
     var noInput = false
+    @Flag(help: "Make no field's server_check: answers are checked by the server when the form is sent.")
+    var noChecks = false
     @Option(name: .customLong("secret"), help: ArgumentHelp(
         "A secret field's answer read from env:NAME, file:PATH (mode 600) or fd:N, never from the command line, which every local user can read in /proc/PID/cmdline (repeatable).",
         valueName: "field=source"))
@@ -105,6 +107,7 @@ struct FillCommand: ParsableCommand {
         options.answers = answers
         options.sets = sets
         options.noInput = noInput
+        options.noChecks = noChecks
         options.secretSources = secretSources
         options.caFile = caFile
         options.clientCert = clientCert

@@ -45,6 +45,8 @@ package struct FillOptions: Equatable, Sendable {
     package var sets: [String] = []
     /// Ask nothing: report every missing or refused answer at once (exit 5), else submit.
     package var noInput = false
+    /// `--no-checks`: make no field's server check (docs/checks.md).
+    package var noChecks = false
     /// `--secret FIELD=SOURCE`, in order: a secret field's answer read from a `SecretSource`.
     package var secretSources: [String] = []
     /// PEM files for internal servers: a private CA bundle, a client certificate and its key.
@@ -70,7 +72,7 @@ package struct FillOptions: Equatable, Sendable {
     /// from and go).
     package var sessionFlags: SessionSetup.Flags {
         SessionSetup.Flags(plain: plain, output: output, stopAtRefusal: stopAtRefusal, keepAsking: keepAsking,
-                           noInput: noInput, repeats: repeats, accessible: accessible)
+                           noInput: noInput, repeats: repeats, accessible: accessible, noChecks: noChecks)
     }
 
     /// Answers are given up front (`--answers`, `--set`, `--secret`, or `--no-input`, which

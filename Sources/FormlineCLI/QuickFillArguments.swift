@@ -46,6 +46,7 @@ package enum QuickFillArguments {
             case .resume: options.resume = true
             case .keepAsking: options.keepAsking = true
             case .noInput: options.noInput = true
+            case .noChecks: options.noChecks = true
             case .repeat: options.repeats = true
             case .queue: options.queue = true
             case .stopAtRefusal: options.stopAtRefusal = true

@@ -164,6 +164,7 @@ public struct WizardTestStore {
         case .endOfInput: return ".endOfInput"
         case .interrupted(let signal): return ".interrupted(signal: \(signal))"
         case .submission(let result): return ".submission(\(String(describing: result)))"
+        case .checked(let outcome): return ".checked(\(String(describing: outcome)))"
         }
     }
 
@@ -186,6 +187,8 @@ public struct WizardTestStore {
         case .deleteDraft: return ".deleteDraft"
         case .finish(let status): return ".finish(.\(status))"
         case .refused(let refusal): return ".refused(\(quoted(refusal.reason)))"
+        case .check(let request):
+            return ".check(\(quoted(request.method + " " + request.path)), payload: \(quoted(request.payload.compactText)))"
         }
     }
 }
@@ -251,6 +254,16 @@ public struct ExpectedEffect: Sendable {
         return ExpectedEffect(label + ")") {
             guard case .submit(let submission) = $0, submission.method == method, submission.path == path else { return false }
             return payload.map { submission.payload.compactText == $0 } ?? true
+        }
+    }
+
+    /// A server check (docs/checks.md); `payload`, when given, is its body's compact JSON text.
+    public static func check(_ method: String, _ path: String, payload: String? = nil) -> ExpectedEffect {
+        var label = ".check(\(WizardTestStore.quoted(method + " " + path))"
+        if let payload { label += ", payload: \(WizardTestStore.quoted(payload))" }
+        return ExpectedEffect(label + ")") {
+            guard case .check(let request) = $0, request.method == method, request.path == path else { return false }
+            return payload.map { request.payload.compactText == $0 } ?? true
         }
     }
 

@@ -146,6 +146,8 @@ import Testing
         .transportTimeout,
         .transportRefused,
         .requestCancelled,
+        .checking,
+        .checkCancelledByOperator,
         .unknownOption(name: "--colour"),
         .optionGivenTwice(name: "--endpoint"),
         .optionNeedsValue(name: "--endpoint"),

@@ -46,6 +46,7 @@ struct WizardHarness {
     var wizard: Wizard
     var transcript: [String] = []
     var submissions: [Submission] = []
+    var checks: [CheckRequest] = []
     var prompts: [Prompt] = []
     var finished: FormCore.ExitStatus?
     var drafts: [[String: JSONValue]] = []
@@ -91,6 +92,7 @@ struct WizardHarness {
                 prompts.append(p)
                 transcript.append(p.text.trimmedWhitespace)
             case .submit(let s): submissions.append(s)
+            case .check(let c): checks.append(c)
             case .saveDraft(let v): drafts.append(v)
             case .deleteDraft: draftDeleted = true
             case .finish(let status): finished = status

@@ -18,7 +18,7 @@ struct HostileInputFuzzTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let shippedForms = [
         "signup", "login", "incident-report", "shipment-intake", "switch-port", "port-entry", "goods-receipt", "vlan-trunk",
-        "work-order", "patient-intake",
+        "work-order", "patient-intake", "part-order",
     ]
 
     /// Every form in Forms/ is fuzzed: a form shipped later joins the list or fails here.
@@ -70,6 +70,8 @@ struct HostileInputFuzzTests {
                         break
                     case .prompt(let prompt):
                         asked = prompt
+                    case .check:
+                        next = .checked(.passed(nil))
                     case .output, .saveDraft, .deleteDraft:
                         break
                     }

@@ -71,6 +71,7 @@ import Testing
         case .answers: return form + ["--answers", "answers.yaml"]
         case .set: return form + ["--set", "age=42", "--set=note=a=b"]
         case .noInput: return form + ["--no-input"]
+        case .noChecks: return form + ["--no-checks"]
         case .secret: return form + ["--secret", "password=env:PW"]
         case .repeat: return form + ["--repeat"]
         case .queue: return form + ["--endpoint", "http://127.0.0.1:8080", "--queue"]

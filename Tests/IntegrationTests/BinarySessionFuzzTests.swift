@@ -146,11 +146,26 @@ struct BinarySessionFuzzTests {
                 return .failed(reason: failure.reason)
             }
         }
+        // A server check is answered as the binary's driver answers it: the fake's answer, or a
+        // refused connection on the closed port (kept with a notice: `on_failure: accept`).
+        let respondToCheck: (CheckRequest) -> CheckOutcome = { check in
+            if closed { return .failed(reason: TransportFailure.refused.reason) }
+            let request = TransportRequest(method: check.method, path: check.path, payload: check.payload,
+                                           idempotencyKey: "", check: check)
+            switch fake.send(request) {
+            case .success(let response):
+                return CheckClassifier.classify(status: response.status, contentType: response.contentType, body: response.body,
+                                                field: check.field, submit: spec.submit)
+            case .failure(let failure):
+                return .failed(reason: failure.reason)
+            }
+        }
         let interactive = mode == .terminal
         if mode != .repeatRun {
             var run = SessionRun(wizard: Wizard(spec: spec, interactive: interactive), stopsAtRefusal: stops,
                                  scripted: interactive && random.next() % 3 == 0, random: &random)
             run.respond = respond
+            run.respondToCheck = respondToCheck
             run.play(&random)
             generated.take(run)
             generated.status = run.finished
@@ -167,6 +182,7 @@ struct BinarySessionFuzzTests {
         while true {
             var run = SessionRun(wizard: wizard, stopsAtRefusal: stops, scripted: false, random: &random)
             run.respond = respond
+            run.respondToCheck = respondToCheck
             if number > records {
                 run.notePrompt(run.wizard.handle(.start))
                 _ = run.feed(random.next() % 2 == 0 ? .line(".end") : .endOfInput)
@@ -320,7 +336,9 @@ struct BinarySessionFuzzTests {
             return
         }
         let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
-        let sent = lines.filter { $0.hasPrefix("=> ") }.map { line -> JSONValue? in
+        // A server check's request (a GET in the shipped forms, docs/checks.md) is not a
+        // submission, which is never a GET.
+        let sent = lines.filter { $0.hasPrefix("=> ") && !$0.hasPrefix("=> GET ") }.map { line -> JSONValue? in
             let parts = line.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: false)
             return parts.count == 4 ? JSONParser.parse(Array(parts[3].utf8)) : nil
         }

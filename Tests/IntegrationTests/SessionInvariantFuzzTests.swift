@@ -114,6 +114,8 @@ struct SessionRun {
     // `formline fill` and judge what it did.
     /// How a submission is answered; nil: a random answer (accepted, rejected or failed).
     var respond: ((Submission) -> SubmissionResult)?
+    /// How a server check is answered (docs/checks.md); nil: every check passes.
+    var respondToCheck: ((CheckRequest) -> CheckOutcome)?
     /// The prompt each of `lines` was typed at, and the last prompt shown.
     var prompts: [Prompt] = []
     var lastPrompt: Prompt?
@@ -206,6 +208,9 @@ struct SessionRun {
     /// What the operator (or the server, or the end of input) does next.
     mutating func nextEvent(after effects: [WizardEffect], _ random: inout SplitMix64, ended: Bool) -> WizardEvent? {
         for effect in effects {
+            if case .check(let request) = effect {
+                return .checked(respondToCheck?(request) ?? .passed(nil))
+            }
             if case .submit(let submission) = effect {
                 submissions.append(submission)
                 let roll = random.next() % 10
@@ -276,7 +281,7 @@ struct SessionRun {
             return roll < 70 ? "" : (roll < 90 ? ".retry" : ".cancel")
         case .confirmingDelete:
             return roll < 60 ? "y" : "n"
-        case .notStarted, .submitting, .finished:
+        case .notStarted, .checking, .submitting, .finished:
             return ""
         }
     }
@@ -309,12 +314,17 @@ struct SessionRun {
             case .saveDraft(let draft): lastDraft = draft; checkDraft(draft, before: before, asked: asked, byLine: { if case .line = event { true } else { false } }())
             case .finish(let status): finished = status; ends = true; checkStatus(status, event: event, before: before)
             case .prompt: prompted = true
-            case .output, .deleteDraft, .refused: break
+            case .output, .deleteDraft, .refused, .check: break
             }
         }
         guard case .line(let line) = event else { return }
         // No hang: a line always answers with a prompt, a submission or the end.
-        if !prompted && !ends && !effects.contains(where: { if case .submit = $0 { true } else { false } }) {
+        if !prompted && !ends && !effects.contains(where: {
+            switch $0 {
+            case .submit, .check: true
+            default: false
+            }
+        }) {
             problems.append("the line \(line.debugDescription) was answered with no prompt, submission or end")
         }
         // A pipe stops at the first refused line, so its next line never lands in another field.
@@ -417,6 +427,7 @@ struct SessionRun {
             allowed = (cancel && status == (before == .failed ? .transportFailed : .cancelled))
                 || (status == .inputRefused && pipe) || endsRun
         case .start, .unreadable: allowed = false
+        case .checked: allowed = status == .inputRefused
         }
         if status == .accepted { acceptedCount += 1 }
         if !allowed { problems.append("exit \(status.rawValue) after \(event)") }

@@ -57,6 +57,9 @@ public struct Field: Sendable, Equatable {
     /// The form file says `private:` for this field, either way (or the form does): `check`
     /// warns about a field that looks personal only when it says nothing.
     public var privacyDeclared = false
+    /// `server_check:`: asked of the server when Enter is pressed after the rules above pass
+    /// (docs/checks.md).
+    public var serverCheck: ServerCheck?
 
     public init(
         name: String, label: String? = nil, type: FieldType = .text, required: Bool = true,

@@ -171,6 +171,10 @@ package enum CLIMessage: Sendable, Equatable {
     case transportTimeout
     case transportRefused
     case requestCancelled
+    /// One short line while a server check takes longer than ~150 ms (at most 16 bytes).
+    case checking
+    /// A check cancelled with Ctrl-C, as the transcript records its answer.
+    case checkCancelledByOperator
     case unknownOption(name: String)
     case optionGivenTwice(name: String)
     case optionNeedsValue(name: String)
@@ -404,6 +408,8 @@ package enum CLIMessage: Sendable, Equatable {
         case .transportTimeout: return "no answer from the server in time"
         case .transportRefused: return "the server refused the connection"
         case .requestCancelled: return "the request was cancelled"
+        case .checking: return "checking..."
+        case .checkCancelledByOperator: return "the check was cancelled"
         case .unknownOption(let name): return "unknown option \"\(name)\""
         case .optionGivenTwice(let name): return "\(name) is given twice"
         case .optionNeedsValue(let name): return "\(name) needs a value"

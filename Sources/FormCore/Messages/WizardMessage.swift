@@ -126,6 +126,21 @@ package enum WizardMessage: Sendable, Equatable {
     case stoppedServerRejected
     case cancelled
 
+    // MARK: Server checks (docs/checks.md)
+    /// A 4xx whose body held no message the form's error reader could read.
+    case checkRefusedValue(status: String)
+    /// A 3xx or 5xx answer to a check.
+    case checkServerAnswered(status: String)
+    case checkAnswerTooLarge(kib: Int)
+    /// `on_failure: accept`: the answer is kept unchecked.
+    case checkNotMade(reason: String)
+    /// `on_failure: refuse`: the answer is refused until the check can be made.
+    case checkNotMadeRefused(reason: String)
+    /// Ctrl-C during a check: back at the field.
+    case checkCancelled
+    /// The lookup shown under the answer: `  = Widget, blue, 12-pack`.
+    case lookupShown(String)
+
     // MARK: After a transport failure
     case retryPrompt
     case retryPressEnter(inRun: Bool)
@@ -330,6 +345,14 @@ package enum WizardMessage: Sendable, Equatable {
         case .stoppedServerRejected:
             return "Stopped: the server rejected the form, and this run asks for no corrections (no terminal, --no-input or --stop-at-refusal)."
         case .cancelled: return "Cancelled."
+
+        case .checkRefusedValue(let status): return "The server refused this value (\(status))"
+        case .checkServerAnswered(let status): return "the server answered \(status)"
+        case .checkAnswerTooLarge(let kib): return "the answer was larger than \(kib) KiB"
+        case .checkNotMade(let reason): return "Not checked (\(reason)): kept; the server decides when the form is sent."
+        case .checkNotMadeRefused(let reason): return "Could not be checked (\(reason)): try again or change it"
+        case .checkCancelled: return "Check cancelled."
+        case .lookupShown(let text): return "= " + text
 
         case .retryPrompt: return "Retry? (Enter = retry, number = edit, .cancel): "
         case .retryPressEnter(let inRun):

@@ -11,6 +11,8 @@ public struct Wizard: Sendable {
         /// Asking field `index`; `walk` is where the walk goes after this field. The lines of a
         /// multiline value being typed are `Wizard.multiline`.
         case asking(index: Int, walk: Walk)
+        /// A server check of field `index`'s answer is out (`pending`); `walk` as for `.asking`.
+        case checking(index: Int, walk: Walk, pending: PendingCheck)
         case review
         case submitting
         /// After a transport failure, on a terminal: retry, edit or cancel.
@@ -37,6 +39,9 @@ public struct Wizard: Sendable {
     var report = SessionReport()
     /// Set for a record of a run of records (`fill --repeat`, Records/WizardRecords.swift).
     var recordRun: RecordRun?
+    /// The answers of server checks made in this session, and the lookups they showed
+    /// (State/CheckBook.swift).
+    var checkBook = CheckBook()
 
     // MARK: - What drivers and callers read
 
@@ -67,6 +72,11 @@ public struct Wizard: Sendable {
     public var presentation: Presentation {
         get { policy.presentation }
         set { policy.presentation = newValue }
+    }
+    /// `--no-checks` sets it false: fields' server checks are not made.
+    public var runsServerChecks: Bool {
+        get { policy.runsServerChecks }
+        set { policy.runsServerChecks = newValue }
     }
     /// Lines read so far (answers, commands, unreadable lines): the input line number a refusal names.
     public var linesRead: Int { report.linesRead }
@@ -145,11 +155,13 @@ public struct Wizard: Sendable {
         case (.start, .notStarted):
             return start()
         // Started once only: a second start would print the title again over a session.
-        case (.start, .asking), (.start, .review), (.start, .submitting), (.start, .failed), (.start, .confirmingDelete):
+        case (.start, .asking), (.start, .checking), (.start, .review), (.start, .submitting), (.start, .failed), (.start, .confirmingDelete):
             return []
 
         // Signals and end of input end the session from any phase, saving a draft.
-        case (.interrupted(let signal), .notStarted), (.interrupted(let signal), .asking),
+        // A check is cancelled by the driver on Ctrl-C (`.checked(.cancelled)`); any signal
+        // that reaches the wizard ends the session.
+        case (.interrupted(let signal), .notStarted), (.interrupted(let signal), .asking), (.interrupted(let signal), .checking),
              (.interrupted(let signal), .review), (.interrupted(let signal), .failed),
              (.interrupted(let signal), .confirmingDelete):
             return end(.forSignal(signal))
@@ -161,7 +173,7 @@ public struct Wizard: Sendable {
         case (.endOfInput, .asking), (.endOfInput, .review):
             if atRecordStart { return endRunHere() }
             return end(.endOfInput)
-        case (.endOfInput, .notStarted), (.endOfInput, .submitting), (.endOfInput, .failed),
+        case (.endOfInput, .notStarted), (.endOfInput, .submitting), (.endOfInput, .checking), (.endOfInput, .failed),
              (.endOfInput, .confirmingDelete):
             return end(.endOfInput)
 
@@ -179,7 +191,8 @@ public struct Wizard: Sendable {
             return lineTaken(confirmDelete(line, list: list, number: number, after: after), at: .review)
         // No prompt is open before the start or while a submission is out: a line then answers
         // nothing, and is dropped rather than taken as an answer to a prompt not yet shown.
-        case (.line, .notStarted), (.line, .submitting):
+        // Nor while a check is out: what was typed meanwhile answers nothing.
+        case (.line, .notStarted), (.line, .submitting), (.line, .checking):
             return []
 
         case (.unreadable(let reason), .asking(let index, _)):
@@ -192,7 +205,7 @@ public struct Wizard: Sendable {
             report.linesRead += 1
             return lineTaken(refuse(reason) + promptAgain(), at: .retry)
         // As for a line: no prompt is open.
-        case (.unreadable, .notStarted), (.unreadable, .submitting):
+        case (.unreadable, .notStarted), (.unreadable, .submitting), (.unreadable, .checking):
             return []
 
         case (.submission(let result), .submitting):
@@ -200,7 +213,14 @@ public struct Wizard: Sendable {
         // Only the one submission the wizard sent is answered; a result at any other time (a
         // late or duplicated response) must not accept or reject the form.
         case (.submission, .notStarted), (.submission, .asking), (.submission, .review), (.submission, .failed),
-             (.submission, .confirmingDelete):
+             (.submission, .confirmingDelete), (.submission, .checking):
+            return []
+
+        case (.checked(let outcome), .checking(let index, let walk, let pending)):
+            return lineTaken(checked(outcome, pending: pending, at: index, walk: walk), at: .field(index))
+        // Only the check the wizard asked for is answered.
+        case (.checked, .notStarted), (.checked, .asking), (.checked, .review), (.checked, .submitting),
+             (.checked, .failed), (.checked, .confirmingDelete):
             return []
         }
     }
@@ -225,7 +245,7 @@ public struct Wizard: Sendable {
         var field: Field?
         let name: String
         switch (phase, place) {
-        case (.asking(let asked, _), _), (_, .field(let asked)):
+        case (.asking(let asked, _), _), (.checking(let asked, _, _), _), (_, .field(let asked)):
             // The line's own field may be gone (its item deleted) when nothing is asked next.
             field = fields.indices.contains(asked) ? fields[asked] : nil
             name = field?.label ?? WizardMessage.stoppedAtReviewPlace.text

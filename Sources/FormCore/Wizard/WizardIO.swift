@@ -40,6 +40,8 @@ public enum WizardEvent: Sendable, Equatable {
     /// SIGINT, SIGTERM, SIGHUP or SIGQUIT.
     case interrupted(signal: Int32)
     case submission(SubmissionResult)
+    /// The answer to the server check the wizard asked for (`WizardEffect.check`).
+    case checked(CheckOutcome)
 }
 
 /// A line (or the start of one) of wizard output. `style` lets the styled face colour it; the text
@@ -130,6 +132,9 @@ public enum WizardEffect: Sendable, Equatable {
     case output(OutputLine)
     case prompt(Prompt)
     case submit(Submission)
+    /// Make this server check and answer with `.checked` (docs/checks.md). Nothing is asked
+    /// meanwhile; the driver may show one `checking...` line when it takes a while.
+    case check(CheckRequest)
     /// Non-secret values by field name, for the draft file.
     case saveDraft([String: JSONValue])
     case deleteDraft

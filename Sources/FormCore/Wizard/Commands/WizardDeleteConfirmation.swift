@@ -96,7 +96,7 @@ extension Wizard {
             return [.output(done)] + reviewLines() + [.prompt(reviewPrompt)]
         case .failed:
             return [.output(done), .prompt(retryPrompt)]
-        case .notStarted, .submitting, .confirmingDelete, .finished:
+        case .notStarted, .checking, .submitting, .confirmingDelete, .finished:
             return [.output(done)]
         }
     }
@@ -107,7 +107,7 @@ extension Wizard {
         case .asking(let i, _): return resume(i)
         case .review: return [.prompt(reviewPrompt)]
         case .failed: return [.prompt(retryPrompt)]
-        case .notStarted, .submitting, .confirmingDelete, .finished: return []
+        case .notStarted, .checking, .submitting, .confirmingDelete, .finished: return []
         }
     }
 }

@@ -38,7 +38,7 @@ extension Wizard {
             phase = .notStarted(walk: walk.remapped(map))
         case .asking(let i, let walk):
             phase = .asking(index: map(i) ?? min(i, max(fields.count - 1, 0)), walk: walk.remapped(map))
-        case .review, .submitting, .failed, .confirmingDelete, .finished:
+        case .checking, .review, .submitting, .failed, .confirmingDelete, .finished:
             break
         }
     }

@@ -66,6 +66,8 @@ extension Wizard {
                 return refuse(duplicateMessage(at: index, earlier: earlier))
                     + ask(index, prefill: field.isSecret ? nil : text)
             }
+            // The field's server check, once its own rules pass (WizardChecking.swift).
+            if let checking = checkOnEnter(value, typed: text, at: index) { return checking }
             setValue(value, at: index)
             progress.visit(field.name)
             return advance(from: index)

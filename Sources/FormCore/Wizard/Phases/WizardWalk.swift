@@ -51,7 +51,7 @@ extension Wizard {
     var walk: Walk {
         get {
             switch phase {
-            case .notStarted(let walk), .asking(_, let walk): return walk
+            case .notStarted(let walk), .asking(_, let walk), .checking(_, let walk, _): return walk
             case .review, .submitting, .failed, .confirmingDelete, .finished: return .reviewed
             }
         }
@@ -59,6 +59,7 @@ extension Wizard {
             switch phase {
             case .notStarted: phase = .notStarted(walk: newValue)
             case .asking(let index, _): phase = .asking(index: index, walk: newValue)
+            case .checking(let index, _, let pending): phase = .checking(index: index, walk: newValue, pending: pending)
             case .review, .submitting, .failed, .confirmingDelete, .finished: break
             }
         }
@@ -242,6 +243,9 @@ extension Wizard {
     /// then run the cross-field checks, then show the review.
     mutating func goToReview() -> [WizardEffect] {
         settleForReview()
+        // Answers no check has seen (scripted, resumed, defaults, or changed by an earlier
+        // answer they name) are checked first, one at a time (WizardChecking.swift).
+        if let checking = checkBeforeReview() { return checking }
         // What is shown no longer changes below: one pass over the fields serves every check.
         let visible = form.visibleIndices
         let missing = visible.filter { fields[$0].required && form.store[$0] == nil }
@@ -325,7 +329,7 @@ extension Wizard {
         case .review: return [.prompt(reviewPrompt)]
         case .failed: return [.prompt(retryPrompt)]
         case .confirmingDelete(let list, let number, _): return [.prompt(deletePrompt(list: list, number: number))]
-        case .notStarted, .asking, .submitting, .finished: return []
+        case .notStarted, .asking, .checking, .submitting, .finished: return []
         }
     }
 }

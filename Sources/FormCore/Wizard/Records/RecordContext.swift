@@ -16,6 +16,9 @@ public struct RecordContext: Sendable, Equatable {
     public var choicesListed: Set<String>
     /// Input lines the records before this one read: a refusal names the line of the whole input.
     public var linesBefore: Int
+    /// The server checks' verdicts of the records before (docs/checks.md): a question asked in
+    /// one record is not asked again in the next.
+    var checkVerdicts = CheckBook()
 
     public init(number: Int = 1, previous: [String: FieldValue] = [:], seen: [String: [String: Int]] = [:],
                 choicesListed: Set<String> = [], linesBefore: Int = 0) {

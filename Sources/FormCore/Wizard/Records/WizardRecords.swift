@@ -15,6 +15,7 @@ extension Wizard {
         recordRun = RecordRun(context: record)
         shown.listedChoices.formUnion(record.choicesListed)
         report.linesRead = record.linesBefore
+        checkBook = record.checkVerdicts
     }
 
     /// The record this wizard is, in a run of records.
@@ -36,8 +37,11 @@ extension Wizard {
                 seen[field.name, default: [:]][Wizard.distinctKey(value)] = context.number
             }
         }
-        return RecordContext(number: context.number + 1, previous: previous, seen: seen, choicesListed: shown.listedChoices,
-                             linesBefore: linesRead)
+        var next = RecordContext(number: context.number + 1, previous: previous, seen: seen, choicesListed: shown.listedChoices,
+                                 linesBefore: linesRead)
+        next.checkVerdicts = checkBook
+        next.checkVerdicts.lookups = [:]
+        return next
     }
 
     /// How `distinct` compares values: their canonical JSON (`Sw1.Example.NET.` and

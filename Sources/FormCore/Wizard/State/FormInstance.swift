@@ -34,6 +34,15 @@ struct FormInstance: Sendable {
     /// only the item operations below move the indices under it.
     var store: AnswerStore
 
+    /// A server check's lookup gives field `index` this default (docs/checks.md): kept only
+    /// when the field's own rules take it, as a form file's default must.
+    mutating func setLookupDefault(_ text: String, at index: Int) {
+        guard fields.indices.contains(index), !fields[index].isSecret, fields[index].list == nil,
+              case .success = fields[index].parse(text) else { return }
+        fields[index].defaultText = text
+        fields[index].clockDefault = nil
+    }
+
     /// How field positions moved in an item operation: old index -> new index, nil when the
     /// field is gone.
     typealias IndexMap = (Int) -> Int?

@@ -11,4 +11,6 @@ struct SessionPolicy: Sendable, Equatable {
     var submitsWithoutReview = false
     /// How prompts, errors, choices and the review are worded and laid out (`--accessible`).
     var presentation: Presentation = .standard
+    /// `--no-checks` turns it off: no field's `server_check` is made (the server decides at submit).
+    var runsServerChecks = true
 }

@@ -186,6 +186,8 @@ extension Wizard {
             if withLabels {
                 shown = form.store[i].map { shortDisplay($0, fields[i]) } ?? "-"
                 if form.store[i] == nil, !progress.wasVisited(name), let d = defaultShown(fields[i]) { shown = WizardMessage.defaultShown(d).text }
+                // A server check's lookup stays beside its answer (docs/checks.md).
+                if form.store[i] != nil, let lookup = checkBook.lookups[name] { shown += "  " + WizardMessage.lookupShown(lookup).text }
             }
             entries.append(ReviewEntry(number: numbered ? n : i + 1, label: withLabels ? fields[i].label : "", shown: shown, indices: [i], item: nil))
             k += 1

@@ -1,0 +1,35 @@
+import Hummingbird
+
+/// The answers to server checks (docs/checks.md) for the shipped forms, under the root and under
+/// each dialect prefix (a check's path is joined to `--endpoint` like the submit path):
+/// - `GET /api/usernames/NAME`: 200 `{"username":NAME,"available":true}`, or for a taken name
+///   (`admin`, `root`, any case) 422 in Django REST framework's shape.
+/// - `GET /api/skus/SKU?warehouse=W`: 200 `{"sku","name","price"}` for a known SKU (`ABC-1`,
+///   `ABC-2`), else 404 `{"detail":"Not found."}`.
+/// `/fault/slow` answers a GET too, for a check that takes a while.
+enum CheckRoutes {
+    static let takenUsernames: Set<String> = ["admin", "root"]
+    static let skus: [String: (name: String, price: String)] = [
+        "ABC-1": ("Widget, blue, 12-pack", "12.50"),
+        "ABC-2": ("Widget, red, 6-pack", "7.25"),
+    ]
+
+    static func add(to router: Router<BasicRequestContext>, prefixes: [String]) {
+        for prefix in [""] + prefixes {
+            router.get("\(prefix)/api/usernames/:name") { _, context -> Response in
+                let name = context.parameters.get("name") ?? ""
+                if takenUsernames.contains(name.lowercased()) {
+                    return DemoResponse.json(.unprocessableContent, #"{"username":["This username is already taken."]}"#)
+                }
+                return DemoResponse.json(.ok, #"{"available":true,"username":"# + DemoResponse.quoted(name) + "}")
+            }
+            router.get("\(prefix)/api/skus/:sku") { _, context -> Response in
+                let sku = context.parameters.get("sku") ?? ""
+                guard let known = skus[sku] else { return DemoResponse.json(.notFound, #"{"detail":"Not found."}"#) }
+                return DemoResponse.json(
+                    .ok, #"{"name":"# + DemoResponse.quoted(known.name) + #","price":"# + DemoResponse.quoted(known.price)
+                        + #","sku":"# + DemoResponse.quoted(sku) + "}")
+            }
+        }
+    }
+}
