@@ -36,13 +36,15 @@ package enum FillFlag: String, CaseIterable, Sendable {
     case caFile = "--ca-file"
     case clientCert = "--client-cert"
     case clientKey = "--client-key"
+    /// The language of the operator's sentences (docs/languages.md).
+    case lang = "--lang"
 
     /// An option with a value (`--endpoint URL`, `--set=name=value`); the others are flags.
     package var takesValue: Bool {
         switch self {
         case .refresh, .plain, .resume, .keepAsking, .stopAtRefusal, .noInput, .repeat: return false
         case .openapi, .operation, .endpoint, .header, .headerFrom, .timeout, .record, .resumeNumber, .draft,
-             .output, .answers, .set, .secret, .caFile, .clientCert, .clientKey: return true
+             .output, .answers, .set, .secret, .caFile, .clientCert, .clientKey, .lang: return true
         }
     }
 
@@ -61,7 +63,7 @@ package enum FillFlag: String, CaseIterable, Sendable {
     /// shows nowhere in a transcript (`--endpoint`, `--draft`, `--record` itself).
     package var inTranscript: Bool {
         switch self {
-        case .plain, .output, .stopAtRefusal, .repeat: return true
+        case .plain, .output, .stopAtRefusal, .repeat, .lang: return true
         default: return false
         }
     }

@@ -49,6 +49,8 @@ package struct FillOptions: Equatable, Sendable {
     /// `--repeat`: a run of records, the form started again after each one
     /// (docs/records.md).
     package var repeats = false
+    /// `--lang`: the language of the operator's sentences, as given (docs/languages.md).
+    package var lang: String?
 
     package init(form: String) { self.form = form }
 
@@ -56,7 +58,14 @@ package struct FillOptions: Equatable, Sendable {
     /// from and go).
     package var sessionFlags: SessionSetup.Flags {
         SessionSetup.Flags(plain: plain, output: output, stopAtRefusal: stopAtRefusal, keepAsking: keepAsking,
-                           noInput: noInput, repeats: repeats)
+                           noInput: noInput, repeats: repeats, language: language(environment: [:]))
+    }
+
+    /// This run's language: `--lang`, else the locale `environment` names (LC_ALL, LC_MESSAGES,
+    /// LANG); transliterated under `--plain` on a 7-bit line. English for a `--lang` that
+    /// `problem` turns down.
+    package func language(environment: [String: String]) -> MessageLanguage {
+        MessageLanguage.chosen(argument: lang, environment: environment, plain: plain) ?? .english
     }
 
     /// Answers are given up front (`--answers`, `--set`, `--secret`, or `--no-input`, which
@@ -65,14 +74,17 @@ package struct FillOptions: Equatable, Sendable {
 
     /// This run's set-up before its answers and draft are read (`FillSession` adds them): given
     /// answers are an empty list until then, so `asksNothing` is known at once.
-    func sessionSetup(interactive: Bool, clock: String?) -> SessionSetup {
-        SessionSetup(flags: sessionFlags, interactive: interactive, answers: givesAnswers ? [] : nil, clock: clock)
+    func sessionSetup(interactive: Bool, clock: String?, language: MessageLanguage) -> SessionSetup {
+        var flags = sessionFlags
+        flags.language = language
+        return SessionSetup(flags: flags, interactive: interactive, answers: givesAnswers ? [] : nil, clock: clock)
     }
 
     /// Why these options can't run together, or nil. Shared by both readers of the command line,
     /// so they accept exactly the same things.
     package var problem: String? {
         if let problem = sourceProblem { return problem }
+        if let lang, MessageLanguage.code(forLocale: lang) == nil { return CLIMessage.unknownLanguage(lang).text }
         if resume && record != nil {
             // A transcript starts from an empty form: a resumed session could not be replayed.
             return CLIMessage.recordWithResume.text

@@ -73,6 +73,7 @@ import Testing
         case .repeat: return form + ["--repeat"]
         case .caFile: return form + ["--endpoint", "https://h", "--ca-file", "ca.pem"]
         case .clientCert, .clientKey: return form + ["--endpoint", "https://h", "--client-cert", "c.pem", "--client-key", "k.pem"]
+        case .lang: return form + ["--lang", "nb"]
         }
     }
 

@@ -62,6 +62,8 @@ package enum CLIMessage: Sendable, Equatable {
     case operationNeedsOpenapi
     case refreshNeedsOpenapi
     case operationEmpty
+    /// `--lang` (or `#! args: --lang`) naming a language formline does not speak.
+    case unknownLanguage(String)
 
     // MARK: `drafts`, `check`, `replay`
     case discardNeedsForm
@@ -179,8 +181,21 @@ package enum CLIMessage: Sendable, Equatable {
     /// How long ago a kept copy was fetched: `90 s`, `12 min`, `5 h`, `3 days`.
     case age(seconds: Int)
 
-    /// The English words. Parameters arrive as they are shown.
+    /// The words in the language bound now (`MessageLanguage.current`): its translation
+    /// (Messages/Norwegian/), English where it has none, transliterated on a 7-bit line.
     package var text: String {
+        let language = MessageLanguage.current
+        switch language.code {
+        case .en: return english
+        case .nb: return language.shown(norwegian ?? english)
+        }
+    }
+
+    /// The words in `language`, whatever is bound now.
+    package func text(in language: MessageLanguage) -> String { language.speaking { text } }
+
+    /// The English words. Parameters arrive as they are shown.
+    package var english: String {
         switch self {
         case .draftSaved(let path): return "Draft saved: \(path)"
         case .recordsSummary(let accepted, let rejected, let drafts, let lost):
@@ -247,6 +262,8 @@ package enum CLIMessage: Sendable, Equatable {
         case .operationNeedsOpenapi: return "--operation needs --openapi DOC, the document that describes it"
         case .refreshNeedsOpenapi: return "--refresh applies to --openapi (a document fetched from a server)"
         case .operationEmpty: return "--operation needs an operationId or \"METHOD /path\""
+        case .unknownLanguage(let given):
+            return "--lang: formline speaks en and nb (also as a locale: nb_NO.UTF-8, no, nn), not \"\(given)\""
 
         case .discardNeedsForm: return "--discard needs the form: formline drafts FORM --discard N"
         case .noSuchDraft(let form, let number): return "\(form) has no draft \(number) (formline drafts \(form) lists them)"

@@ -155,8 +155,21 @@ package enum WizardMessage: Sendable, Equatable {
     case templateChoices([String])
     case templateOnlyWhen(String)
 
-    /// The English words. Parameters arrive as they are shown (shortened, cleaned).
+    /// The words in the language bound now (`MessageLanguage.current`): its translation
+    /// (Messages/Norwegian/), English where it has none, transliterated on a 7-bit line.
     package var text: String {
+        let language = MessageLanguage.current
+        switch language.code {
+        case .en: return english
+        case .nb: return language.shown(norwegian ?? english)
+        }
+    }
+
+    /// The words in `language`, whatever is bound now.
+    package func text(in language: MessageLanguage) -> String { language.speaking { text } }
+
+    /// The English words. Parameters arrive as they are shown (shortened, cleaned).
+    package var english: String {
         switch self {
         case .fieldCount(let fields, let upTo, let lists):
             let fieldText = (upTo ? "up to " : "") + "\(fields) field\(plural(fields))"

@@ -9,4 +9,7 @@ struct SessionPolicy: Sendable, Equatable {
     /// `--no-input`: once every field has a value, submit without the review; a missing answer or
     /// a failed check ends the session (exit 5) instead of asking.
     var submitsWithoutReview = false
+    /// The language its sentences are rendered in (docs/languages.md): bound while the wizard
+    /// handles an event, so every catalogue case it shows speaks it.
+    var language: MessageLanguage = .english
 }
