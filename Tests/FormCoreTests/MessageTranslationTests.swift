@@ -80,6 +80,8 @@ import Testing
         #expect(WizardMessage.deletePrompt(item: "Medisiner 2").text(in: Self.norwegian) == "Slette Medisiner 2? (j/N): ")
         #expect(WizardMessage.atReview(.noField(number: 12, range: "1-8")).text(in: Self.norwegian)
             == "Ikke noe felt 12: bruk et nummer fra gjennomgangen (1-8); trykk Enter for å sende")
+        #expect(WizardMessage.commandList(usages: [".back", ".edit N|name", ".help (or ?)"]).text(in: Self.norwegian)
+            == "Kommandoer: .back .edit N|navn .help (eller ?)")
         #expect(CLIMessage.draftSaved(path: "d.json").text(in: Self.norwegian) == "Utkast lagret: d.json")
         // English stays English whatever is bound around it.
         #expect(Self.norwegian.speaking { WizardMessage.cancelled.text(in: .english) } == "Cancelled.")

@@ -2,14 +2,15 @@
 /// (drafts, the summary of a run of records), the usage errors of `fill` and the other commands,
 /// drafts (`DraftError`), secret sources, the session's edges (FormRunner), why a transcript did
 /// not replay and replay's report lines, `check`, `explain`, `operations` and OpenAPI documents.
-/// Like `WizardMessage`, a caller builds a case with its parameters and `text` is the one place
-/// the English words are written; it lives in FormCore because every module that writes to the
+/// Like `WizardMessage`, a caller builds a case with its parameters and `text` renders it in the
+/// language bound now (`english`, `norwegian`); it lives in FormCore because every module that writes to the
 /// operator (FormRunner, FormSessions, FormDrafts, the CLI) sees it.
 ///
 /// Not here (docs/architecture.md, "Messages"): argument-parser's own messages and `--help`
 /// texts; positioned reader problems (form files, transcripts, OpenAPI documents: `FILE:LINE:COL`
 /// diagnostics, their own catalogue); modules below FormCore (FormSystem, FormTransport).
-/// To add a sentence: a case, its words in `text`, a sample in `CLIMessageTests.samples`.
+/// To add a sentence: a case, its words in `english` and `norwegian`, a sample in
+/// `CLIMessageTests.samples`.
 package enum CLIMessage: Sendable, Equatable {
     // MARK: Endings of `fill`
     case draftSaved(path: String)

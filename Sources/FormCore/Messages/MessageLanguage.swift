@@ -35,7 +35,7 @@ public struct MessageLanguage: Sendable, Hashable {
     @TaskLocal package static var current: MessageLanguage = .english
 
     /// Renders `body` with this language's sentences.
-    package func speaking<Result>(_ body: () throws -> Result) rethrows -> Result {
+    public func speaking<Result>(_ body: () throws -> Result) rethrows -> Result {
         try Self.$current.withValue(self, operation: body)
     }
 

@@ -73,7 +73,10 @@ extension WizardMessage {
         case .sayWhichField(let range): return "Si hvilket felt: .edit \(range) eller .edit NAVN"
         case .noFieldNamed(let name, let range): return "Ikke noe felt '\(name)': bruk et nummer fra gjennomgangen (\(range)) eller et feltnavn"
         case .commandsHelp(let list): return list + ". Enter beholder verdien i [klammer]; start en verdi med .. for å skrive en ledende '.'"
-        case .commandList(let usages): return "Kommandoer: " + usages.joined(separator: " ")
+        case .commandList(let usages):
+            // The command words stay; the words around them (WizardCommand.table's usages) are said.
+            let said = [".help (or ?)": ".help (eller ?)", ".edit N|name": ".edit N|navn"]
+            return "Kommandoer: " + usages.map { said[$0] ?? $0 }.joined(separator: " ")
         case .listCommandsHelp:
             return "Lister: et tomt første svar i neste element avslutter listen. "
                 + ".add [LISTE] legger til et element, .delete [LISTE.N] sletter et (spør først), .edit LISTE.N eller "
