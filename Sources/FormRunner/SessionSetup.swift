@@ -103,7 +103,7 @@ public struct SessionSetup: Sendable, Equatable {
     }
 
     private func makeWizardInLanguage(spec unresolved: FormSpec, record: RecordContext?) -> (wizard: Wizard, problems: [AnswerProblem]) {
-        let spec = resolvingClock(unresolved).speaking(language.code)
+        let spec = resolvingClock(unresolved).speaking(language.code, asciiOnly: language.asciiOnly)
         var wizard: Wizard
         if let record {
             wizard = Wizard(spec: spec, interactive: interactive, record: record)

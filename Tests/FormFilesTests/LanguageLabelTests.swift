@@ -29,6 +29,8 @@ import Testing
         #expect(norwegian.fields.map(\.label) == ["Navn", "Post", "Bed"])
         #expect(norwegian.fields[0].help == "Fullt navn.")
         #expect(spec.speaking(.en) == spec)
+        #expect(try #require(loadedForm(form("  - name: b\n    label: {en: Ward, nb: Sengepost på sør}\n")))
+            .speaking(.nb, asciiOnly: true).fields[0].label == "Sengepost paa soer")
     }
 
     @Test func aKeyThatIsNoLanguageIsAnErrorAtItsPlace() {

@@ -28,7 +28,7 @@ import Glibc
                 min_length: 3
                 help: {en: Your full name., nb: Fullt navn.}
               - name: age
-                label: {en: Age, nb: Alder}
+                label: {en: Age, nb: Alder i år}
                 type: integer
                 required: false
                 min: 13
@@ -66,10 +66,10 @@ import Glibc
         try pty.expect("(Svaret blir stående på linjen for retting: Ctrl-U tømmer den så du kan skrive på nytt)")
         try pty.expect("Navn: Al")
         pty.send("ice\r")
-        try pty.expect("Alder (valgfritt, 13-120): ")
+        try pty.expect("Alder i år (valgfritt, 13-120): ")
         pty.send("7\r")
         try pty.expect("! Må være mellom 13 og 120")
-        try pty.expect("Alder (valgfritt, 13-120): 7")
+        try pty.expect("Alder i år (valgfritt, 13-120): 7")
         pty.send("\u{15}34\r")
         try pty.expect("Samtykke gitt (j/n): ")
         pty.send("kanskje\r")
@@ -101,7 +101,8 @@ import Glibc
         #expect(try pty.waitForExit() == .code(0))
     }
 
-    /// `--plain` on a 7-bit line (a locale without UTF-8): Norwegian in ASCII letters.
+    /// `--plain` on a 7-bit line (a locale without UTF-8): Norwegian in ASCII letters, the form's
+    /// Norwegian labels too.
     @Test func aSevenBitLineShowsNorwegianInASCII() throws {
         let pty = try start(try writeForm(), ["--plain"], env: ["LANG": "nb_NO"])
         try pty.expect("Navn:")
@@ -109,10 +110,10 @@ import Glibc
         try pty.expect("! Minst 3 tegn")
         try pty.expect("Navn:")
         pty.send("\u{15}Alice\r")
-        try pty.expect("Alder (valgfritt, 13-120):")
+        try pty.expect("Alder i aar (valgfritt, 13-120):")
         pty.send("500\r")
         try pty.expect("! Maa vaere mellom 13 og 120")
-        try pty.expect("Alder (valgfritt, 13-120):")
+        try pty.expect("Alder i aar (valgfritt, 13-120):")
         pty.send("\u{15}\r")
         try pty.expect("Samtykke gitt (j/n):")
         pty.send("nei\r")
