@@ -68,8 +68,8 @@ struct FieldReader {
         }
 
         var field = Field(name: name ?? "", type: type)
-        if let e = entries["label"], let s = reader.text(e) { field.label = s }
-        if let e = entries["help"], let s = reader.text(e, multiline: true) { field.help = s }
+        if let e = entries["label"], let words = reader.textByLanguage(e) { (field.label, field.labelByLanguage) = words }
+        if let e = entries["help"], let words = reader.textByLanguage(e, multiline: true) { (field.help, field.helpByLanguage) = words }
         if let e = entries["required"], let b = reader.bool(e) { field.required = b }
         if let e = entries["nullable"], let b = reader.bool(e) {
             field.sendsNullWhenEmpty = b

@@ -68,7 +68,7 @@ package final class ReadlineLineSource: LineSource {
     }
 
     /// Within 79 columns, in the style of the wizard's other one-time hints.
-    static let clearHint = "  " + CLIMessage.clearLineHint.text
+    static var clearHint: String { "  " + CLIMessage.clearLineHint.text }
 
     package func read(_ request: Prompt) -> LineResult {
         if request.secret { return readSecret(request) }

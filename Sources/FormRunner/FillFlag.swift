@@ -43,13 +43,15 @@ package enum FillFlag: String, CaseIterable, Sendable {
     case log = "--log"
     /// A form that could not be sent goes to the outbox (docs/outbox-and-batch.md).
     case queue = "--queue"
+    /// The language of the operator's sentences (docs/languages.md).
+    case lang = "--lang"
 
     /// An option with a value (`--endpoint URL`, `--set=name=value`); the others are flags.
     package var takesValue: Bool {
         switch self {
         case .refresh, .plain, .accessible, .resume, .keepAsking, .stopAtRefusal, .noInput, .noChecks, .repeat, .queue: return false
         case .openapi, .operation, .endpoint, .header, .headerFrom, .timeout, .record, .resumeNumber, .draft,
-             .output, .answers, .set, .secret, .caFile, .clientCert, .clientKey, .log: return true
+             .output, .answers, .set, .secret, .caFile, .clientCert, .clientKey, .log, .lang: return true
         }
     }
 
@@ -68,7 +70,7 @@ package enum FillFlag: String, CaseIterable, Sendable {
     /// shows nowhere in a transcript (`--endpoint`, `--draft`, `--record` itself).
     package var inTranscript: Bool {
         switch self {
-        case .plain, .accessible, .output, .stopAtRefusal, .noChecks, .repeat: return true
+        case .plain, .accessible, .output, .stopAtRefusal, .noChecks, .repeat, .lang: return true
         default: return false
         }
     }

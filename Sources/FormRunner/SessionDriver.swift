@@ -117,6 +117,11 @@ public final class SessionDriver {
 
     /// Runs until the wizard finishes; returns how it ended.
     public func run() -> ExitStatus {
+        // The driver's own sentences (`Draft saved: ...`) in the wizard's language too.
+        wizard.language.speaking { runInLanguage() }
+    }
+
+    private func runInLanguage() -> ExitStatus {
         // Effects still to perform, the next one LAST: popping from the end keeps a long run of
         // effects (a server's 100,000 messages) linear, where removeFirst() copied the rest each time.
         var pending = Array(wizard.handle(.start).reversed())

@@ -40,10 +40,14 @@ public struct SessionSetup: Sendable, Equatable {
         public var accessible = false
         /// `--no-checks`: no field's server check is made.
         public var noChecks = false
+        /// `--lang`, else the locale's language (docs/languages.md).
+        public var language: MessageLanguage = .english
 
         public init(plain: Bool = false, output: Output = .text, stopAtRefusal: Bool = false, keepAsking: Bool = false,
-                    noInput: Bool = false, repeats: Bool = false, accessible: Bool = false, noChecks: Bool = false) {
+                    noInput: Bool = false, repeats: Bool = false, accessible: Bool = false, noChecks: Bool = false,
+                    language: MessageLanguage = .english) {
             self.noChecks = noChecks
+            self.language = language
             self.plain = plain
             self.output = output
             self.stopAtRefusal = stopAtRefusal
@@ -78,6 +82,8 @@ public struct SessionSetup: Sendable, Equatable {
     public var asksNothing: Bool
     /// A run of records (`--repeat`): the form starts again after each one.
     public var repeats: Bool
+    /// The language of the operator's sentences: every wizard of the session speaks it.
+    public var language: MessageLanguage
     /// The answers given up front (`--answers`, then `--secret`, then `--set`), applied to every
     /// record's wizard; nil when none were given (an empty list still counts as given: the run
     /// then asks only what is missing).
@@ -102,6 +108,7 @@ public struct SessionSetup: Sendable, Equatable {
         output = flags.output
         repeats = flags.repeats
         runsChecks = !flags.noChecks
+        language = flags.language
         asksNothing = answers != nil && (flags.noInput || (!interactive && !flags.repeats))
         stopsAtRefusal = flags.stopAtRefusal || (!interactive && !flags.keepAsking) || asksNothing
         self.answers = answers
@@ -113,7 +120,12 @@ public struct SessionSetup: Sendable, Equatable {
     /// record of a run), or that of a later record of a run. The answers are applied to each;
     /// `problems` are those no prompt can fix (a later record's were the first record's).
     public func makeWizard(spec unresolved: FormSpec, record: RecordContext? = nil) -> (wizard: Wizard, problems: [AnswerProblem]) {
-        let spec = resolvingClock(unresolved)
+        // What the wizard writes as it is made (a resumed draft's notice) speaks its language too.
+        language.speaking { makeWizardInLanguage(spec: unresolved, record: record) }
+    }
+
+    private func makeWizardInLanguage(spec unresolved: FormSpec, record: RecordContext?) -> (wizard: Wizard, problems: [AnswerProblem]) {
+        let spec = resolvingClock(unresolved).speaking(language.code, asciiOnly: language.asciiOnly)
         var wizard: Wizard
         if let record {
             wizard = Wizard(spec: spec, interactive: interactive, record: record)
@@ -123,6 +135,7 @@ public struct SessionSetup: Sendable, Equatable {
             wizard = Wizard(spec: spec, interactive: interactive)
         }
         if record == nil && repeats { wizard.joinRun(RecordContext()) }
+        wizard.language = language
         wizard.stopsAtRefusal = stopsAtRefusal
         wizard.presentation = presentation
         wizard.runsServerChecks = runsChecks
@@ -160,6 +173,9 @@ extension SessionSetup {
         if stopsAtRefusal { args.append(FillFlag.stopAtRefusal.rawValue) }
         if repeats { args.append(FillFlag.repeat.rawValue) }
         if !runsChecks { args.append(FillFlag.noChecks.rawValue) }
+        // English is every transcript's language without the flag: those recorded before
+        // `--lang` replay as they were, whatever the host's locale.
+        if language != .english { args += [FillFlag.lang.rawValue, language.argument] }
         return args
     }
 }
@@ -180,6 +196,7 @@ extension SessionSetup.Flags {
         case .failure(let problem): throw TranscriptArgsError(argument: nil, problem: problem.description)
         }
         self.init()
+        var languageArgument: String?
         for word in words {
             guard case .option(let flag, let value) = word, flag.inTranscript else {
                 let text: String
@@ -200,11 +217,20 @@ extension SessionSetup.Flags {
                     throw TranscriptArgsError(argument: nil, problem: CLIMessage.outputTakesTextOrJSON.text)
                 }
                 self.output = output
+            case .lang:
+                languageArgument = value
             default:
                 throw TranscriptArgsError(argument: flag.rawValue, problem: nil)
             }
         }
         keepAsking = !stopAtRefusal
+        if let languageArgument {
+            // Never the replaying host's locale: the recorded run's language, and its 7-bit line.
+            guard let language = MessageLanguage.chosen(argument: languageArgument, environment: [:], plain: plain) else {
+                throw TranscriptArgsError(argument: nil, problem: CLIMessage.unknownLanguage(languageArgument).text)
+            }
+            self.language = language
+        }
     }
 }
 
@@ -217,7 +243,11 @@ package struct TranscriptArgsError: Error, Sendable, Equatable, CustomStringConv
 
     /// The flags a transcript may record, as messages list them.
     package static var recordedFlags: String {
-        FillFlag.allCases.filter(\.inTranscript).map { $0 == .output ? "--output text|json" : $0.rawValue }
+        let withValues: [FillFlag: String] = [
+            .output: "--output text|json",
+            .lang: "--lang " + MessageLanguage.Code.allCases.map(\.rawValue).joined(separator: "|"),
+        ]
+        return FillFlag.allCases.filter(\.inTranscript).map { withValues[$0] ?? $0.rawValue }
             .joined(separator: ", ")
     }
 

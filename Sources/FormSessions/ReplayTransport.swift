@@ -14,7 +14,7 @@ package final class ReplayTransport: ImmediateTransport {
     private let state: Mutex<State>
 
     /// The reason given to the wizard when no recorded response is left.
-    package static let noResponseReason = CLIMessage.noRecordedResponseLeft.text
+    package static var noResponseReason: String { CLIMessage.noRecordedResponseLeft.text }
 
     package init(responses: [TranscriptLine]) {
         state = Mutex(State(responses: responses.filter {

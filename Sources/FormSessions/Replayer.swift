@@ -233,12 +233,15 @@ public struct Replayer: Sendable {
             source: source, transport: transport, write: { _ in }, renderer: Renderer(face: .plain),
             recorder: recorder, drafts: Replayer.draftsKeptNowhere, onAccepted: nil,
             idempotencyKey: { live == nil ? "replay-\($0)" : SessionDriver.randomKey($0) })
-        if setup.repeats {
-            // A run of records (`fill --repeat`) replays as the same loop, every record starting
-            // from the same answers.
-            _ = RecordLoop(first: wizard, makeWizard: { setup.makeWizard(spec: unresolved, record: $0).wizard }, edges: edges).run()
-        } else {
-            _ = SessionDriver(wizard: wizard, edges: edges).run()
+        // In the recorded run's language (`#! args: --lang`; English without it), never the host's.
+        setup.language.speaking {
+            if setup.repeats {
+                // A run of records (`fill --repeat`) replays as the same loop, every record starting
+                // from the same answers.
+                _ = RecordLoop(first: wizard, makeWizard: { setup.makeWizard(spec: unresolved, record: $0).wizard }, edges: edges).run()
+            } else {
+                _ = SessionDriver(wizard: wizard, edges: edges).run()
+            }
         }
 
         // A request with no recorded response first: what follows it (a terminal's `Retry?`

@@ -83,6 +83,8 @@ struct FillCommand: ParsableCommand {
     var clientCert: String?
     @Option(help: ArgumentHelp("The client certificate's unencrypted PEM private key (not readable by others).", valueName: "file"))
     var clientKey: String?
+    @Option(help: ArgumentHelp("The language of prompts and messages: en or nb (default: LC_ALL, LC_MESSAGES, LANG). See docs/languages.md.", valueName: "lang"))
+    var lang: String?
 
     /// The parsed command line as the plain value `FillSession` runs on.
     var options: FillOptions {
@@ -114,6 +116,7 @@ struct FillCommand: ParsableCommand {
         options.clientKey = clientKey
         options.repeats = repeats
         options.queue = queue
+        options.lang = lang
         return options
     }
 

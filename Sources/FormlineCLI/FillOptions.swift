@@ -65,6 +65,8 @@ package struct FillOptions: Equatable, Sendable {
     var usesOutbox: Bool {
         (repeats || queue) && endpoint != nil && openapi == nil && record == nil
     }
+    /// `--lang`: the language of the operator's sentences, as given (docs/languages.md).
+    package var lang: String?
 
     package init(form: String) { self.form = form }
 
@@ -72,7 +74,15 @@ package struct FillOptions: Equatable, Sendable {
     /// from and go).
     package var sessionFlags: SessionSetup.Flags {
         SessionSetup.Flags(plain: plain, output: output, stopAtRefusal: stopAtRefusal, keepAsking: keepAsking,
-                           noInput: noInput, repeats: repeats, accessible: accessible, noChecks: noChecks)
+                           noInput: noInput, repeats: repeats, accessible: accessible, noChecks: noChecks,
+                           language: language(environment: [:]))
+    }
+
+    /// This run's language: `--lang`, else the locale `environment` names (LC_ALL, LC_MESSAGES,
+    /// LANG); transliterated under `--plain` on a 7-bit line. English for a `--lang` that
+    /// `problem` turns down.
+    package func language(environment: [String: String]) -> MessageLanguage {
+        MessageLanguage.chosen(argument: lang, environment: environment, plain: plain) ?? .english
     }
 
     /// Answers are given up front (`--answers`, `--set`, `--secret`, or `--no-input`, which
@@ -82,9 +92,11 @@ package struct FillOptions: Equatable, Sendable {
     /// This run's set-up before its answers and draft are read (`FillSession` adds them): given
     /// answers are an empty list until then, so `asksNothing` is known at once.
     /// `ACCESSIBLE` in `environment` turns the accessible presentation on as `--accessible` does.
-    func sessionSetup(interactive: Bool, clock: String?, environment: [String: String] = [:]) -> SessionSetup {
+    func sessionSetup(interactive: Bool, clock: String?, environment: [String: String] = [:],
+                      language: MessageLanguage = .english) -> SessionSetup {
         var flags = sessionFlags
         if SessionSetup.Flags.accessibleRequested(environment: environment) { flags.accessible = true }
+        flags.language = language
         return SessionSetup(flags: flags, interactive: interactive, answers: givesAnswers ? [] : nil, clock: clock)
     }
 
@@ -92,6 +104,7 @@ package struct FillOptions: Equatable, Sendable {
     /// so they accept exactly the same things.
     package var problem: String? {
         if let problem = sourceProblem { return problem }
+        if let lang, MessageLanguage.code(forLocale: lang) == nil { return CLIMessage.unknownLanguage(lang).text }
         if resume && record != nil {
             // A transcript starts from an empty form: a resumed session could not be replayed.
             return CLIMessage.recordWithResume.text

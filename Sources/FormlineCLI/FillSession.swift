@@ -21,6 +21,11 @@ package struct FillSession {
     package init(options: FillOptions) { self.options = options }
 
     package func run() -> ExitStatus {
+        // Every sentence of the run, the wizard's and the command line's, in the run's language.
+        options.language(environment: ProcessEnvironment.current).speaking { runInLanguage() }
+    }
+
+    private func runInLanguage() -> ExitStatus {
         let usage = UsageErrors()
         let status = session(usage: usage)
         // Under --output json every ending has its document, a usage error too (docs/scripting.md).
@@ -120,7 +125,8 @@ package struct FillSession {
         let scripted = options.givesAnswers
         // The one set-up of this run's wizards (SessionSetup), the one a replay of its recording
         // builds; the answers and the draft are added as they are read.
-        var setup = options.sessionSetup(interactive: interactive, clock: clock, environment: environment)
+        var setup = options.sessionSetup(interactive: interactive, clock: clock, environment: environment,
+                                         language: MessageLanguage.current)
         // The accessible presentation has no colour, like --plain.
         let face = Renderer.face(isTerminal: interactive, plainFlag: options.plain || setup.presentation == .accessible,
                                  environment: environment)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FormCore
 import FormSystem
 #if canImport(Glibc)
 import Glibc
@@ -69,7 +70,10 @@ package enum FormlineMain {
         _ = StandardDescriptors.closedAtStart
         // Before any secret is read or any document fetched: no core dump can hold one.
         CoreDumpGuard.install()
-        Formline.main()
+        // The locale's language for every command's sentences; `fill` chooses its own (`--lang`)
+        // and replay each transcript's (docs/languages.md).
+        let language = MessageLanguage.chosen(argument: nil, environment: ProcessEnvironment.current, plain: false) ?? .english
+        language.speaking { Formline.main() }
         Glibc.exit(0)
     }
 }

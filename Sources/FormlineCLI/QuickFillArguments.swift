@@ -65,6 +65,7 @@ package enum QuickFillArguments {
             case .caFile: options.caFile = v
             case .clientCert: options.clientCert = v
             case .clientKey: options.clientKey = v
+            case .lang: options.lang = v
             case .output:
                 guard let output = FillOptions.Output(rawValue: v) else { return nil }
                 options.output = output

@@ -79,6 +79,7 @@ import Testing
         .operationNeedsOpenapi,
         .refreshNeedsOpenapi,
         .operationEmpty,
+        .unknownLanguage("de_DE.UTF-8"),
         .discardNeedsForm,
         .noSuchDraft(form: "signup", number: 4),
         .draftDiscarded(form: "signup", number: 2, path: "/home/ada/.local/state/formline/drafts/signup-2.json"),

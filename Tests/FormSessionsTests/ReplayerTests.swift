@@ -131,14 +131,14 @@ import Testing
 
     @Test func unknownArgsAreRefused() {
         let result = replayer.replay(text: "#! formline-session 1\n#! form: incident.yaml\n#! args: --record\n", path: "t.session")
-        #expect(result.failures == ["#! args: \"--record\" is not a flag a transcript records (--plain, --accessible, --output text|json, --stop-at-refusal, --no-checks, --repeat)"])
+        #expect(result.failures == ["#! args: \"--record\" is not a flag a transcript records (--plain, --accessible, --output text|json, --stop-at-refusal, --no-checks, --repeat, --lang en|nb)"])
         // Read by `fill`'s option table: a bad value or a stray word is refused with its reason.
         let xml = replayer.replay(text: "#! formline-session 1\n#! form: incident.yaml\n#! args: --output xml\n", path: "t.session")
         #expect(xml.failures == ["#! args: --output takes text or json"])
         let twice = replayer.replay(text: "#! formline-session 1\n#! form: incident.yaml\n#! args: --plain --plain\n", path: "t.session")
         #expect(twice.failures == ["#! args: --plain is given twice"])
         let stray = replayer.replay(text: "#! formline-session 1\n#! form: incident.yaml\n#! args: --plain json\n", path: "t.session")
-        #expect(stray.failures == ["#! args: \"json\" is not a flag a transcript records (--plain, --accessible, --output text|json, --stop-at-refusal, --no-checks, --repeat)"])
+        #expect(stray.failures == ["#! args: \"json\" is not a flag a transcript records (--plain, --accessible, --output text|json, --stop-at-refusal, --no-checks, --repeat, --lang en|nb)"])
     }
 
     /// `#! args` is written back from the set-up replay read: what `fill --record` writes for it.

@@ -77,6 +77,7 @@ import Testing
         case .queue: return form + ["--endpoint", "http://127.0.0.1:8080", "--queue"]
         case .caFile: return form + ["--endpoint", "https://h", "--ca-file", "ca.pem"]
         case .clientCert, .clientKey: return form + ["--endpoint", "https://h", "--client-cert", "c.pem", "--client-key", "k.pem"]
+        case .lang: return form + ["--lang", "nb"]
         }
     }
 

@@ -1,4 +1,5 @@
-/// `boolean`: y/yes/true/1 or n/no/false/0 in any case, sent as JSON true/false.
+/// `boolean`: y/yes/true/1 or n/no/false/0 in any case, sent as JSON true/false; the
+/// Norwegian j/ja and nei too, in every session's language (docs/languages.md).
 struct BooleanKind: FieldKind {
     var countsOn: Bool { false }
     var listRefusal: String? { nil }
@@ -7,9 +8,9 @@ struct BooleanKind: FieldKind {
 
     func parse(_ input: String, for field: Field) -> Result<FieldValue, ValueError> {
         switch input.lowercased() {
-        case "y", "yes", "true", "1": return .success(.boolean(true))
-        case "n", "no", "false", "0": return .success(.boolean(false))
-        default: return .failure(.notBoolean)
+        case "true", "1": return .success(.boolean(true))
+        case "false", "0": return .success(.boolean(false))
+        default: return MessageLanguage.yesOrNo(input).map { .success(.boolean($0)) } ?? .failure(.notBoolean)
         }
     }
 
@@ -23,8 +24,11 @@ struct BooleanKind: FieldKind {
     }
 
     func rule(for field: Field) -> String? { "y or n" }
-    func promptHints(for field: Field) -> [String] { ["y/n"] }
-    func completion(for field: Field) -> FieldCompletion { .single(["yes", "no"]) }
+    func promptHints(for field: Field) -> [String] { [MessageLanguage.current.yesNoHint] }
+    func completion(for field: Field) -> FieldCompletion {
+        let language = MessageLanguage.current
+        return .single([language.word(for: true), language.word(for: false)])
+    }
 }
 
 /// The refusals of `boolean` fields, with the sentences the operator reads.

@@ -28,14 +28,14 @@ enum NumberRangeHint {
     static func hints(_ field: Field) -> [String] {
         if field.minimumIsExclusive || field.maximumIsExclusive {
             // Words, since "0-100" would read as including the excluded bound.
-            let lo = field.minimum.map { field.minimumIsExclusive ? "more than \($0)" : "at least \($0)" }
-            let hi = field.maximum.map { field.maximumIsExclusive ? "less than \($0)" : "at most \($0)" }
+            let lo = field.minimum.map { field.minimumIsExclusive ? $0.ordering.exclusiveLowerBoundPhrase($0) : $0.ordering.lowerBoundPhrase($0) }
+            let hi = field.maximum.map { field.maximumIsExclusive ? $0.ordering.exclusiveUpperBoundPhrase($0) : $0.ordering.upperBoundPhrase($0) }
             return [[lo, hi].compactMap { $0 }.joined(separator: ", ")]
         }
         switch (field.minimum, field.maximum) {
         case let (lo?, hi?): return ["\(lo)-\(hi)"]
-        case let (lo?, nil): return ["at least \(lo)"]
-        case let (nil, hi?): return ["at most \(hi)"]
+        case let (lo?, nil): return [lo.ordering.lowerBoundPhrase(lo)]
+        case let (nil, hi?): return [hi.ordering.upperBoundPhrase(hi)]
         case (nil, nil): return []
         }
     }

@@ -27,6 +27,10 @@ public struct Field: Sendable, Equatable {
     /// The default as written in the form file; it has passed the field's own rules at load.
     public var defaultText: String?
     public var help: String?
+    /// `label: {en: ..., nb: ...}`, `help:` likewise: each language's own text; `label` and
+    /// `help` hold the English one (or the first written) for every other (docs/languages.md).
+    public var labelByLanguage: [MessageLanguage.Code: String] = [:]
+    public var helpByLanguage: [MessageLanguage.Code: String] = [:]
     /// Shown only while this holds; hidden fields are neither asked nor sent.
     public var when: Condition?
     /// Non-field server errors with these codes land on this field.

@@ -39,6 +39,7 @@ public enum FieldOrdering: String, Sendable, CaseIterable {
 
     /// "at least 1", "on or after 2024-01-01", "at or after 09:00".
     package func lowerBoundPhrase(_ bound: OrderedValue) -> String {
+        if MessageLanguage.current.code == .nb { return norwegianBoundPhrase(bound, lower: true, exclusive: false) }
         switch self {
         case .number: return "at least \(bound)"
         case .date: return "on or after \(bound)"
@@ -49,15 +50,18 @@ public enum FieldOrdering: String, Sendable, CaseIterable {
     /// "at most 5", "on or before 2024-12-31", "at or before 17:00".
     /// "more than 0", "after 2024-01-01": an exclusive lower bound.
     package func exclusiveLowerBoundPhrase(_ bound: OrderedValue) -> String {
-        self == .number ? "more than \(bound)" : "after \(bound)"
+        if MessageLanguage.current.code == .nb { return norwegianBoundPhrase(bound, lower: true, exclusive: true) }
+        return self == .number ? "more than \(bound)" : "after \(bound)"
     }
 
     /// "less than 100", "before 18:00": an exclusive upper bound.
     package func exclusiveUpperBoundPhrase(_ bound: OrderedValue) -> String {
-        self == .number ? "less than \(bound)" : "before \(bound)"
+        if MessageLanguage.current.code == .nb { return norwegianBoundPhrase(bound, lower: false, exclusive: true) }
+        return self == .number ? "less than \(bound)" : "before \(bound)"
     }
 
     package func upperBoundPhrase(_ bound: OrderedValue) -> String {
+        if MessageLanguage.current.code == .nb { return norwegianBoundPhrase(bound, lower: false, exclusive: false) }
         switch self {
         case .number: return "at most \(bound)"
         case .date: return "on or before \(bound)"

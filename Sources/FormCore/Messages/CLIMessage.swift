@@ -2,14 +2,15 @@
 /// (drafts, the summary of a run of records), the usage errors of `fill` and the other commands,
 /// drafts (`DraftError`), secret sources, the session's edges (FormRunner), why a transcript did
 /// not replay and replay's report lines, `check`, `explain`, `operations` and OpenAPI documents.
-/// Like `WizardMessage`, a caller builds a case with its parameters and `text` is the one place
-/// the English words are written; it lives in FormCore because every module that writes to the
+/// Like `WizardMessage`, a caller builds a case with its parameters and `text` renders it in the
+/// language bound now (`english`, `norwegian`); it lives in FormCore because every module that writes to the
 /// operator (FormRunner, FormSessions, FormDrafts, the CLI) sees it.
 ///
 /// Not here (docs/architecture.md, "Messages"): argument-parser's own messages and `--help`
 /// texts; positioned reader problems (form files, transcripts, OpenAPI documents: `FILE:LINE:COL`
 /// diagnostics, their own catalogue); modules below FormCore (FormSystem, FormTransport).
-/// To add a sentence: a case, its words in `text`, a sample in `CLIMessageTests.samples`.
+/// To add a sentence: a case, its words in `english` and `norwegian`, a sample in
+/// `CLIMessageTests.samples`.
 package enum CLIMessage: Sendable, Equatable {
     // MARK: Endings of `fill`
     case draftSaved(path: String)
@@ -90,6 +91,8 @@ package enum CLIMessage: Sendable, Equatable {
     case operationNeedsOpenapi
     case refreshNeedsOpenapi
     case operationEmpty
+    /// `--lang` (or `#! args: --lang`) naming a language formline does not speak.
+    case unknownLanguage(String)
 
     // MARK: `drafts`, `check`, `replay`
     case discardNeedsForm
@@ -212,8 +215,21 @@ package enum CLIMessage: Sendable, Equatable {
     /// How long ago a kept copy was fetched: `90 s`, `12 min`, `5 h`, `3 days`.
     case age(seconds: Int)
 
-    /// The English words. Parameters arrive as they are shown.
+    /// The words in the language bound now (`MessageLanguage.current`): its translation
+    /// (Messages/Norwegian/), English where it has none, transliterated on a 7-bit line.
     package var text: String {
+        let language = MessageLanguage.current
+        switch language.code {
+        case .en: return english
+        case .nb: return language.shown(norwegian ?? english)
+        }
+    }
+
+    /// The words in `language`, whatever is bound now.
+    package func text(in language: MessageLanguage) -> String { language.speaking { text } }
+
+    /// The English words. Parameters arrive as they are shown.
+    package var english: String {
         switch self {
         case .draftSaved(let path): return "Draft saved: \(path)"
         case .recordsSummary(let accepted, let rejected, let drafts, let lost, let queued):
@@ -316,6 +332,8 @@ package enum CLIMessage: Sendable, Equatable {
         case .operationNeedsOpenapi: return "--operation needs --openapi DOC, the document that describes it"
         case .refreshNeedsOpenapi: return "--refresh applies to --openapi (a document fetched from a server)"
         case .operationEmpty: return "--operation needs an operationId or \"METHOD /path\""
+        case .unknownLanguage(let given):
+            return "--lang: formline speaks en and nb (also as a locale: nb_NO.UTF-8, no, nn), not \"\(given)\""
 
         case .discardNeedsForm: return "--discard needs the form: formline drafts FORM --discard N"
         case .noSuchDraft(let form, let number): return "\(form) has no draft \(number) (formline drafts \(form) lists them)"

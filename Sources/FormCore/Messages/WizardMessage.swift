@@ -1,16 +1,17 @@
 /// Every sentence the wizard shows an operator: prompts, refusals, notices, help, the problems of
 /// scripted answers, the comments of the answers template. A handler builds a case with its
 /// parameters (labels, numbers, names, already shortened and cleaned where it shows them); `text`
-/// is the one place the English words are written, the way swift-argument-parser's `ParserError`
-/// is rendered only by its usage generator.
-/// Translated or accessible wording (issue 27) is another rendering of these cases.
+/// renders it, the way swift-argument-parser's `ParserError` is rendered only by its usage
+/// generator: `english` is the one place the English words are written, and each other language
+/// has its table (`norwegian`, Messages/Norwegian/; docs/languages.md).
 ///
 /// What is not here, on purpose: a field type's refusal texts stay in its file under FieldTypes/
 /// (`ValueError.typeRule`; a field type is one file by design) and the shared ones in
 /// Values/ValueError.swift; text from the form file (labels, help, patterns' messages) and from
 /// servers is the author's or the server's; layout (indents, `  ! `, wrapping) stays with the
-/// code that lays lines out. To add a sentence: add a case here, its words in `text`, a sample in
-/// `WizardMessageTests.samples`, and build the case where it is shown.
+/// code that lays lines out. To add a sentence: add a case here, its words in `english` and in
+/// `norwegian`, a sample in `WizardMessageTests.samples`, and build the case where it is shown
+/// (docs/contributing.md, "A new message").
 package enum WizardMessage: Sendable, Equatable {
     // MARK: Starting and resuming
     /// "6 fields", "up to 17 fields, 2 lists": what the form has (the title line's count).
@@ -207,8 +208,21 @@ package enum WizardMessage: Sendable, Equatable {
     case templateChoices([String])
     case templateOnlyWhen(String)
 
-    /// The English words. Parameters arrive as they are shown (shortened, cleaned).
+    /// The words in the language bound now (`MessageLanguage.current`): its translation
+    /// (Messages/Norwegian/), English where it has none, transliterated on a 7-bit line.
     package var text: String {
+        let language = MessageLanguage.current
+        switch language.code {
+        case .en: return english
+        case .nb: return language.shown(norwegian ?? english)
+        }
+    }
+
+    /// The words in `language`, whatever is bound now.
+    package func text(in language: MessageLanguage) -> String { language.speaking { text } }
+
+    /// The English words. Parameters arrive as they are shown (shortened, cleaned).
+    package var english: String {
         switch self {
         case .fieldCount(let fields, let upTo, let lists):
             let fieldText = (upTo ? "up to " : "") + "\(fields) field\(plural(fields))"

@@ -52,7 +52,8 @@ public enum FieldValue: Sendable, Hashable {
     public var editableText: String {
         switch self {
         case .text(let s), .number(let s): return s
-        case .boolean(let b): return b ? "yes" : "no"
+        // In the session's language (`ja`/`nei`): parsed back in any (BooleanKind).
+        case .boolean(let b): return MessageLanguage.current.word(for: b)
         case .list(let items): return items.joined(separator: ", ")
         }
     }

@@ -38,7 +38,17 @@ public enum ValueError: Error, Sendable, CustomStringConvertible {
     /// The sentence the operator sees under the line.
     public var message: String { description }
 
+    /// In the language bound now (`MessageLanguage.current`; English where it has no words).
     public var description: String {
+        let language = MessageLanguage.current
+        switch language.code {
+        case .en: return english
+        case .nb: return language.shown(norwegian ?? english)
+        }
+    }
+
+    /// The English sentence.
+    var english: String {
         switch self {
         case .controlCharacters: return "Control characters are not allowed"
         case .scriptedValueTooLong(let multiline):

@@ -78,6 +78,11 @@ public struct Wizard: Sendable {
         get { policy.runsServerChecks }
         set { policy.runsServerChecks = newValue }
     }
+    /// The language of the operator's sentences (`--lang`, the locale; docs/languages.md).
+    public var language: MessageLanguage {
+        get { policy.language }
+        set { policy.language = newValue }
+    }
     /// Lines read so far (answers, commands, unreadable lines): the input line number a refusal names.
     public var linesRead: Int { report.linesRead }
     /// The errors that ended the session, for `--output json`: the refused line, or every field
@@ -146,6 +151,11 @@ public struct Wizard: Sendable {
     /// event or phase does not compile until every pair is decided. Each handler says what it
     /// refused as data (`WizardEffect.refused`); `lineTaken` ends a run that stops at refusals.
     public mutating func handle(_ event: WizardEvent) -> [WizardEffect] {
+        // Every sentence rendered while handling it speaks the session's language.
+        policy.language.speaking { reduce(event) }
+    }
+
+    private mutating func reduce(_ event: WizardEvent) -> [WizardEffect] {
         switch (event, phase) {
         // A finished wizard takes nothing more: the driver has stopped, and whatever arrives
         // late (a line typed after .cancel, a response after a signal) must change nothing.

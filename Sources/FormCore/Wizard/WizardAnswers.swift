@@ -10,6 +10,11 @@ extension Wizard {
     /// the command line, fields hidden by their condition). Refused values are kept in
     /// `answerProblems` and asked again.
     public mutating func apply(_ answers: [ScriptedAnswer]) -> [AnswerProblem] {
+        // The problems' sentences speak the session's language.
+        policy.language.speaking { applyInLanguage(answers) }
+    }
+
+    private mutating func applyInLanguage(_ answers: [ScriptedAnswer]) -> [AnswerProblem] {
         // Lists first: each grows to the items the answers name, so `lines.3.qty` is a field.
         let (answers, itemProblems) = answersWithItems(answers)
         var problems = itemProblems

@@ -99,7 +99,7 @@ enum WizardCommand: Equatable, Sendable {
     }
 
     /// `?`'s list of commands: "Commands: .back .next ... .cancel".
-    static let helpList = WizardMessage.commandList(usages: table.filter { $0.listing == .always }.map(\.usage)).text
+    static var helpList: String { WizardMessage.commandList(usages: table.filter { $0.listing == .always }.map(\.usage)).text }
 
     /// The message for an unknown command: the nearest real one, and how to type a literal dot.
     /// `lists`: the form has lists, so `.add` and `.delete` are among the commands listed.

@@ -60,7 +60,8 @@ extension Wizard {
     mutating func confirmDelete(_ line: String, list: String, number: Int, after: Phase) -> [WizardEffect] {
         let answer = line.trimmedWhitespace.lowercased()
         phase = after
-        guard answer == "y" || answer == "yes" else {
+        // y/yes or j/ja in any language (docs/languages.md).
+        guard MessageLanguage.yesOrNo(answer) == true else {
             return [.output(OutputLine(.deleteKept, style: .notice))] + reenter(after)
         }
         let label = deleteName(list: list, number: number)

@@ -63,9 +63,9 @@ extension Wizard {
         return [.output(title)] + Wizard.wrapped(.firstRecordHeaderInWords, .title, indent: "")
     }
 
-    static let firstRecordHeader = WizardMessage.firstRecordHeader.text
-    static let compactReviewPromptText = WizardMessage.compactReviewPrompt.text
-    static let goOnPromptText = WizardMessage.goOnPrompt.text
+    static var firstRecordHeader: String { WizardMessage.firstRecordHeader.text }
+    static var compactReviewPromptText: String { WizardMessage.compactReviewPrompt.text }
+    static var goOnPromptText: String { WizardMessage.goOnPrompt.text }
 
     /// What `?` adds in a run of records: ditto, its escape, and how the run ends.
     func recordHelpLines(for field: Field) -> [OutputLine] {

@@ -13,4 +13,7 @@ struct SessionPolicy: Sendable, Equatable {
     var presentation: Presentation = .standard
     /// `--no-checks` turns it off: no field's `server_check` is made (the server decides at submit).
     var runsServerChecks = true
+    /// The language its sentences are rendered in (docs/languages.md): bound while the wizard
+    /// handles an event, so every catalogue case it shows speaks it.
+    var language: MessageLanguage = .english
 }

@@ -1,8 +1,8 @@
 /// The words the wizard shows: prompts, the review, choice lists and help. Kept apart from the
 /// state machine so the layout (docs/filling.md) can be read and changed in one place.
 extension Wizard {
-    static let reviewPromptText = WizardMessage.reviewPrompt.text
-    static let multilineHint = WizardMessage.multilineHint.text
+    static var reviewPromptText: String { WizardMessage.reviewPrompt.text }
+    static var multilineHint: String { WizardMessage.multilineHint.text }
 
     /// The longest prompt, leaving part of an 80-column line for the answer.
     static let promptWidth = 60
@@ -13,7 +13,7 @@ extension Wizard {
     /// The lead of a server message under a field's review row.
     static let fieldErrorIndent = "    ! "
 
-    static let retryPromptText = WizardMessage.retryPrompt.text
+    static var retryPromptText: String { WizardMessage.retryPrompt.text }
 
     var reviewPrompt: Prompt {
         if policy.presentation.reviewAsSentences { return Prompt(text: WizardMessage.reviewPromptInWords.text) }
@@ -112,7 +112,8 @@ extension Wizard {
     }
 
     func promptHints(_ field: Field) -> [String] {
-        (field.required ? [] : [WizardMessage.ruleOptional.text]) + field.kind.promptHints(for: field)
+        (field.required ? [] : [WizardMessage.ruleOptional.text])
+            + field.kind.promptHints(for: field).map(MessageLanguage.current.fieldTypeWords)
     }
 
     /// A value as the review and prompts show it: secrets masked, lists joined, booleans yes/no,
@@ -397,7 +398,7 @@ extension Wizard {
     }
 
     /// What a form with lists adds to the commands, in `?` at a prompt and at the review.
-    static let listCommandsHelp = WizardMessage.listCommandsHelp.text
+    static var listCommandsHelp: String { WizardMessage.listCommandsHelp.text }
 
     func ruleDescriptions(_ field: Field) -> [String] {
         var rules: [String] = [(field.required ? WizardMessage.ruleRequired : .ruleOptional).text]
@@ -407,7 +408,7 @@ extension Wizard {
             if list.maxItems < ListRule.itemLimit { rules.append(WizardMessage.ruleAtMostItems(list.maxItems).text) }
             if list.unique { rules.append(WizardMessage.ruleItemsDiffer.text) }
         }
-        if let rule = field.kind.rule(for: field) { rules.append(rule) }
+        if let rule = field.kind.rule(for: field) { rules.append(MessageLanguage.current.fieldTypeWords(rule)) }
         switch (field.minLength, field.maxLength) {
         case let (lo?, hi?): rules.append(WizardMessage.ruleLengthBetween(lo, hi).text)
         case let (lo?, nil): rules.append(WizardMessage.ruleLengthAtLeast(lo).text)
