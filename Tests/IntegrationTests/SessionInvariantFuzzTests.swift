@@ -307,6 +307,11 @@ struct SessionRun {
         }
         // What the line did to the values first: a draft saved by the same step holds it.
         if case .line(let line) = event { track(line, before: before, asked: asked, refused: !errors.isEmpty) }
+        // A server check answers the line after it was tracked: a value it refuses (or a check
+        // cancelled, or failed under `on_failure: refuse`) was not taken after all.
+        if case .checked(let outcome) = event, case .checking(let index, _, _) = before, !errors.isEmpty || outcome == .cancelled {
+            if index < wizard.fields.count { typed[wizard.fields[index].name] = nil }
+        }
         var prompted = false, ends = false
         for effect in effects {
             switch effect {

@@ -5,9 +5,10 @@ extension CLIMessage {
     var norwegian: String? {
         switch self {
         case .draftSaved(let path): return "Utkast lagret: \(path)"
-        case .recordsSummary(let accepted, let rejected, let drafts, let lost):
+        case .recordsSummary(let accepted, let rejected, let drafts, let lost, let queued):
             return "Poster: \(accepted) godtatt, \(rejected) avvist, \(drafts) beholdt som utkast"
-                + (lost > 0 ? ", \(lost) tapt (utkast ikke lagret)." : ".")
+                + (lost > 0 ? ", \(lost) tapt (utkast ikke lagret)" : "")
+                + (queued > 0 ? ", \(queued) i kø, ikke sendt." : ".")
         case .acceptedRecordsLead: return "Godtatt: "
         case .andMoreRecords(let more): return " og \(more) til"
         case .jsonNotWritten(let reason, let accepted):
@@ -207,6 +208,43 @@ extension CLIMessage {
             if seconds < 7200 { return "\(seconds / 60) min" }
             if seconds < 172_800 { return "\(seconds / 3600) t" }
             return "\(seconds / 86400) dager"
+        case .outboxNotWritten(let reason): return "utboksen kunne ikke skrives: \(reason)"
+        case .outboxEmpty(let folder): return "Utboksen er tom (\(folder))."
+        case .outboxNothingToSend(let folder):
+            return "Ingenting å sende: utboksen har ingen oppføring i kø (\(folder)); avviste venter på formline outbox repair."
+        case .outboxSent(let form, let key, let status, let note):
+            return "\(form) \(key): sendt, godtatt (\(status))" + (note.map { " " + $0 } ?? "") + ", fjernet fra utboksen"
+        case .outboxRejected(let form, let key, let status):
+            return "\(form) \(key): avvist (\(status)), beholdt for formline outbox repair"
+        case .outboxNotSent(let form, let key, let reason): return "\(form) \(key): ikke sendt (\(reason)), beholdt i utboksen"
+        case .outboxBusy(let form, let key): return "\(form) \(key): en annen formline sender den, hoppet over"
+        case .outboxFormUnusable(let form, let key, let problem):
+            return "\(form) \(key): skjemafilen kan ikke brukes (\(problem)), beholdt i utboksen"
+        case .outboxSendSummary(let sent, let rejected, let notSent):
+            return "Utboks: \(sent) sendt, \(rejected) avvist, \(notSent) ikke sendt."
+        case .outboxJobsOutOfRange: return "--jobs må være mellom 1 og 64"
+        case .outboxNothingToRepair: return "Ingenting å reparere: ingen oppføring i utboksen ble avvist (formline outbox viser dem)."
+        case .outboxNoSuchEntry(let key):
+            return "ingen avvist oppføring i utboksen har nøkkelen \(key) (formline outbox viser dem; en oppføring i kø sendes av formline outbox send)"
+        case .outboxRepairing(let form, let key, let status):
+            return "Reparerer \(form) \(key)" + (status.map { " (avvist \($0))" } ?? "") + ":"
+        case .outboxRepaired(let form, let key): return "\(form) \(key): godtatt, fjernet fra utboksen"
+        case .outboxKeptAsItWas(let form, let key): return "\(form) \(key): beholdt i utboksen som den var"
+        case .queueWithOpenAPI:
+            return "--queue kan ikke kombineres med --openapi: en oppføring sendes senere med skjemafilen sin, og skjemaet til en operasjon har ingen"
+        case .batchShardSyntax: return "--shard tar K/N: denne maskinens andel K av N (1 <= K <= N), f.eks. --shard 2/4"
+        case .batchMaxErrorsOutOfRange: return "--max-errors må være 1 eller mer"
+        case .batchCannotRead(let path, let reason): return "\(path): kan ikke lese postene: \(reason)"
+        case .batchCannotWriteReport(let path, let reason): return "--report \(path): kan ikke skrive: \(reason)"
+        case .batchLineTooLong: return "posten er lengre enn 1 MiB"
+        case .recordWithPrivateSet(let field):
+            return "--record kan ikke kombineres med --set \(field)=...: \(field) er privat og et opptak inneholder aldri verdien; oppgi den i en --answers-fil (et opptak navngir filen, aldri verdiene) eller skriv den ved spørsmålet"
+        case .logNotOpened(let path, let reason):
+            return "--log \(path): \(reason) (diagnoseloggen legges til i en fil som er din egen, modus 600)"
+        case .replayNoDefaultPrivate(let line, let name):
+            return "linje \(line): ingen verdi replay lager, oppfyller reglene for det private feltet \"\(name)\": legg til \"#! private \(name) = VERDI\" (en oppdiktet verdi, aldri en ekte)"
+        case .checking: return "kontrollerer..."
+        case .checkCancelledByOperator: return "kontrollen ble avbrutt"
         @unknown default: return nil
         }
     }

@@ -181,6 +181,46 @@ extension WizardMessage {
         case .templateListNote: return "; en liste: [én, verdi, per, element]"
         case .templateChoices(let choices): return "; valg: " + choices.joined(separator: ", ")
         case .templateOnlyWhen(let condition): return "; bare når \(condition)"
+        case .checkRefusedValue(let status): return "Tjeneren avviste denne verdien (\(status))"
+        case .checkServerAnswered(let status): return "tjeneren svarte \(status)"
+        case .checkAnswerTooLarge(let kib): return "svaret var større enn \(kib) KiB"
+        case .checkNotMade(let reason): return "Ikke kontrollert (\(reason)): beholdt; tjeneren avgjør når skjemaet sendes."
+        case .checkNotMadeRefused(let reason): return "Kunne ikke kontrolleres (\(reason)): prøv igjen eller endre verdien"
+        case .checkCancelled: return "Kontrollen ble avbrutt."
+        case .lookupShown(let text): return "= " + text
+        case .queuedNotSent:
+            return "Lagt i utboksen, ikke sendt: formline outbox send sender det med samme Idempotency-Key."
+
+        case .titleCountInWords(let count): return ". " + count.prefix(1).uppercased() + count.dropFirst() + ". Skriv ? for hjelp."
+        case .promptInWords(let label, let words): return ([label] + words).joined(separator: ", ") + ": "
+        case .promptCurrent(let shown): return "nå \(shown)"
+        case .promptSecretNotShown: return "skjult mens du skriver"
+        case .promptSecretKept: return "Enter beholder den som er gitt"
+        case .promptYesOrNo: return "ja eller nei"
+        case .promptRange(let lo, let hi): return "\(lo) til \(hi)"
+        case .promptEndsList: return "Enter alene avslutter listen"
+        case .multilineHintInWords: return "flere linjer, avslutt med en linje som bare har et punktum"
+        case .multilineNextLine: return "Neste linje: "
+        case .fieldError(let label, let message): return "\(label): \(message)"
+        case .youTyped(let typed): return "Du skrev \"\(typed)\"."
+        case .choiceOnLine(let number, let choice): return "\(number): \(choice)"
+        case .reviewSentence(let number, let label, let value): return "\(number): \(label) er \(value)."
+        case .reviewItemSentence(let number, let label, let details):
+            return "\(number): \(label)." + (details.isEmpty ? "" : " \(details).")
+        case .reviewNoAnswer: return "ikke besvart"
+        case .reviewSecretGiven: return "gitt, ikke vist"
+        case .reviewDefaultValue(let shown): return "\(shown), standardverdien"
+        case .reviewPromptInWords: return "Enter sender inn, et nummer endrer, .cancel avbryter: "
+        case .retryPromptInWords: return "Enter prøver igjen, et nummer endrer, .cancel avbryter: "
+        case .goOnPromptInWords: return "Enter: neste post; ellers .retry, et nummer eller .end: "
+        case .firstRecordHeaderInWords:
+            return "Post 1. En linje med bare et dobbelt anførselstegn kopierer svaret fra forrige post; .end avslutter kjøringen."
+        case .deletePromptInWords(let item): return "Slette \(item)? j sletter, Enter beholder: "
+        case .commandsHelpInWords(let list):
+            return list + ". Enter beholder gjeldende verdi; start en verdi med to punktum for å skrive et punktum først."
+        case .accessibleModeHelp(let on):
+            return on ? "Tilgjengelig modus er på: feil nevner feltet sitt, valg er nummerert, ingenting legges på redigeringslinjen."
+                : "For skjermleser eller leselist: --accessible eller ACCESSIBLE=1."
         @unknown default: return nil
         }
     }
