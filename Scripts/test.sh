@@ -5,7 +5,8 @@
 #   - Debian: libreadline-dev libpcre2-dev pkg-config (the build), python3-venv (the Python venvs),
 #     dpkg-dev lintian man-db (building, checking and installing the Debian package), valgrind
 #     (the first prompt's instruction budget, IntegrationTests/FirstPromptBudgetTests), libxml2-utils
-#     (xmllint: replay --junit reports checked against Tests/JUnit/junit.xsd, JUnitSchemaTests);
+#     (xmllint: replay --junit reports checked against Tests/JUnit/junit.xsd, JUnitSchemaTests),
+#     parallel (GNU parallel running `formline batch --shard K/N` shards, BatchTests);
 #   - the real-server apps (Scripts/install-real-servers.sh: pinned Debian packages for Rails,
 #     Express, Symfony, and a PyPI venv for the Python apps: Django REST, FastAPI, django-ninja,
 #     flask-smorest, APIFlask, Litestar);
@@ -27,7 +28,7 @@ if ! command -v swift >/dev/null; then
 fi
 
 # 1. Install (or name) everything a bare machine lacks, before anything long runs.
-DEBIAN_PACKAGES=(libreadline-dev libpcre2-dev pkg-config python3-venv dpkg-dev lintian man-db valgrind libxml2-utils)
+DEBIAN_PACKAGES=(libreadline-dev libpcre2-dev pkg-config python3-venv dpkg-dev lintian man-db valgrind libxml2-utils parallel)
 mapfile -t missing < <(missing_debian_packages "${DEBIAN_PACKAGES[@]}")
 if ((skip_real == 0)); then
     mapfile -t real_missing < <(Scripts/install-real-servers.sh --missing)
