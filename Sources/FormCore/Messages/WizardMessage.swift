@@ -5,8 +5,9 @@
 /// generator: `english` is the one place the English words are written, and each other language
 /// has its table (`norwegian`, Messages/Norwegian/; docs/languages.md).
 ///
-/// What is not here, on purpose: a field type's refusal texts stay in its file under FieldTypes/
-/// (`ValueError.typeRule`; a field type is one file by design) and the shared ones in
+/// What is not here, on purpose: a field type's fixed refusal texts stay in its file under
+/// FieldTypes/ (`ValueError.typeRule`; a field type is one file by design; the ones that show
+/// what was typed are `FieldTypeRefusal`) and the shared ones in
 /// Values/ValueError.swift; text from the form file (labels, help, patterns' messages) and from
 /// servers is the author's or the server's; layout (indents, `  ! `, wrapping) stays with the
 /// code that lays lines out. To add a sentence: add a case here, its words in `english` and in
