@@ -149,6 +149,7 @@ import Testing
             #expect(refusal(.date, "2023-02-29") == "2023-02-29 er ikke en gyldig dato")
             #expect(refusal(.datetime, "2024-05-01T14:30Z") == "Legg til sekundene i klokkeslettet, som 14:30:00")
             #expect(refusal(.ipv4, "192.0.2.300") == "Oktetten 300 er over 255")
+            #expect(FieldType.multiline.kind.shortDisplay(.text("a\nb\nc")) == "a (+2 linjer)")
         }
         // The same refusals stay English outside a Norwegian session.
         #expect(refusal(.email, "a@@b.co") == "Enter a valid email address: an address has one @, not 2")

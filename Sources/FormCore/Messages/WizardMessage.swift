@@ -117,6 +117,8 @@ package enum WizardMessage: Sendable, Equatable {
     case reviewPrompt
     case reviewHelp
     case reviewPressEnter
+    /// After a multiline value's first line in the review and lists: "(+2 lines)".
+    case moreLines(Int)
     indirect case atReview(WizardMessage)
     case unchangedSinceRefusal
     case submitting
@@ -348,6 +350,7 @@ package enum WizardMessage: Sendable, Equatable {
         case .reviewHelp:
             return "Enter submits the form. A number (or .edit N) edits that field and comes back here. .cancel ends without submitting; what you typed is kept as a draft."
         case .reviewPressEnter: return "Press Enter to submit, type a number to edit, or .cancel"
+        case .moreLines(let n): return "(+\(n) line\(n == 1 ? "" : "s"))"
         case .atReview(let message): return message.text + "; press Enter to submit"
         case .unchangedSinceRefusal:
             return "Nothing has changed since the server refused these values, so sending them again would get the same answer. Type a field's number to change it, .retry to send the same values anyway, or .cancel to stop (a draft is kept)."
