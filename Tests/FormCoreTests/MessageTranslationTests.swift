@@ -100,6 +100,66 @@ import Testing
         }
     }
 
+    /// One of each `FieldTypeRefusal` case (both forms of the one with a flag).
+    static let fieldTypeRefusals: [FieldTypeRefusal] = [
+        .emailHasSpaces, .emailAtCount(2), .emailNeedsName, .emailDomainNeedsDot(domain: "example"),
+        .notRealDate("2023-02-30"), .notRealTime("24:10"), .notRealDateTime("2023-02-30T10:00:00Z"),
+        .dateTimeNeedsSeconds(time: "14:30", hasOffset: true),
+        .dateTimeNeedsSeconds(time: "14:31", hasOffset: false),
+        .hostnameTooLong(length: 260), .hostnameLabelTooLong(label: "aaaaaaaaaaaaaaaaaaa…"),
+        .hostnameHyphenAtEnd(label: "-mail"), .hostnameCharacter("_"),
+        .ipv4PartCount(3), .ipv4OctetOver255("300"), .ipv4LeadingZero("010"),
+        .ipv6GroupTooLong("12345"), .ipv6GroupCount(9), .cidrPrefixOver(prefix: "40", maximum: 32),
+        .phoneCharacter("x"), .phoneDigitCount(7), .uriCharacter("ø"),
+    ]
+
+    /// Every declared case has a sample, English words, and Norwegian words showing the same
+    /// parameters: a new detailed refusal without its translation fails here by name.
+    @Test func fieldTypeRefusalsAreTranslatedWithTheirParameters() throws {
+        let catalogue = WizardMessageTests.root.appendingPathComponent("Sources/FormCore/Messages/FieldTypeRefusal.swift")
+        let declared = try WizardMessageTests.declaredCases(in: catalogue)
+        #expect(declared.count > 20)
+        #expect(Set(Self.fieldTypeRefusals.map(WizardMessageTests.caseName)) == Set(declared))
+        var problems: [String] = []
+        for refusal in Self.fieldTypeRefusals {
+            let name = WizardMessageTests.caseName(refusal)
+            guard let norwegian = refusal.norwegian else { problems.append("\(name) has no Norwegian"); continue }
+            #expect(!refusal.english.isEmpty && norwegian != refusal.english, "\(name)")
+            let associated = Mirror(reflecting: refusal).children.first?.value
+            for parameter in associated.map(Self.parameters) ?? [] where refusal.english.contains(parameter) != norwegian.contains(parameter) {
+                problems.append("\(name): \"\(parameter)\" is " + (refusal.english.contains(parameter) ? "dropped" : "added"))
+            }
+            #expect(MessageLanguage(code: .nb, asciiOnly: true).speaking { ValueError.typeDetail(refusal).description }
+                .unicodeScalars.allSatisfy(\.isASCII) || !refusal.english.unicodeScalars.allSatisfy(\.isASCII), "\(name)")
+        }
+        #expect(problems == [])
+    }
+
+    /// Refusals that show what was typed, through the field types, word for word.
+    @Test func detailedFieldRefusalsReadInNorwegian() {
+        func refusal(_ type: FieldType, _ input: String) -> String? {
+            if case .failure(let e) = Field(name: "f", type: type).parse(input) { return e.description }
+            return nil
+        }
+        Self.norwegian.speaking {
+            #expect(refusal(.email, "admin@example")
+                == "Skriv en gyldig e-postadresse: delen etter @ trenger et punktum, som example.com")
+            #expect(refusal(.email, "a@@b.co") == "Skriv en gyldig e-postadresse: en adresse har én @, ikke 2")
+            #expect(refusal(.email, "a@b") == "Skriv en gyldig e-postadresse: delen etter @ trenger et punktum, som b.com")
+            #expect(refusal(.date, "2023-02-29") == "2023-02-29 er ikke en gyldig dato")
+            #expect(refusal(.datetime, "2024-05-01T14:30Z") == "Legg til sekundene i klokkeslettet, som 14:30:00")
+            #expect(refusal(.ipv4, "192.0.2.300") == "Oktetten 300 er over 255")
+            #expect(FieldType.multiline.kind.shortDisplay(.text("a\nb\nc")) == "a (+2 linjer)")
+        }
+        // The same refusals stay English outside a Norwegian session.
+        #expect(refusal(.email, "a@@b.co") == "Enter a valid email address: an address has one @, not 2")
+        #expect(refusal(.date, "2023-02-29") == "2023-02-29 is not a real date")
+        // A 7-bit line gets the letters Norwegians write without æ, ø and å.
+        MessageLanguage(code: .nb, asciiOnly: true).speaking {
+            #expect(refusal(.email, "a@@b.co") == "Skriv en gyldig e-postadresse: en adresse har en @, ikke 2")
+        }
+    }
+
     /// Each Norwegian field-type word translates words a type's file writes, word for word: an
     /// English text changed in its file shows here as a key nobody uses.
     @Test func fieldTypeWordsTranslateWordsTheTypesWrite() throws {

@@ -102,6 +102,7 @@ import Testing
         .reviewPrompt,
         .reviewHelp,
         .reviewPressEnter,
+        .moreLines(2),
         .atReview(.noField(number: 12, range: "1-8")),
         .unchangedSinceRefusal,
         .submitting,

@@ -30,5 +30,5 @@ struct CIDRKind: FieldKind {
 /// The refusals of `cidr` fields, with the sentences the operator reads.
 extension ValueError {
     static let notCIDR = ValueError.typeRule("Enter a network as address/prefix, like 192.0.2.0/24 or 2001:db8::/32")
-    static func cidrPrefixOver(prefix: String, maximum: Int) -> ValueError { .typeRule("Prefix /\(prefix) is over \(maximum)") }
+    static func cidrPrefixOver(prefix: String, maximum: Int) -> ValueError { .typeDetail(.cidrPrefixOver(prefix: prefix, maximum: maximum)) }
 }

@@ -25,5 +25,5 @@ struct DateKind: FieldKind {
 extension ValueError {
     static let notDate = ValueError.typeRule("Enter a date as YYYY-MM-DD")
     /// Shaped like a date but not on the calendar (2023-02-30).
-    static func notRealDate(_ text: String) -> ValueError { .typeRule("\(text) is not a real date") }
+    static func notRealDate(_ text: String) -> ValueError { .typeDetail(.notRealDate(text)) }
 }

@@ -35,8 +35,7 @@ extension ValueError {
     static let dateTimeNeedsOffset = ValueError.typeRule("Add the offset from UTC after the time: Z, or like +02:00")
     /// A date and time to the minute: the seconds (and maybe the offset) are missing.
     static func dateTimeNeedsSeconds(time: String, hasOffset: Bool) -> ValueError {
-        .typeRule(hasOffset ? "Add the seconds to the time, like \(time):00"
-            : "Add the seconds and the offset from UTC to the time, like \(time):00Z or \(time):00+02:00")
+        .typeDetail(.dateTimeNeedsSeconds(time: time, hasOffset: hasOffset))
     }
-    static func notRealDateTime(_ text: String) -> ValueError { .typeRule("\(text) is not a real date and time") }
+    static func notRealDateTime(_ text: String) -> ValueError { .typeDetail(.notRealDateTime(text)) }
 }

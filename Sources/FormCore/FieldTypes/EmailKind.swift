@@ -15,14 +15,14 @@ struct EmailKind: FieldKind {
 
     /// What is wrong with a value that is not an address, when one thing clearly is (spaces, a
     /// second @, nothing before the @, no dot after it); nil for the general message.
-    static func problem(_ s: String) -> String? {
-        if s.contains(where: \.isWhitespace) { return "an address has no spaces" }
+    static func problem(_ s: String) -> FieldTypeRefusal? {
+        if s.contains(where: \.isWhitespace) { return .emailHasSpaces }
         let parts = s.split(separator: "@", omittingEmptySubsequences: false)
-        if parts.count > 2 { return "an address has one @, not \(parts.count - 1)" }
+        if parts.count > 2 { return .emailAtCount(parts.count - 1) }
         guard parts.count == 2 else { return nil }
-        if parts[0].isEmpty { return "a name is needed before the @" }
+        if parts[0].isEmpty { return .emailNeedsName }
         if !parts[1].isEmpty && !parts[1].contains(".") {
-            return "the part after @ needs a dot, like \(TextWrap.truncate(String(parts[1]), to: 20)).com"
+            return .emailDomainNeedsDot(domain: TextWrap.truncate(String(parts[1]), to: 20))
         }
         return nil
     }
@@ -39,7 +39,7 @@ struct EmailKind: FieldKind {
 /// The refusals of `email` fields, with the sentences the operator reads.
 extension ValueError {
     /// Not an email address; `problem` says what is wrong when one thing clearly is.
-    static func notEmail(problem: String?) -> ValueError {
-        .typeRule("Enter a valid email address" + (problem.map { ": " + $0 } ?? ""))
+    static func notEmail(problem: FieldTypeRefusal?) -> ValueError {
+        problem.map { .typeDetail($0) } ?? .typeRule("Enter a valid email address")
     }
 }

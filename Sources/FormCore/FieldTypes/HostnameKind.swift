@@ -35,17 +35,17 @@ struct HostnameKind: FieldKind {
 extension ValueError {
     static let notHostname = ValueError.typeRule("Enter a host name like mail.example.com")
     static func hostnameTooLong(length: Int) -> ValueError {
-        .typeRule("A host name has at most 253 characters (this has \(length))")
+        .typeDetail(.hostnameTooLong(length: length))
     }
     static let hostnameEmptyLabel = ValueError.typeRule("A host name can't have an empty part (two dots in a row, or a dot first)")
     static func hostnameLabelTooLong(_ label: String) -> ValueError {
-        .typeRule("Part \"\(TextWrap.truncate(label, to: 20))\" is longer than 63 characters")
+        .typeDetail(.hostnameLabelTooLong(label: TextWrap.truncate(label, to: 20)))
     }
     static func hostnameHyphenAtEnd(_ label: String) -> ValueError {
-        .typeRule("Part \"\(TextWrap.truncate(label, to: 20))\" can't start or end with a hyphen")
+        .typeDetail(.hostnameHyphenAtEnd(label: TextWrap.truncate(label, to: 20)))
     }
     static func hostnameCharacter(_ c: Character) -> ValueError {
-        .typeRule("\"\(c)\" can't be in a host name (letters a-z, digits, - and .)")
+        .typeDetail(.hostnameCharacter(String(c)))
     }
     static let hostnameNumericEnd = ValueError.typeRule("The last part of a host name can't be all digits (that is an address)")
 }

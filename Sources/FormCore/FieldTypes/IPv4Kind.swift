@@ -39,10 +39,10 @@ struct IPv4Kind: FieldKind {
 extension ValueError {
     static let notIPv4 = ValueError.typeRule("Enter an IPv4 address like 192.0.2.10")
     static func ipv4PartCount(_ n: Int) -> ValueError {
-        .typeRule("An IPv4 address has 4 numbers separated by dots, this has \(n)")
+        .typeDetail(.ipv4PartCount(n))
     }
-    static func ipv4OctetOver255(_ octet: String) -> ValueError { .typeRule("Octet \(octet) is over 255") }
+    static func ipv4OctetOver255(_ octet: String) -> ValueError { .typeDetail(.ipv4OctetOver255(octet)) }
     static func ipv4LeadingZero(_ octet: String) -> ValueError {
-        .typeRule("Octet \(octet) has a leading zero, which some systems read as octal: write it without")
+        .typeDetail(.ipv4LeadingZero(octet))
     }
 }

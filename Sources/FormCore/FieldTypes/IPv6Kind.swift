@@ -88,9 +88,9 @@ struct IPv6Kind: FieldKind {
 /// The refusals of `ipv6` fields, with the sentences the operator reads.
 extension ValueError {
     static let notIPv6 = ValueError.typeRule("Enter an IPv6 address like 2001:db8::1")
-    static func ipv6GroupTooLong(_ group: String) -> ValueError { .typeRule("Group \(group) has more than 4 hex digits") }
+    static func ipv6GroupTooLong(_ group: String) -> ValueError { .typeDetail(.ipv6GroupTooLong(group)) }
     static let ipv6DoubleCompression = ValueError.typeRule("Use :: only once in an IPv6 address")
     static func ipv6GroupCount(_ n: Int) -> ValueError {
-        .typeRule("An IPv6 address has 8 groups of hex digits (or fewer with ::), this has \(n)")
+        .typeDetail(.ipv6GroupCount(n))
     }
 }

@@ -17,6 +17,6 @@ struct MultilineKind: FieldKind {
         guard case .text(let s) = value else { return value.editableText }
         let lines = s.split(separator: "\n", omittingEmptySubsequences: false)
         let more = lines.count - 1
-        return String(lines.first ?? "") + (more > 0 ? " (+\(more) line\(more == 1 ? "" : "s"))" : "")
+        return String(lines.first ?? "") + (more > 0 ? " " + WizardMessage.moreLines(more).text : "")
     }
 }

@@ -47,10 +47,10 @@ struct PhoneKind: FieldKind {
 extension ValueError {
     static let phoneNeedsPlus = ValueError.typeRule("A phone number starts with + and the country code, like +47 22 33 44 55")
     static func phoneCharacter(_ c: Character) -> ValueError {
-        .typeRule("\"\(c)\" can't be in a phone number (digits, grouped with spaces, dashes, dots or parentheses)")
+        .typeDetail(.phoneCharacter(String(c)))
     }
     static func phoneDigitCount(_ n: Int) -> ValueError {
-        .typeRule("A phone number has 8 to 15 digits after the +, this has \(n)")
+        .typeDetail(.phoneDigitCount(n))
     }
     static let phoneCountryCodeZero = ValueError.typeRule("A country code never starts with 0: write + and the country code, like +47 22 33 44 55")
 }

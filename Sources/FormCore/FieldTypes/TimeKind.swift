@@ -27,6 +27,6 @@ struct TimeKind: FieldKind {
 extension ValueError {
     static let notTime = ValueError.typeRule("Enter a time as HH:MM or HH:MM:SS (24-hour), like 09:30")
     static func notRealTime(_ text: String) -> ValueError {
-        .typeRule("\(text) is not a time of day (hours 00-23, minutes and seconds 00-59)")
+        .typeDetail(.notRealTime(text))
     }
 }

@@ -45,7 +45,7 @@ extension ValueError {
     static let notURI = ValueError.typeRule("Enter a URI with its scheme, like https://example.com/x or mailto:a@example.com")
     /// A character a URI can't hold as it is (a space, a non-ASCII letter): percent-encode it.
     static func uriCharacter(_ c: Character) -> ValueError {
-        .typeRule(c == " " ? "A URI can't contain spaces: write %20" : "\"\(c)\" can't be in a URI as it is: percent-encode it")
+        c == " " ? .typeRule("A URI can't contain spaces: write %20") : .typeDetail(.uriCharacter(String(c)))
     }
     /// `%` not followed by two hex digits.
     static let uriPercent = ValueError.typeRule("% in a URI must be followed by two hex digits (%20)")

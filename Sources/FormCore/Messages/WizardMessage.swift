@@ -5,8 +5,9 @@
 /// generator: `english` is the one place the English words are written, and each other language
 /// has its table (`norwegian`, Messages/Norwegian/; docs/languages.md).
 ///
-/// What is not here, on purpose: a field type's refusal texts stay in its file under FieldTypes/
-/// (`ValueError.typeRule`; a field type is one file by design) and the shared ones in
+/// What is not here, on purpose: a field type's fixed refusal texts stay in its file under
+/// FieldTypes/ (`ValueError.typeRule`; a field type is one file by design; the ones that show
+/// what was typed are `FieldTypeRefusal`) and the shared ones in
 /// Values/ValueError.swift; text from the form file (labels, help, patterns' messages) and from
 /// servers is the author's or the server's; layout (indents, `  ! `, wrapping) stays with the
 /// code that lays lines out. To add a sentence: add a case here, its words in `english` and in
@@ -116,6 +117,8 @@ package enum WizardMessage: Sendable, Equatable {
     case reviewPrompt
     case reviewHelp
     case reviewPressEnter
+    /// After a multiline value's first line in the review and lists: "(+2 lines)".
+    case moreLines(Int)
     indirect case atReview(WizardMessage)
     case unchangedSinceRefusal
     case submitting
@@ -347,6 +350,7 @@ package enum WizardMessage: Sendable, Equatable {
         case .reviewHelp:
             return "Enter submits the form. A number (or .edit N) edits that field and comes back here. .cancel ends without submitting; what you typed is kept as a draft."
         case .reviewPressEnter: return "Press Enter to submit, type a number to edit, or .cancel"
+        case .moreLines(let n): return "(+\(n) line\(n == 1 ? "" : "s"))"
         case .atReview(let message): return message.text + "; press Enter to submit"
         case .unchangedSinceRefusal:
             return "Nothing has changed since the server refused these values, so sending them again would get the same answer. Type a field's number to change it, .retry to send the same values anyway, or .cancel to stop (a draft is kept)."

@@ -29,6 +29,9 @@ public enum ValueError: Error, Sendable, CustomStringConvertible {
     indirect case inItem(String, ValueError)
     /// A field type's own reason, its sentence written in its kind's file (`FieldTypes/`).
     case typeRule(String)
+    /// A field type's refusal that shows what was typed, from the catalogue
+    /// (Messages/FieldTypeRefusal.swift), so every language has its words.
+    case typeDetail(FieldTypeRefusal)
     /// Text given as is (tests, or a caller's own reason).
     case message(String)
 
@@ -71,6 +74,7 @@ public enum ValueError: Error, Sendable, CustomStringConvertible {
             return "'\(typed)' matches \(ChoiceResolver.list(matches, conjunction: "and")): type more"
         case .inItem(let item, let reason): return "'\(item)': \(reason)"
         case .typeRule(let text), .message(let text): return text
+        case .typeDetail(let refusal): return refusal.english
         }
     }
 }

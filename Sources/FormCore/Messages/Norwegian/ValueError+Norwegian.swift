@@ -27,6 +27,7 @@ extension ValueError {
             return "'\(typed)' passer til \(ChoiceResolver.list(matches, conjunction: "og")): skriv mer"
         case .inItem(let item, let reason): return "'\(item)': \(reason)"
         case .typeRule(let text): return MessageLanguage(code: .nb).fieldTypeWords(text)
+        case .typeDetail(let refusal): return refusal.norwegian
         case .message(let text): return text
         @unknown default: return nil
         }

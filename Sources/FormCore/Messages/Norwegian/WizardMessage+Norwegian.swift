@@ -130,6 +130,7 @@ extension WizardMessage {
         case .reviewHelp:
             return "Enter sender inn skjemaet. Et nummer (eller .edit N) endrer det feltet og kommer tilbake hit. .cancel avslutter uten å sende; det du har skrevet, beholdes som et utkast."
         case .reviewPressEnter: return "Trykk Enter for å sende, skriv et nummer for å endre, eller .cancel"
+        case .moreLines(let n): return "(+\(n) linje\(n == 1 ? "" : "r"))"
         case .atReview(let message): return message.text + "; trykk Enter for å sende"
         case .unchangedSinceRefusal:
             return "Ingenting er endret siden serveren avviste disse verdiene, så å sende dem igjen ville gi samme svar. Skriv et felts nummer for å endre det, .retry for å sende de samme verdiene likevel, eller .cancel for å stoppe (et utkast beholdes)."
