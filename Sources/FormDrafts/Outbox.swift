@@ -131,9 +131,11 @@ package struct OutboxEntry: Sendable, Equatable {
 /// to pick and so no race between picking and writing (issue 28's race for draft numbers). The
 /// same attempt queued again lands on the same file.
 ///
-/// A sender claims an entry before sending it (`claim`): a `.sending` file beside it, created
-/// exclusively (`O_CREAT|O_EXCL`) and holding the sender's process id, so two senders never send
-/// one entry at once; a claim whose process is gone is stale and taken over.
+/// A sender claims an entry before sending it (`claim`): an exclusive `flock` on a `.sending` file
+/// beside it, held for the send, so two senders never send one entry at once. The kernel lets go
+/// of the lock when its process ends, however it ends: there is no stale claim to take over, and so
+/// no race between two senders taking one over. A claim is taken after the entry was listed, so
+/// the sender reads the entry again under it (`current`) and skips one that is gone or changed.
 package struct Outbox: Sendable {
     package let folder: String
 
@@ -182,52 +184,50 @@ package struct Outbox: Sendable {
         return found.sorted { ($0.entry.queuedAt, $0.path) < ($1.entry.queuedAt, $1.path) }
     }
 
-    /// Claims the entry with `key` for this process; false when another live sender holds it.
-    package func claim(key: String) -> Bool {
-        let claimFile = path(key: key) + ".sending"
-        for _ in 0..<2 {
-            let fd = open(claimFile, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-            if fd >= 0 {
-                let pid = Array("\(getpid())\n".utf8)
-                _ = pid.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    /// Claims the entry with `key` for this process: nil when another sender holds it.
+    package func claim(key: String) -> OutboxClaim? {
+        let lockFile = path(key: key) + ".sending"
+        for _ in 0..<4 {
+            let fd = open(lockFile, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            guard fd >= 0 else { return nil }
+            guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
                 close(fd)
-                return true
+                return nil
             }
-            guard errno == EEXIST, Self.isStale(claimFile) else { return false }
-            unlink(claimFile)
+            // The holder before us removes the file as it lets go: a lock on a file no longer at
+            // the path guards nothing, so lock the one there now.
+            var held = stat()
+            var there = stat()
+            if fstat(fd, &held) == 0, lstat(lockFile, &there) == 0, held.st_dev == there.st_dev, held.st_ino == there.st_ino {
+                return OutboxClaim(fd: fd, file: lockFile)
+            }
+            close(fd)
         }
-        return false
+        return nil
     }
 
-    /// Gives the claim on `key` back.
-    package func release(key: String) {
-        unlink(path(key: key) + ".sending")
+    /// Gives `claim` back: the lock file goes first, while still held, then the lock.
+    package func release(_ claim: OutboxClaim) {
+        unlink(claim.file)
+        close(claim.fd)
+    }
+
+    /// The entry with `key` as its file holds it now; nil when it is gone (sent and removed).
+    package func current(key: String) -> OutboxEntry? {
+        let file = path(key: key)
+        guard let bytes = try? WholeFile.read(file, limit: WholeFile.defaultLimit),
+              let json = JSONValue.parse(bytes), let entry = OutboxEntry(json), entry.idempotencyKey == key else { return nil }
+        return entry
     }
 
     /// Removes the entry with `key` (it was accepted).
     package func remove(key: String) {
         unlink(path(key: key))
     }
-
-    /// A claim whose process is gone (killed mid-send), or that holds no process id at all after
-    /// its writer had time to write one.
-    private static func isStale(_ claimFile: String) -> Bool {
-        guard let bytes = try? WholeFile.read(claimFile, limit: 64) else { return false }
-        let text = String(decoding: bytes, as: UTF8.self).trimmingWhitespaceAndNewlines
-        guard let pid = Int32(text), pid > 0 else {
-            var info = stat()
-            guard lstat(claimFile, &info) == 0 else { return false }
-            return time(nil) - info.st_mtim.tv_sec > 10
-        }
-        return kill(pid, 0) != 0 && errno == ESRCH
-    }
 }
 
-private extension String {
-    var trimmingWhitespaceAndNewlines: String {
-        var s = Substring(self)
-        while let c = s.first, c.isWhitespace { s.removeFirst() }
-        while let c = s.last, c.isWhitespace { s.removeLast() }
-        return String(s)
-    }
+/// A sender's hold on one outbox entry (`Outbox.claim`): an open, `flock`ed lock file.
+package struct OutboxClaim: Sendable {
+    package let fd: Int32
+    package let file: String
 }

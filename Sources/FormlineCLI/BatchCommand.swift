@@ -82,22 +82,16 @@ struct BatchCommand: ParsableCommand {
         let input: Int32 = file == "-" ? 0 : open(file, O_RDONLY | O_CLOEXEC)
         guard input >= 0 else { throw ValidationError(CLIMessage.batchCannotRead(path: file, reason: systemErrorText(errno)).text) }
         defer { if input != 0 { close(input) } }
+        try BatchOutputFiles.refuseOverlap(input: file, inputFD: input, report: report, rejects: rejects)
         let sink: TerminalOutput
         if let report {
-            let fd = open(report, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
-            guard fd >= 0 else { throw ValidationError(CLIMessage.batchCannotWriteReport(path: report, reason: systemErrorText(errno)).text) }
-            sink = TerminalOutput(fd: fd)
+            sink = TerminalOutput(fd: try BatchOutputFiles.openReport(report))
         } else {
             sink = TerminalOutput(fd: 1)
         }
         defer { if report != nil { close(sink.fd) } }
-        var rejectsSink: TerminalOutput?
-        if let rejects {
-            let fd = open(rejects, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
-            guard fd >= 0 else { throw ValidationError(CLIMessage.batchCannotWriteReport(path: rejects, reason: systemErrorText(errno)).text) }
-            rejectsSink = TerminalOutput(fd: fd)
-        }
-        defer { if let rejectsSink { close(rejectsSink.fd) } }
+        let rejectsFile = try rejects.map(BatchRejectsFile.init(path:))
+        defer { rejectsFile?.discard() }
 
         let transport: any Transport
         var http: HTTPTransport?
@@ -114,13 +108,15 @@ struct BatchCommand: ParsableCommand {
                 throw ValidationError(CLIMessage.endpointProblem("\(error)").text)
             }
         } else {
-            transport = FakeTransport(fake: spec.fake)
+            transport = FakeTransport(form: spec)
         }
         defer { http?.shutdown() }
         signal(SIGPIPE, SIG_IGN)
 
-        let runner = BatchRecordRunner(spec: spec, transport: transport, dryRun: dryRun, source: file == "-" ? "stdin" : file)
-        let report = BatchReport(sink: sink, rejects: rejectsSink)
+        let language = MessageLanguage.current
+        let runner = BatchRecordRunner(spec: spec, transport: transport, dryRun: dryRun, source: file == "-" ? "stdin" : file,
+                                       language: language)
+        let report = BatchReport(sink: sink, rejects: rejectsFile?.output)
         let started = ContinuousClock.now
         let share = shard.flatMap(BatchShard.init)
         // Records wait here for a worker: at most 4 per job, so a long input is never read ahead.
@@ -131,8 +127,11 @@ struct BatchCommand: ParsableCommand {
         for _ in 0..<workerCount {
             workers.enter()
             DetachedThread.start {
-                while let item = queue.take() {
-                    report.add(runner.run(record: item.record, bytes: item.bytes), record: item.record, line: item.line, input: item.bytes)
+                // A new thread starts with no task-local language: bind the run's.
+                language.speaking {
+                    while let item = queue.take() {
+                        report.add(runner.run(record: item.record, bytes: item.bytes), record: item.record, line: item.line, input: item.bytes)
+                    }
                 }
                 workers.leave()
             }
@@ -143,8 +142,8 @@ struct BatchCommand: ParsableCommand {
             guard !line.isBlank else { continue }
             recordNumber += 1
             if let share, !share.takes(recordNumber) { continue }
-            if let id = earlier.accepted[recordNumber] {
-                report.add(BatchOutcome(status: .accepted, id: id, resumed: true), record: recordNumber, line: line.number)
+            if let done = earlier.accepted[recordNumber], done.key == runner.key(record: recordNumber, bytes: line.bytes) {
+                report.add(BatchOutcome(status: .accepted, id: done.id, resumed: true, key: done.key), record: recordNumber, line: line.number)
             } else if let maxErrors, report.notAccepted >= maxErrors {
                 report.add(BatchOutcome(status: .notAttempted), record: recordNumber, line: line.number, input: line.bytes)
             } else if line.tooLong {
@@ -158,6 +157,7 @@ struct BatchCommand: ParsableCommand {
         }
         queue.close(workers: workerCount)
         workers.wait()
+        try rejectsFile?.commit()
         let elapsed = ContinuousClock.now - started
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let tally = report.tally
@@ -245,10 +245,18 @@ struct BatchShard: Equatable {
     func takes(_ record: Int) -> Bool { (record - 1) % n == k - 1 }
 }
 
-/// `--resume REPORT`: the records an earlier run's report says were accepted, with their ids.
+/// `--resume REPORT`: the records an earlier run's report says were accepted, with their ids and
+/// keys. A record is skipped only when its key is the one reported: another input, or an edited
+/// record, under an old report is sent again (under its own key), never reported as accepted.
 struct BatchResume {
-    /// Record number -> the server's id (nil when it gave none).
-    var accepted: [Int: String?] = [:]
+    struct Accepted {
+        /// The server's id (nil when it gave none).
+        var id: String?
+        var key: String
+    }
+
+    /// Record number -> what the report said of it.
+    var accepted: [Int: Accepted] = [:]
 
     static func read(_ path: String) throws -> BatchResume {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
@@ -258,8 +266,9 @@ struct BatchResume {
         var reader = NDJSONLineReader(fd: fd)
         while let line = reader.next() {
             guard !line.tooLong, let json = JSONValue.parse(line.bytes), json["status"] == .string("accepted"),
-                  case .number(let text)? = json["record"], let record = Int(text) else { continue }
-            resume.accepted[record] = json["id"]?.stringValue
+                  case .number(let text)? = json["record"], let record = Int(text),
+                  let key = json["key"]?.stringValue else { continue }
+            resume.accepted[record] = BatchResume.Accepted(id: json["id"]?.stringValue, key: key)
         }
         return resume
     }

@@ -16,6 +16,9 @@ struct BatchRecordRunner: Sendable {
     let dryRun: Bool
     /// How errors name the input (`records.ndjson`, `stdin`).
     let source: String
+    /// The run's language (`--lang`, the locale): each record's wizard speaks it, whichever
+    /// thread runs it (a worker thread does not inherit the task-local `MessageLanguage.current`).
+    var language = MessageLanguage.english
 
     /// The record's Idempotency-Key: from the form id, the record's number and its bytes, so a
     /// rerun of the same input (after a crash or Ctrl-C) sends each record under the key it had,
@@ -24,14 +27,22 @@ struct BatchRecordRunner: Sendable {
         "formline-batch-" + String(ContentHash.sha256(Array("\(spec.id)\n\(record)\n".utf8) + bytes).prefix(40))
     }
 
+    /// The record's outcome, naming the record by its key: `--resume` takes an earlier report's
+    /// "accepted" only for the record with the same key (the same form, number and bytes).
     func run(record: Int, bytes: [UInt8]) -> BatchOutcome {
+        var outcome = outcome(record: record, bytes: bytes)
+        outcome.key = key(record: record, bytes: bytes)
+        return outcome
+    }
+
+    private func outcome(record: Int, bytes: [UInt8]) -> BatchOutcome {
         let answers: [ScriptedAnswer]
         switch AnswersFileReader.parse(bytes: bytes, path: "\(source) record \(record)") {
         case .failure(let errors):
             return BatchOutcome(status: .refused, errors: errors.messages.map { EndingError(field: nil, message: $0, line: nil) })
         case .success(let read): answers = read
         }
-        let setup = SessionSetup(flags: SessionSetup.Flags(noInput: true), interactive: false, answers: answers)
+        let setup = SessionSetup(flags: SessionSetup.Flags(noInput: true, language: language), interactive: false, answers: answers)
         let (wizard, applied) = setup.makeWizard(spec: spec)
         var problems = applied + wizard.unansweredProblems(file: nil)
         if problems.isEmpty { problems = wizard.scriptedCheckProblems() }
@@ -83,13 +94,17 @@ struct BatchOutcome: Sendable {
     var httpStatus: Int?
     /// Accepted in the run whose report `--resume` named: not sent again.
     var resumed = false
+    /// The record's Idempotency-Key (`BatchRecordRunner.key`), which `--resume` compares.
+    var key: String?
 
-    init(status: Status, id: String? = nil, errors: [EndingError] = [], httpStatus: Int? = nil, resumed: Bool = false) {
+    init(status: Status, id: String? = nil, errors: [EndingError] = [], httpStatus: Int? = nil, resumed: Bool = false,
+         key: String? = nil) {
         self.status = status
         self.id = id
         self.errors = errors
         self.httpStatus = httpStatus
         self.resumed = resumed
+        self.key = key
     }
 
     /// The most errors one report line lists (a server may send any number).
@@ -107,6 +122,7 @@ struct BatchOutcome: Sendable {
         ]
         if let httpStatus { members["http_status"] = .number(String(httpStatus)) }
         if resumed { members["resumed"] = .bool(true) }
+        if let key { members["key"] = .string(key) }
         return .object(members)
     }
 

@@ -49,7 +49,7 @@ struct DraftsCommand: ParsableCommand {
                 let draft = try DraftStore(path: entry.path).load()
                 // An optional field answered empty is kept as null: not an answer to count.
                 let answers = draft.values.values.filter { $0 != .null }.count
-                summary = "\(draft.savedAt)  \(answers) answer\(answers == 1 ? "" : "s")"
+                summary = "\(draft.savedAt)  " + CLIMessage.draftAnswerCount(answers).text
             } catch {
                 summary = "(\(error))"
             }

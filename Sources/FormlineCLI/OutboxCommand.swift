@@ -102,7 +102,7 @@ struct OutboxSendCommand: ParsableCommand {
         }
         let sender = OutboxSender(outbox: outbox, headers: headerList, timeout: timeout, endpoint: endpoint)
         let tally = sender.send(waiting.map(\.entry), jobs: jobs)
-        print(CLIMessage.outboxSendSummary(sent: tally.sent, rejected: tally.rejected, notSent: tally.notSent).text)
+        print(CLIMessage.outboxSendSummary(sent: tally.sent, rejected: tally.rejected, notSent: tally.notSent, busy: tally.busy).text)
         if tally.notSent > 0 { throw ExitCode(ExitStatus.transportFailed.rawValue) }
         if tally.rejected > 0 { throw ExitCode(ExitStatus.recordsNotAllAccepted.rawValue) }
     }

@@ -70,13 +70,15 @@ struct OutboxRepairCommand: ParsableCommand {
         let face = Renderer.face(isTerminal: interactive, plainFlag: false, environment: environment)
         let renderer = Renderer(face: face, styles: face == .colour ? TerminfoStyles.styles(environment: environment) : [])
         var left = 0
-        for entry in entries {
-            guard outbox.claim(key: entry.idempotencyKey) else {
-                print(TextCleaning.visible(CLIMessage.outboxBusy(form: entry.formID, key: entry.idempotencyKey).text))
+        for listed in entries {
+            // Read again under the claim: another repair may have sent it since it was listed.
+            guard let claim = outbox.claim(key: listed.idempotencyKey) else {
+                print(TextCleaning.visible(CLIMessage.outboxBusy(form: listed.formID, key: listed.idempotencyKey).text))
                 left += 1
                 continue
             }
-            defer { outbox.release(key: entry.idempotencyKey) }
+            defer { outbox.release(claim) }
+            guard let entry = outbox.current(key: listed.idempotencyKey), entry.rejection != nil else { continue }
             let status = repair(entry, outbox: outbox, headers: headerList, output: output, renderer: renderer,
                                 interactive: interactive, interrupts: interrupts, environment: environment)
             switch status {
@@ -126,11 +128,21 @@ struct OutboxRepairCommand: ParsableCommand {
         defer { http.shutdown() }
         print(TextCleaning.visible(CLIMessage.outboxRepairing(
             form: entry.formID, key: entry.idempotencyKey, status: entry.rejection?.status).text))
+        // The session writes to the descriptor itself: this line must be out before it.
+        fflush(nil)
 
         // The entry's values, then straight to the send: the first answer is the stored rejection,
         // so the walk that follows is the one the operator would have had then.
-        var wizard = Wizard(spec: spec, interactive: interactive, resuming: entry.values,
-                            formChanged: !entry.formSHA256.isEmpty && entry.formSHA256 != DraftStore.fingerprint(formBytes))
+        // Set up as `fill --resume` is: the run's language, the accessible presentation when the
+        // environment asks for it; a refused line is asked again, as the repair is a walk.
+        let setup = SessionSetup(
+            flags: SessionSetup.Flags(keepAsking: true, accessible: SessionSetup.Flags.accessibleRequested(environment: environment),
+                                      language: MessageLanguage.current),
+            interactive: interactive,
+            resuming: SessionSetup.Resumption(
+                values: entry.values,
+                formChanged: !entry.formSHA256.isEmpty && entry.formSHA256 != DraftStore.fingerprint(formBytes)))
+        var wizard = setup.makeWizard(spec: spec).wizard
         wizard.submitsWithoutReview = true
         let transport = StoredAnswerFirst(stored: entry.rejection.map {
             TransportResponse(status: $0.status, contentType: $0.contentType, body: Array($0.body.utf8))
@@ -167,7 +179,7 @@ struct OutboxRepairCommand: ParsableCommand {
     }
 }
 
-/// Answers the first request with the stored answer (the rejection an entry waits with), then
+/// Answers the first submission with the stored answer (the rejection an entry waits with), then
 /// hands every later one to the real transport.
 private final class StoredAnswerFirst: Transport {
     private let stored: Mutex<TransportResponse?>
@@ -178,8 +190,10 @@ private final class StoredAnswerFirst: Transport {
         self.real = real
     }
 
+    /// Only the submission gets the stored answer: a field's server check (`check` set) comes
+    /// first in a form that has one, and goes to the server.
     func send(_ request: TransportRequest) async -> Result<TransportResponse, TransportFailure> {
-        if let first = stored.withLock({ value -> TransportResponse? in
+        if request.check == nil, let first = stored.withLock({ value -> TransportResponse? in
             defer { value = nil }
             return value
         }) {

@@ -7,13 +7,16 @@ import FormTransport
 import Synchronization
 
 /// Sends outbox entries again, `jobs` at a time, each with the key of its first attempt
-/// (docs/outbox-and-batch.md). Each entry is claimed first (`Outbox.claim`), so two senders never
-/// send one entry at once; the outcome is printed and written back as each answer comes.
+/// (docs/outbox-and-batch.md). Each entry is claimed first (`Outbox.claim`) and read again under
+/// the claim, so two senders never send one entry, at once or one after the other; the outcome is
+/// printed and written back as each answer comes, while the claim is still held.
 struct OutboxSender: Sendable {
     struct Tally: Sendable, Equatable {
         var sent = 0
         var rejected = 0
         var notSent = 0
+        /// Held by another sender, or sent by one since it was listed: not this run's to count.
+        var busy = 0
     }
 
     let outbox: Outbox
@@ -38,8 +41,8 @@ struct OutboxSender: Sendable {
     /// What one entry's send came to, handled (printed, written back) by the one task that reads
     /// the group's results, so lines never interleave.
     private enum Outcome: Sendable {
-        case answered(OutboxEntry, FormSpec, TransportResponse)
-        case failed(OutboxEntry, String)
+        case answered(OutboxEntry, FormSpec, TransportResponse, OutboxClaim)
+        case failed(OutboxEntry, String, OutboxClaim)
         case busy(OutboxEntry)
     }
 
@@ -82,13 +85,19 @@ struct OutboxSender: Sendable {
             func start() -> Bool {
                 guard let (entry, spec, transport) = next.next() else { return false }
                 group.addTask {
-                    guard outbox.claim(key: entry.idempotencyKey) else { return .busy(entry) }
+                    guard let claim = outbox.claim(key: entry.idempotencyKey) else { return .busy(entry) }
+                    // Listed before it was claimed: another sender may have sent and removed it,
+                    // or written a new attempt, since.
+                    guard outbox.current(key: entry.idempotencyKey) == entry else {
+                        outbox.release(claim)
+                        return .busy(entry)
+                    }
                     let request = TransportRequest(
                         method: entry.method, path: entry.path, payload: entry.payload,
                         idempotencyKey: entry.idempotencyKey, body: spec.submit.body)
                     switch await transport.send(request) {
-                    case .success(let response): return .answered(entry, spec, response)
-                    case .failure(let failure): return .failed(entry, failure.reason)
+                    case .success(let response): return .answered(entry, spec, response, claim)
+                    case .failure(let failure): return .failed(entry, failure.reason, claim)
                     }
                 }
                 return true
@@ -107,15 +116,15 @@ struct OutboxSender: Sendable {
         switch outcome {
         case .busy(let entry):
             report(.outboxBusy(form: entry.formID, key: entry.idempotencyKey))
-            tally.notSent += 1
-        case .failed(var entry, let reason):
-            defer { outbox.release(key: entry.idempotencyKey) }
+            tally.busy += 1
+        case .failed(var entry, let reason, let claim):
+            defer { outbox.release(claim) }
             entry.attempts.append(OutboxEntry.Attempt(at: DraftStore.timestamp(), outcome: "failed: " + reason))
             keep(entry)
             report(.outboxNotSent(form: entry.formID, key: entry.idempotencyKey, reason: reason))
             tally.notSent += 1
-        case .answered(var entry, let spec, let response):
-            defer { outbox.release(key: entry.idempotencyKey) }
+        case .answered(var entry, let spec, let response, let claim):
+            defer { outbox.release(claim) }
             let result = SubmissionClassifier.classify(
                 status: response.status, contentType: response.contentType, body: response.body,
                 location: response.location, submit: spec.submit)
@@ -140,8 +149,10 @@ struct OutboxSender: Sendable {
         }
     }
 
-    /// Writes the entry back with its new attempt; the entry stays whatever happens.
+    /// Writes the entry back with its new attempt; the entry stays whatever happens. Never one
+    /// that is gone: it was removed (accepted), and writing it back would send it again.
     private func keep(_ entry: OutboxEntry) {
+        guard outbox.current(key: entry.idempotencyKey) != nil else { return }
         do {
             try outbox.save(entry)
         } catch {

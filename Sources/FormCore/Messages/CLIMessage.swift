@@ -33,7 +33,8 @@ package enum CLIMessage: Sendable, Equatable {
     case outboxNotSent(form: String, key: String, reason: String)
     case outboxBusy(form: String, key: String)
     case outboxFormUnusable(form: String, key: String, problem: String)
-    case outboxSendSummary(sent: Int, rejected: Int, notSent: Int)
+    /// `busy`: entries another sender held (or had sent) when this one came to them.
+    case outboxSendSummary(sent: Int, rejected: Int, notSent: Int, busy: Int)
     case outboxJobsOutOfRange
     case outboxNothingToRepair
     case outboxNoSuchEntry(key: String)
@@ -45,6 +46,12 @@ package enum CLIMessage: Sendable, Equatable {
     case batchMaxErrorsOutOfRange
     case batchCannotRead(path: String, reason: String)
     case batchCannotWriteReport(path: String, reason: String)
+    case batchCannotWriteRejects(path: String, reason: String)
+    /// `--report` or `--rejects` naming the input file: writing it would erase the records.
+    case batchOutputIsInput(option: String, path: String)
+    case batchReportIsRejects(path: String)
+    /// `formline drafts`: how many answers a draft holds.
+    case draftAnswerCount(Int)
     case batchLineTooLong
 
     // MARK: Usage errors of `fill`
@@ -256,8 +263,9 @@ package enum CLIMessage: Sendable, Equatable {
         case .outboxBusy(let form, let key): return "\(form) \(key): another formline is sending it, skipped"
         case .outboxFormUnusable(let form, let key, let problem):
             return "\(form) \(key): the form file can't be used (\(problem)), kept in the outbox"
-        case .outboxSendSummary(let sent, let rejected, let notSent):
-            return "Outbox: \(sent) sent, \(rejected) rejected, \(notSent) not sent."
+        case .outboxSendSummary(let sent, let rejected, let notSent, let busy):
+            return "Outbox: \(sent) sent, \(rejected) rejected, \(notSent) not sent"
+                + (busy > 0 ? ", \(busy) left to another formline sending them." : ".")
         case .outboxJobsOutOfRange: return "--jobs must be between 1 and 64"
         case .outboxNothingToRepair: return "Nothing to repair: no outbox entry was rejected (formline outbox lists them)."
         case .outboxNoSuchEntry(let key):
@@ -273,6 +281,11 @@ package enum CLIMessage: Sendable, Equatable {
         case .batchMaxErrorsOutOfRange: return "--max-errors must be 1 or more"
         case .batchCannotRead(let path, let reason): return "\(path): cannot read the records: \(reason)"
         case .batchCannotWriteReport(let path, let reason): return "--report \(path): cannot write: \(reason)"
+        case .batchCannotWriteRejects(let path, let reason): return "--rejects \(path): cannot write: \(reason)"
+        case .batchOutputIsInput(let option, let path):
+            return "\(option) \(path) is the input file: writing it would erase the records before they are read; name another file"
+        case .batchReportIsRejects(let path): return "--report and --rejects both name \(path): name two files"
+        case .draftAnswerCount(let n): return n == 1 ? "1 answer" : "\(n) answers"
         case .batchLineTooLong: return "the record is longer than 1 MiB"
 
         case .nameAForm: return "Name a form file (formline fill FORM), or an OpenAPI operation (--openapi DOC --operation OP)."

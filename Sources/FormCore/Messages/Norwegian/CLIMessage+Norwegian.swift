@@ -220,8 +220,9 @@ extension CLIMessage {
         case .outboxBusy(let form, let key): return "\(form) \(key): en annen formline sender den, hoppet over"
         case .outboxFormUnusable(let form, let key, let problem):
             return "\(form) \(key): skjemafilen kan ikke brukes (\(problem)), beholdt i utboksen"
-        case .outboxSendSummary(let sent, let rejected, let notSent):
-            return "Utboks: \(sent) sendt, \(rejected) avvist, \(notSent) ikke sendt."
+        case .outboxSendSummary(let sent, let rejected, let notSent, let busy):
+            return "Utboks: \(sent) sendt, \(rejected) avvist, \(notSent) ikke sendt"
+                + (busy > 0 ? ", \(busy) overlatt til en annen formline som sender dem." : ".")
         case .outboxJobsOutOfRange: return "--jobs må være mellom 1 og 64"
         case .outboxNothingToRepair: return "Ingenting å reparere: ingen oppføring i utboksen ble avvist (formline outbox viser dem)."
         case .outboxNoSuchEntry(let key):
@@ -236,6 +237,11 @@ extension CLIMessage {
         case .batchMaxErrorsOutOfRange: return "--max-errors må være 1 eller mer"
         case .batchCannotRead(let path, let reason): return "\(path): kan ikke lese postene: \(reason)"
         case .batchCannotWriteReport(let path, let reason): return "--report \(path): kan ikke skrive: \(reason)"
+        case .batchCannotWriteRejects(let path, let reason): return "--rejects \(path): kan ikke skrive: \(reason)"
+        case .batchOutputIsInput(let option, let path):
+            return "\(option) \(path) er inndatafilen: å skrive den ville slette postene før de er lest; oppgi en annen fil"
+        case .batchReportIsRejects(let path): return "--report og --rejects oppgir begge \(path): oppgi to filer"
+        case .draftAnswerCount(let n): return n == 1 ? "1 svar" : "\(n) svar"
         case .batchLineTooLong: return "posten er lengre enn 1 MiB"
         case .recordWithPrivateSet(let field):
             return "--record kan ikke kombineres med --set \(field)=...: \(field) er privat og et opptak inneholder aldri verdien; oppgi den i en --answers-fil (et opptak navngir filen, aldri verdiene) eller skriv den ved spørsmålet"
