@@ -46,6 +46,9 @@ package enum CLIMessage: Sendable, Equatable {
     case batchCannotRead(path: String, reason: String)
     case batchCannotWriteReport(path: String, reason: String)
     case batchLineTooLong
+    case batchRetriesOutOfRange
+    case batchStopping
+    case batchProgress(done: Int, notAccepted: Int, perSecond: Int)
 
     // MARK: Usage errors of `fill`
     case nameAForm
@@ -274,6 +277,11 @@ package enum CLIMessage: Sendable, Equatable {
         case .batchCannotRead(let path, let reason): return "\(path): cannot read the records: \(reason)"
         case .batchCannotWriteReport(let path, let reason): return "--report \(path): cannot write: \(reason)"
         case .batchLineTooLong: return "the record is longer than 1 MiB"
+        case .batchRetriesOutOfRange: return "--retries must be between 0 and 10"
+        case .batchStopping:
+            return "stopping: the records in flight finish, the rest are reported as not attempted (Ctrl-C again abandons them)"
+        case .batchProgress(let done, let notAccepted, let perSecond):
+            return "batch: \(done) records done, \(notAccepted) not accepted, \(perSecond) records/s"
 
         case .nameAForm: return "Name a form file (formline fill FORM), or an OpenAPI operation (--openapi DOC --operation OP)."
         case .standardInputClosed:
