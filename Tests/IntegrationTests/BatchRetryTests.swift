@@ -70,6 +70,41 @@ struct BatchRetryTests {
         let listed = try runner.run(["outbox"], lines: [])
         #expect(listed.stdout.contains("member"), "\(listed.stdout)\(listed.stderr)")
         #expect(listed.stdout.contains(server.idempotencyKeys[2]), "the entry keeps the record's key: \(listed.stdout)")
+
+        // `outbox send` retries the same way: 503 with Retry-After: 1, then 201.
+        let back = try ScriptedServer([Self.unavailable(retryAfter: "1"), Self.created])
+        defer { back.stop() }
+        let send = try runner.run(["outbox", "send", "--endpoint", "http://127.0.0.1:\(back.port)"], lines: [])
+        #expect(send.status == 0, "\(send.stdout)\(send.stderr)")
+        #expect(send.stdout.hasSuffix("Outbox: 1 sent, 0 rejected, 0 not sent.\n"), "\(send.stdout)")
+        #expect(back.idempotencyKeys == [server.idempotencyKeys[2], server.idempotencyKeys[2]])
+    }
+
+    @Test("a second Ctrl-C abandons the request in flight at once: exit 130, no summary")
+    func secondInterruptAbandons() throws {
+        let runner = try BinaryRunner()
+        let file = try input(runner, [Self.record])
+        let server = try ScriptedServer([Self.created], delay: 8)
+        defer { server.stop() }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: BinaryRunner.product("formline"))
+        process.arguments = ["batch", "Forms/signup.yaml", file, "--endpoint", "http://127.0.0.1:\(server.port)"]
+        process.currentDirectoryURL = BinaryRunner.root
+        process.environment = ["HOME": runner.home.path, "XDG_STATE_HOME": runner.stateHome, "TERM": "dumb"]
+        let stdout = Pipe()
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = stdout
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(10)
+        while server.idempotencyKeys.isEmpty && Date() < deadline { usleep(10_000) }
+        kill(process.processIdentifier, SIGINT)
+        usleep(200_000)
+        let took = signalAndWait(process, SIGINT)
+        #expect(took < 2, "took \(took) s")
+        #expect(process.terminationStatus == 130)
+        let out = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(!out.contains("summary"), "\(out)")
     }
 
     @Test("Ctrl-C: the record in flight finishes and is reported, the rest are not attempted; the summary says interrupted; exit 130")
