@@ -144,7 +144,7 @@ struct BatchCommand: ParsableCommand {
         let runner = BatchRecordRunner(spec: spec, transport: transport, dryRun: dryRun, source: file == "-" ? "stdin" : file,
                                        queueing: queueing)
         let report = BatchReport(sink: sink, rejects: rejectsSink)
-        let progress = BatchProgress(mode: BatchProgress.mode(plain: plain, environment: environment)) {
+        let progress = BatchProgress(mode: BatchProgress.mode(plain: plain, reportToStandardOutput: self.report == nil, environment: environment)) {
             let tally = report.tally
             return (tally.records, tally.notAccepted)
         }

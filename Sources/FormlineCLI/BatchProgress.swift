@@ -33,9 +33,11 @@ final class BatchProgress: Sendable {
     }
 
     /// The mode for this process: updating only when standard error is a terminal that takes
-    /// escape sequences and `--plain` was not given.
-    static func mode(plain: Bool, environment: [String: String]) -> Mode {
+    /// escape sequences, `--plain` was not given, and the report does not go to that terminal
+    /// too (its lines would land in the middle of the rewritten one).
+    static func mode(plain: Bool, reportToStandardOutput: Bool, environment: [String: String]) -> Mode {
         if plain || isatty(2) == 0 || environment["TERM"] == "dumb" { return .plain }
+        if reportToStandardOutput && isatty(1) != 0 { return .plain }
         return .updating
     }
 

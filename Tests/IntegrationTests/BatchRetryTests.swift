@@ -36,6 +36,28 @@ struct BatchRetryTests {
         #expect(r.stderr == "formline: batch: 0 records done, 0 not accepted, 0 records/s\n", "\(r.stderr)")
     }
 
+    @Test("at a terminal, with --report: one progress line rewritten in place, ended by a newline")
+    func updatingLineAtATerminal() throws {
+        let home = try PseudoTerminal.temporaryDirectory()
+        defer { PseudoTerminal.removeTree(home) }
+        let file = home + "/records.ndjson"
+        try (Self.record + "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        let server = try ScriptedServer([Self.unavailable(retryAfter: "1"), Self.created])
+        defer { server.stop() }
+        let pty = try PseudoTerminal.spawn(
+            PseudoTerminal.formline,
+            ["batch", "Forms/signup.yaml", file, "--endpoint", "http://127.0.0.1:\(server.port)", "--report", home + "/report.ndjson"],
+            environment: PseudoTerminal.environment(home: home, ["TERM": "xterm-256color"]),
+            directory: PseudoTerminal.repositoryRoot)
+        try pty.expect("\rformline: batch: 0 records done, 0 not accepted, 0 records/s\u{1B}[K")
+        try pty.expect("\rformline: batch: 1 records done, 0 not accepted, ")
+        // The pty turns the final newline into CR LF.
+        try pty.expect("records/s\u{1B}[K\r\n")
+        #expect(try pty.waitForExit() == .code(0))
+        let report = try String(contentsOfFile: home + "/report.ndjson", encoding: .utf8)
+        #expect(report.hasPrefix(#"{"errors":[],"id":"7","line":1,"record":1,"status":"accepted"}"#), "\(report)")
+    }
+
     @Test("a run shorter than the interval writes no progress line")
     func shortRunIsQuiet() throws {
         let runner = try BinaryRunner()
