@@ -58,6 +58,15 @@ struct BatchRetryTests {
         #expect(report.hasPrefix(#"{"errors":[],"id":"7","line":1,"record":1,"status":"accepted"}"#), "\(report)")
     }
 
+    @Test("--retries outside 0 to 10 is a usage error")
+    func retriesOutOfRange() throws {
+        let runner = try BinaryRunner()
+        let file = try input(runner, [Self.record])
+        let r = try runner.run(["batch", "Forms/signup.yaml", file, "--retries", "11"], lines: [])
+        #expect(r.status == 2)
+        #expect(r.stderr.hasPrefix("Error: --retries must be between 0 and 10\n"), "\(r.stderr)")
+    }
+
     @Test("a run shorter than the interval writes no progress line")
     func shortRunIsQuiet() throws {
         let runner = try BinaryRunner()
