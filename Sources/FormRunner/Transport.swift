@@ -32,12 +32,16 @@ public struct TransportResponse: Sendable, Equatable {
     public var body: [UInt8]
     /// The `Location` header of a redirect, which formline reports and never follows.
     public var location: String?
+    /// The `Retry-After` header as sent (seconds or an HTTP-date), which `RetryingTransport`
+    /// honours on 429 and 503.
+    public var retryAfter: String?
 
-    public init(status: Int, contentType: String?, body: [UInt8], location: String? = nil) {
+    public init(status: Int, contentType: String?, body: [UInt8], location: String? = nil, retryAfter: String? = nil) {
         self.status = status
         self.contentType = contentType
         self.body = body
         self.location = location
+        self.retryAfter = retryAfter
     }
 }
 

@@ -347,7 +347,8 @@ package final class HTTPTransport: Transport {
                 status: Int(response.status.code),
                 contentType: response.headers.first(name: "Content-Type").map(MediaType.of),
                 body: Array(body.readableBytesView),
-                location: response.headers.first(name: "Location"))))
+                location: response.headers.first(name: "Location"),
+                retryAfter: response.headers.first(name: "Retry-After").map { String($0.prefix(100)) })))
         } catch is NIOTooManyBytesError {
             return .finished(.failure(.error("the response was larger than 1 MiB")))
         } catch {

@@ -29,8 +29,13 @@ struct BatchCommand: ParsableCommand {
             transport-failed, not-attempted; valid under --dry-run), id, errors with their field \
             paths; then a summary line.
 
+            A transport failure, 429, 502, 503 or 504 is tried again (--retries, honouring \
+            Retry-After), then reported or, with --queue, kept in the outbox. Ctrl-C stops \
+            sending: the records in flight finish, the rest are reported not-attempted (a second \
+            Ctrl-C abandons them). Progress goes to standard error.
+
             Exit status: 0 every record accepted (under --dry-run: valid), 7 at least one not, \
-            2 usage error (an unreadable form or FILE, a bad option).
+            130 stopped by Ctrl-C, 2 usage error (an unreadable form or FILE, a bad option).
             """)
 
     @Argument(help: ArgumentHelp("The form file.", valueName: "form"))
@@ -59,6 +64,12 @@ struct BatchCommand: ParsableCommand {
     var jobs = 1
     @Option(help: ArgumentHelp("Skip the records this earlier report says were accepted (they are reported again as accepted, with their ids); may be the --report file itself.", valueName: "report"))
     var resume: String?
+    @Option(help: ArgumentHelp("Tries again after a transport failure, 429, 502, 503 or 504 (0 to 10; waits 0.5 s, 1 s, 2 s... or the server's Retry-After, at most 60 s).", valueName: "N"))
+    var retries = 3
+    @Flag(help: "Keep a record still not sent after its retries in the outbox (formline outbox send sends it later) instead of only reporting it.")
+    var queue = false
+    @Flag(help: "Progress as a plain line every few seconds, even at a terminal.")
+    var plain = false
 
     func validate() throws {
         guard timeout >= 0.1, timeout <= 600 else { throw ValidationError(CLIMessage.timeoutOutOfBounds.text) }
@@ -68,13 +79,17 @@ struct BatchCommand: ParsableCommand {
         if let shard, BatchShard(shard) == nil { throw ValidationError(CLIMessage.batchShardSyntax.text) }
         if let maxErrors, maxErrors < 1 { throw ValidationError(CLIMessage.batchMaxErrorsOutOfRange.text) }
         guard (1...64).contains(jobs) else { throw ValidationError(CLIMessage.outboxJobsOutOfRange.text) }
+        guard (0...10).contains(retries) else { throw ValidationError(CLIMessage.batchRetriesOutOfRange.text) }
     }
 
     func run() throws {
         let environment = ProcessEnvironment.current
         let spec: FormSpec
-        switch FormFileLoader.load(path: form) {
-        case .success(let loaded): spec = loaded
+        let formBytes: [UInt8]
+        switch FormFileLoader.read(path: form).flatMap({ bytes in FormFileLoader.load(bytes: bytes, path: form).map { ($0, bytes) } }) {
+        case .success(let (loaded, bytes)):
+            spec = loaded
+            formBytes = bytes
         case .failure(let errors): throw ValidationError(errors.errors.map { TextCleaning.visible("\($0)") }.joined(separator: "\n"))
         }
         // Read before --report truncates it: both may name the same file.
@@ -103,7 +118,9 @@ struct BatchCommand: ParsableCommand {
                     timeout: .milliseconds(Int64(timeout * 1000)),
                     proxy: try ProxyEnvironment.proxy(for: endpoint, environment: TLSFileReader.proxyEnvironment()))
                 http = client
-                transport = client
+                transport = RetryingTransport(
+                    base: client, policy: RetryPolicy(retries: retries), stopping: { BatchInterrupt.requested },
+                    now: { Int(time(nil)) })
             } catch {
                 throw ValidationError(CLIMessage.endpointProblem("\(error)").text)
             }
@@ -112,11 +129,21 @@ struct BatchCommand: ParsableCommand {
         }
         defer { http?.shutdown() }
         signal(SIGPIPE, SIG_IGN)
+        BatchInterrupt.install()
 
         let language = MessageLanguage.current
+        var queueing: BatchRecordRunner.Queueing?
+        if self.queue, let endpoint, !dryRun {
+            queueing = BatchRecordRunner.Queueing(formPath: form, formBytes: formBytes, endpoint: endpoint, environment: environment)
+        }
         let runner = BatchRecordRunner(spec: spec, transport: transport, dryRun: dryRun, source: file == "-" ? "stdin" : file,
-                                       language: language)
+                                       language: language, queueing: queueing)
         let report = BatchReport(sink: sink, rejects: rejectsFile?.output)
+        let progress = BatchProgress(mode: BatchProgress.mode(plain: plain, reportToStandardOutput: self.report == nil, environment: environment)) {
+            let tally = report.tally
+            return (tally.records, tally.notAccepted)
+        }
+        progress.start()
         let started = ContinuousClock.now
         let share = shard.flatMap(BatchShard.init)
         // Records wait here for a worker: at most 4 per job, so a long input is never read ahead.
@@ -130,7 +157,9 @@ struct BatchCommand: ParsableCommand {
                 // A new thread starts with no task-local language: bind the run's.
                 language.speaking {
                     while let item = queue.take() {
-                        report.add(runner.run(record: item.record, bytes: item.bytes), record: item.record, line: item.line, input: item.bytes)
+                        // After Ctrl-C a record still waiting is not sent: reported as not attempted.
+                        let outcome = BatchInterrupt.requested ? BatchOutcome(status: .notAttempted) : runner.run(record: item.record, bytes: item.bytes)
+                        report.add(outcome, record: item.record, line: item.line, input: item.bytes)
                     }
                 }
                 workers.leave()
@@ -138,12 +167,19 @@ struct BatchCommand: ParsableCommand {
         }
         var reader = NDJSONLineReader(fd: input)
         var recordNumber = 0
+        var stopping = false
         while let line = reader.next() {
             guard !line.isBlank else { continue }
             recordNumber += 1
             if let share, !share.takes(recordNumber) { continue }
+            if !stopping && BatchInterrupt.requested {
+                stopping = true
+                StandardError.write("formline: " + CLIMessage.batchStopping.text + "\n")
+            }
             if let done = earlier.accepted[recordNumber], done.key == runner.key(record: recordNumber, bytes: line.bytes) {
                 report.add(BatchOutcome(status: .accepted, id: done.id, resumed: true, key: done.key), record: recordNumber, line: line.number)
+            } else if stopping {
+                report.add(BatchOutcome(status: .notAttempted), record: recordNumber, line: line.number, input: line.bytes)
             } else if let maxErrors, report.notAccepted >= maxErrors {
                 report.add(BatchOutcome(status: .notAttempted), record: recordNumber, line: line.number, input: line.bytes)
             } else if line.tooLong {
@@ -157,11 +193,15 @@ struct BatchCommand: ParsableCommand {
         }
         queue.close(workers: workerCount)
         workers.wait()
+        progress.finish()
         try rejectsFile?.commit()
         let elapsed = ContinuousClock.now - started
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        let tally = report.tally
+        var tally = report.tally
+        tally.interrupted = BatchInterrupt.requested
+        if tally.interrupted && !stopping { StandardError.write("formline: " + CLIMessage.batchStopping.text + "\n") }
         sink.write(tally.summary(seconds: seconds, shard: share).compactText + "\n")
+        if tally.interrupted { throw ExitCode(ExitStatus.interrupted.rawValue) }
         if !tally.allAccepted { throw ExitCode(ExitStatus.recordsNotAllAccepted.rawValue) }
     }
 }
@@ -183,8 +223,10 @@ final class BatchReport: Sendable {
         let text = outcome.reportLine(record: record, line: line).compactText + "\n"
         state.withLock { tally in
             tally.add(outcome.status)
+            if outcome.queued { tally.queued += 1 }
             sink.write(text)
-            if let rejects, outcome.status != .accepted, outcome.status != .valid, !input.isEmpty {
+            // A queued record is in the outbox: copied here too it could be sent twice.
+            if let rejects, outcome.status != .accepted, outcome.status != .valid, !outcome.queued, !input.isEmpty {
                 rejects.write(String(decoding: input + [0x0A], as: UTF8.self))
             }
         }

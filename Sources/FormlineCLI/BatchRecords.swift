@@ -19,6 +19,16 @@ struct BatchRecordRunner: Sendable {
     /// The run's language (`--lang`, the locale): each record's wizard speaks it, whichever
     /// thread runs it (a worker thread does not inherit the task-local `MessageLanguage.current`).
     var language = MessageLanguage.english
+    /// `--queue`: a record still not sent after its retries goes to the outbox.
+    var queueing: Queueing?
+
+    /// Where `--queue` puts a record (OutboxEdge): the form file as the send will read it again.
+    struct Queueing: Sendable {
+        var formPath: String
+        var formBytes: [UInt8]
+        var endpoint: String
+        var environment: [String: String]
+    }
 
     /// The record's Idempotency-Key: from the form id, the record's number and its bytes, so a
     /// rerun of the same input (after a crash or Ctrl-C) sends each record under the key it had,
@@ -58,8 +68,20 @@ struct BatchRecordRunner: Sendable {
             source: NoLines(), transport: transport, write: { _ in },
             onAccepted: { _, response in accepted.id = BatchOutcome.serverID(response.body) },
             idempotencyKey: { _ in key })
-        let driver = SessionDriver(wizard: wizard, edges: edges)
+        var edgesWithOutbox = edges
+        let queued = AcceptedID()
+        if let queueing {
+            let handling = OutboxEdge.handling(spec: spec, formPath: queueing.formPath, formBytes: queueing.formBytes,
+                                               endpoint: queueing.endpoint, environment: queueing.environment)
+            edgesWithOutbox.outbox = SessionDriver.OutboxHandling(queue: { attempt in
+                let kept = handling.queue(attempt)
+                if kept { queued.queued = true }
+                return kept
+            })
+        }
+        let driver = SessionDriver(wizard: wizard, edges: edgesWithOutbox)
         let status = driver.run()
+        if queued.queued { return BatchOutcome(status: .transportFailed, errors: driver.wizard.endingErrors, queued: true) }
         switch status {
         case .accepted: return BatchOutcome(status: .accepted, id: accepted.id)
         case .inputRefused where driver.wizard.rejectionStatus != nil:
@@ -96,9 +118,12 @@ struct BatchOutcome: Sendable {
     var resumed = false
     /// The record's Idempotency-Key (`BatchRecordRunner.key`), which `--resume` compares.
     var key: String?
+    /// `--queue`: not sent after its retries, kept in the outbox for `formline outbox send`.
+    var queued = false
 
     init(status: Status, id: String? = nil, errors: [EndingError] = [], httpStatus: Int? = nil, resumed: Bool = false,
-         key: String? = nil) {
+         key: String? = nil, queued: Bool = false) {
+        self.queued = queued
         self.status = status
         self.id = id
         self.errors = errors
@@ -123,6 +148,7 @@ struct BatchOutcome: Sendable {
         if let httpStatus { members["http_status"] = .number(String(httpStatus)) }
         if resumed { members["resumed"] = .bool(true) }
         if let key { members["key"] = .string(key) }
+        if queued { members["queued"] = .bool(true) }
         return .object(members)
     }
 
@@ -143,6 +169,10 @@ struct BatchOutcome: Sendable {
 /// The counts per status, for the summary line.
 struct BatchTally: Sendable {
     private(set) var counts: [BatchOutcome.Status: Int] = [:]
+    /// Transport failures kept in the outbox (`--queue`).
+    var queued = 0
+    /// Ctrl-C stopped the run: the summary says so.
+    var interrupted = false
 
     mutating func add(_ status: BatchOutcome.Status) { counts[status, default: 0] += 1 }
 
@@ -158,6 +188,8 @@ struct BatchTally: Sendable {
         let rate = seconds > 0 ? Int((Double(records) / seconds).rounded()) : records
         members["records_per_second"] = .number(String(rate))
         if let shard { members["shard"] = .string("\(shard.k)/\(shard.n)") }
+        if queued > 0 { members["queued"] = .number(String(queued)) }
+        if interrupted { members["interrupted"] = .bool(true) }
         return .object(["summary": .object(members)])
     }
 }
@@ -170,6 +202,7 @@ private final class NoLines: LineSource {
 
 private final class AcceptedID {
     var id: String?
+    var queued = false
 }
 
 /// Reads NDJSON a chunk at a time: memory stays flat however long the input. A line longer than

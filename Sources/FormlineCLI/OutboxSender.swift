@@ -1,7 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Dispatch
 import FormCore
 import FormDrafts
 import FormFiles
+import FormRunner
 import FormSystem
 import FormTransport
 import Synchronization
@@ -77,7 +81,8 @@ struct OutboxSender: Sendable {
                 }
             }
             guard let transport = transports[url] else { continue }
-            prepared.append((entry, spec, transport))
+            // Tried again like a batch record (RetryingTransport) before it counts as not sent.
+            prepared.append((entry, spec, RetryingTransport(base: transport, policy: RetryPolicy(), now: { Int(time(nil)) })))
         }
         let outbox = outbox
         await withTaskGroup(of: Outcome.self) { group in

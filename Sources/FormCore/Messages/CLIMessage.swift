@@ -53,6 +53,9 @@ package enum CLIMessage: Sendable, Equatable {
     /// `formline drafts`: how many answers a draft holds.
     case draftAnswerCount(Int)
     case batchLineTooLong
+    case batchRetriesOutOfRange
+    case batchStopping
+    case batchProgress(done: Int, notAccepted: Int, perSecond: Int)
 
     // MARK: Usage errors of `fill`
     case nameAForm
@@ -287,6 +290,11 @@ package enum CLIMessage: Sendable, Equatable {
         case .batchReportIsRejects(let path): return "--report and --rejects both name \(path): name two files"
         case .draftAnswerCount(let n): return n == 1 ? "1 answer" : "\(n) answers"
         case .batchLineTooLong: return "the record is longer than 1 MiB"
+        case .batchRetriesOutOfRange: return "--retries must be between 0 and 10"
+        case .batchStopping:
+            return "stopping: the records in flight finish, the rest are reported as not attempted (Ctrl-C again abandons them)"
+        case .batchProgress(let done, let notAccepted, let perSecond):
+            return "batch: \(done) records done, \(notAccepted) not accepted, \(perSecond) records/s"
 
         case .nameAForm: return "Name a form file (formline fill FORM), or an OpenAPI operation (--openapi DOC --operation OP)."
         case .standardInputClosed:

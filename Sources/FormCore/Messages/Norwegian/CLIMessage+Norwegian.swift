@@ -243,6 +243,11 @@ extension CLIMessage {
         case .batchReportIsRejects(let path): return "--report og --rejects oppgir begge \(path): oppgi to filer"
         case .draftAnswerCount(let n): return n == 1 ? "1 svar" : "\(n) svar"
         case .batchLineTooLong: return "posten er lengre enn 1 MiB"
+        case .batchRetriesOutOfRange: return "--retries må være mellom 0 og 10"
+        case .batchStopping:
+            return "stopper: postene som er underveis fullføres, resten rapporteres som ikke forsøkt (Ctrl-C igjen forlater dem)"
+        case .batchProgress(let done, let notAccepted, let perSecond):
+            return "batch: \(done) poster ferdige, \(notAccepted) ikke godtatt, \(perSecond) poster/s"
         case .recordWithPrivateSet(let field):
             return "--record kan ikke kombineres med --set \(field)=...: \(field) er privat og et opptak inneholder aldri verdien; oppgi den i en --answers-fil (et opptak navngir filen, aldri verdiene) eller skriv den ved spørsmålet"
         case .logNotOpened(let path, let reason):
