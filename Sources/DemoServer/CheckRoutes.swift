@@ -6,12 +6,19 @@ import Hummingbird
 ///   (`admin`, `root`, any case) 422 in Django REST framework's shape.
 /// - `GET /api/skus/SKU?warehouse=W`: 200 `{"sku","name","price"}` for a known SKU (`ABC-1`,
 ///   `ABC-2`), else 404 `{"detail":"Not found."}`.
+/// - `GET /api/docks?warehouse=W`: 200, the docks of warehouse `Oslo` or `Bergen` as a JSON list
+///   of `{"code","name"}` objects (`choices_from` with `value: /code`), else 404.
 /// `/fault/slow` answers a GET too, for a check that takes a while.
 enum CheckRoutes {
     static let takenUsernames: Set<String> = ["admin", "root"]
     static let skus: [String: (name: String, price: String)] = [
         "ABC-1": ("Widget, blue, 12-pack", "12.50"),
         "ABC-2": ("Widget, red, 6-pack", "7.25"),
+    ]
+
+    static let docks: [String: [String]] = [
+        "Oslo": ["OSL-A", "OSL-B", "OSL-C"],
+        "Bergen": ["BGO-1", "BGO-2"],
     ]
 
     static func add(to router: Router<BasicRequestContext>, prefixes: [String]) {
@@ -22,6 +29,12 @@ enum CheckRoutes {
                     return DemoResponse.json(.unprocessableContent, #"{"username":["This username is already taken."]}"#)
                 }
                 return DemoResponse.json(.ok, #"{"available":true,"username":"# + DemoResponse.quoted(name) + "}")
+            }
+            router.get("\(prefix)/api/docks") { request, _ -> Response in
+                let warehouse = request.uri.queryParameters.get("warehouse").map { String($0) } ?? ""
+                guard let codes = docks[warehouse] else { return DemoResponse.json(.notFound, #"{"detail":"Not found."}"#) }
+                let items = codes.map { #"{"code":"# + DemoResponse.quoted($0) + #","name":"# + DemoResponse.quoted("Dock " + $0) + "}" }
+                return DemoResponse.json(.ok, "[" + items.joined(separator: ",") + "]")
             }
             router.get("\(prefix)/api/skus/:sku") { _, context -> Response in
                 let sku = context.parameters.get("sku") ?? ""

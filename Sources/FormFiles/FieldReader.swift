@@ -13,6 +13,8 @@ struct FieldDraft {
     var listPosition: Position?
     /// `server_check:` as read; its names are checked by `FormReader` (field order).
     var serverCheck: ServerCheckDraft?
+    /// `choices_from:` as read; its placeholders are checked by `FormReader` (field order).
+    var choicesFrom: ChoicesFromDraft?
 }
 
 /// Reads one item of `fields`: the field's own keys, their types, which rules apply to its type,
@@ -22,7 +24,7 @@ struct FieldReader {
     static let keys = [
         "name", "label", "type", "required", "min_length", "max_length", "pattern", "pattern_message",
         "min", "max", "exclusive_min", "exclusive_max", "choices", "default", "help", "when", "server_codes",
-        "nullable", "carry", "distinct", "list", "send", "private", "history", "server_check",
+        "nullable", "carry", "distinct", "list", "send", "private", "history", "server_check", "choices_from",
     ]
 
     let reader: YAMLNodeReader
@@ -120,6 +122,15 @@ struct FieldReader {
                 field.serverCheck = serverCheck?.check
             }
         }
+        var choicesFrom: ChoicesFromDraft?
+        if let e = entries["choices_from"], field.kind.takesChoices, entries["choices"] == nil {
+            if field.list != nil {
+                diagnostics.error("choices_from does not apply to a list (use a multichoice field)", at: e.keyPosition)
+            } else {
+                choicesFrom = ChoicesFromReader(reader: reader).read(e)
+                field.choicesFrom = choicesFrom?.from
+            }
+        }
         guard let name else { return nil }
         field.name = name
         if entries["label"] == nil { field.label = name }
@@ -127,7 +138,7 @@ struct FieldReader {
             field: field, namePosition: entries["name"]?.valuePosition ?? entries.position,
             when: when, whenPosition: entries["when"]?.valuePosition ?? entries.position,
             listPosition: field.list == nil ? nil : entries["list"]?.keyPosition,
-            serverCheck: serverCheck)
+            serverCheck: serverCheck, choicesFrom: choicesFrom)
     }
 
     private func readName(_ e: Entry) -> String? {
@@ -227,6 +238,7 @@ struct FieldReader {
             if let e = entries[key], kind.ordering == nil { notApplicable(e, type, use: lengthUse) }
         }
         if let e = entries["choices"], !kind.takesChoices { notApplicable(e, type, use: nil) }
+        if let e = entries["choices_from"], !kind.takesChoices { notApplicable(e, type, use: nil) }
 
         if kind.measuresLength {
             let minE = entries["min_length"], maxE = entries["max_length"]
@@ -258,8 +270,11 @@ struct FieldReader {
         if kind.takesChoices {
             if let e = entries["choices"] {
                 field.choices = readChoices(e, multi: type == .multichoice) ?? []
-            } else {
-                reader.missing("choices", in: entries, ": a \(type.rawValue) field lists its choices")
+                if let from = entries["choices_from"] {
+                    diagnostics.error("choices and choices_from can't both be given (the list is either written or fetched)", at: from.keyPosition)
+                }
+            } else if entries["choices_from"] == nil {
+                reader.missing("choices", in: entries, ": a \(type.rawValue) field lists its choices (or fetches them with choices_from)")
             }
         }
 

@@ -54,6 +54,7 @@ struct FormReader {
         let fields = resolveConditions(drafts, sections: sections)
         let named = FieldsByName(fields)
         checkServerChecks(drafts, fields: named)
+        checkChoicesFrom(drafts, fields: named)
 
         let checks = entries["checks"].map { CheckReader(reader: reader).read($0) } ?? []
         let resolvedChecks = zip(checks, checks.map { resolve($0, fields: named) }).compactMap { draft, check in
@@ -457,6 +458,30 @@ struct FormReader {
                     diagnostics.error("server_check defaults names \"\(name)\", which is not after this field (a default only helps a field still to come)", at: position)
                 } else if target.isSecret || target.list != nil || target.group != nil {
                     diagnostics.error("server_check defaults names \"\(name)\", which must be a single-value field that is not a secret", at: position)
+                }
+            }
+        }
+    }
+
+    /// A `choices_from`'s placeholders name earlier single-value fields that are not secrets: the
+    /// list is fetched when its field is reached, from the answers given before it.
+    private func checkChoicesFrom(_ drafts: [FieldDraft], fields: FieldsByName) {
+        var order: [String: Int] = [:]
+        for (i, draft) in drafts.enumerated() where order[draft.field.name] == nil { order[draft.field.name] = i }
+        for (i, draft) in drafts.enumerated() {
+            guard let from = draft.choicesFrom else { continue }
+            if draft.field.group != nil {
+                diagnostics.error("choices_from does not apply inside a group yet (put the field outside the group)", at: from.position)
+                continue
+            }
+            for (name, position) in from.placeholders {
+                guard let target = lookUp(name, at: position, in: fields, by: "choices_from placeholder") else { continue }
+                if let j = order[name], j >= i {
+                    diagnostics.error(
+                        "choices_from placeholder {\(name)} names \(j == i ? "its own field" : "a field after this one") (the list may only depend on earlier answers)",
+                        at: position)
+                } else if target.isSecret || target.list != nil || target.group != nil {
+                    diagnostics.error("choices_from placeholder {\(name)} must name a single-value field that is not a secret", at: position)
                 }
             }
         }

@@ -7,6 +7,7 @@ import FormCore
 /// `answers` are listed, else a 200 `{}`. A check with no rule passes.
 enum FakeCheckAnswers {
     static func answer(_ check: CheckRequest) -> TransportResponse {
+        if let list = check.fakeChoices { return json(200, .array(list.map(JSONValue.string))) }
         guard let rule = check.fake else { return json(200, .object([:])) }
         let typed = ServerCheck.text(check.value)
         if rule.refuse.contains(where: { $0.lowercased() == typed.lowercased() }) {

@@ -206,7 +206,7 @@ import Testing
 
     @Test func choiceFieldsNeedChoices() {
         #expect(errorLines(form("  - name: a\n    type: choice\n")) == [
-            "t.yaml:3:5: missing \"choices\": a choice field lists its choices"
+            "t.yaml:3:5: missing \"choices\": a choice field lists its choices (or fetches them with choices_from)"
         ])
         #expect(errorLines(form("  - name: a\n    type: multichoice\n    choices: []\n")) == [
             "t.yaml:5:14: choices must list at least one choice"

@@ -8,7 +8,8 @@ struct ChoiceKind: FieldKind {
     var openAPIFormats: [String] { [] }
 
     func parse(_ input: String, for field: Field) -> Result<FieldValue, ValueError> {
-        ChoiceResolver(field.choices).resolve(input).map { .text($0) }
+        if field.takesFreeTextForChoices { return .success(.text(input.trimmedWhitespace)) }
+        return ChoiceResolver(field.choices).resolve(input).map { .text($0) }
     }
 
     func rule(for field: Field) -> String? { "one of the choices, by name, number or first letters" }

@@ -13,6 +13,10 @@ struct MultichoiceKind: FieldKind {
         var picked = Set<String>(), tried = Set<String>()
         let exact = Set(field.choices)
         let items = input.split(separator: ",").map { String($0).trimmedWhitespace }.filter { !$0.isEmpty }
+        if field.takesFreeTextForChoices {
+            var seen = Set<String>()
+            return .success(.list(items.filter { seen.insert($0).inserted }))
+        }
         for item in items where tried.insert(item).inserted {
             if exact.contains(item) { picked.insert(item); continue }
             switch ChoiceResolver(field.choices).resolve(item) {

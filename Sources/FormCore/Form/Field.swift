@@ -64,6 +64,13 @@ public struct Field: Sendable, Equatable {
     /// `server_check:`: asked of the server when Enter is pressed after the rules above pass
     /// (docs/checks.md).
     public var serverCheck: ServerCheck?
+    /// `choices_from:` (choice and multichoice): the choices are fetched when the field is
+    /// reached (docs/checks.md, "Choices from the API"); until then, and when the fetch fails,
+    /// `choices` is empty and any text is taken (the server decides at submit).
+    public var choicesFrom: ChoicesFrom?
+
+    /// Choices are to come from the server and none are known: the answer is free text.
+    var takesFreeTextForChoices: Bool { choicesFrom != nil && choices.isEmpty }
 
     public init(
         name: String, label: String? = nil, type: FieldType = .text, required: Bool = true,

@@ -144,6 +144,12 @@ package enum WizardMessage: Sendable, Equatable {
     case checkCancelled
     /// The lookup shown under the answer: `  = Widget, blue, 12-pack`.
     case lookupShown(String)
+    /// `choices_from` gave no list: the field takes free text (docs/checks.md).
+    case choicesNotFetched(reason: String)
+    /// A 2xx answer to `choices_from` that is not a JSON list of choices.
+    case choicesNotAList
+    /// Before the review: the answers a `choices_from` names changed, so its list did.
+    case choicesChanged
 
     // MARK: After a transport failure
     case retryPrompt
@@ -368,6 +374,9 @@ package enum WizardMessage: Sendable, Equatable {
         case .checkServerAnswered(let status): return "the server answered \(status)"
         case .checkAnswerTooLarge(let kib): return "the answer was larger than \(kib) KiB"
         case .checkNotMade(let reason): return "Not checked (\(reason)): kept; the server decides when the form is sent."
+        case .choicesNotFetched(let reason): return "Choices not fetched (\(reason)): type the answer; the server decides when the form is sent."
+        case .choicesNotAList: return "the answer is not a list of choices"
+        case .choicesChanged: return "The choices changed with an earlier answer: choose again."
         case .checkNotMadeRefused(let reason): return "Could not be checked (\(reason)): try again or change it"
         case .checkCancelled: return "Check cancelled."
         case .lookupShown(let text): return "= " + text

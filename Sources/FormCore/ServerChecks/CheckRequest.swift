@@ -14,6 +14,8 @@ public struct CheckRequest: Sendable, Equatable {
     public var fake: FakeCheckRule?
     /// The answer checked (the fake compares it).
     public var value: FieldValue
+    /// A `choices_from` fetch: the list the in-process fake answers (`choices_from.fake`).
+    public var fakeChoices: [String]?
 
     public init(field: String, method: String, path: String, payload: JSONValue, timeoutSeconds: Int, fake: FakeCheckRule? = nil, value: FieldValue) {
         self.field = field

@@ -226,6 +226,8 @@ public struct Wizard: Sendable {
              (.submission, .confirmingDelete), (.submission, .checking):
             return []
 
+        case (.checked(let outcome), .checking(let index, let walk, let pending)) where pending.fetchesChoices:
+            return fetchedChoices(outcome, pending: pending, at: index, walk: walk)
         case (.checked(let outcome), .checking(let index, let walk, let pending)):
             return lineTaken(checked(outcome, pending: pending, at: index, walk: walk), at: .field(index))
         // Only the check the wizard asked for is answered.

@@ -186,6 +186,9 @@ extension WizardMessage {
         case .checkServerAnswered(let status): return "tjeneren svarte \(status)"
         case .checkAnswerTooLarge(let kib): return "svaret var større enn \(kib) KiB"
         case .checkNotMade(let reason): return "Ikke kontrollert (\(reason)): beholdt; tjeneren avgjør når skjemaet sendes."
+        case .choicesNotFetched(let reason): return "Valgene ble ikke hentet (\(reason)): skriv svaret; tjeneren avgjør når skjemaet sendes."
+        case .choicesNotAList: return "svaret er ikke en liste med valg"
+        case .choicesChanged: return "Valgene endret seg med et tidligere svar: velg på nytt."
         case .checkNotMadeRefused(let reason): return "Kunne ikke kontrolleres (\(reason)): prøv igjen eller endre verdien"
         case .checkCancelled: return "Kontrollen ble avbrutt."
         case .lookupShown(let text): return "= " + text

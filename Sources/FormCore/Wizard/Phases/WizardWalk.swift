@@ -246,6 +246,7 @@ extension Wizard {
         // Answers no check has seen (scripted, resumed, defaults, or changed by an earlier
         // answer they name) are checked first, one at a time (WizardChecking.swift).
         if let checking = checkBeforeReview() { return checking }
+        if let refetching = refetchBeforeReview() { return refetching }
         // What is shown no longer changes below: one pass over the fields serves every check.
         let visible = form.visibleIndices
         let missing = visible.filter { fields[$0].required && form.store[$0] == nil }
@@ -290,6 +291,7 @@ extension Wizard {
     /// Asks field `index`; the walk goes on as `walk` says afterwards (by default as it did).
     mutating func ask(_ index: Int, prefill rejected: String? = nil, walk next: Walk? = nil) -> [WizardEffect] {
         let next = next ?? walk
+        if let fetching = fetchChoicesBeforeAsking(index, prefill: rejected, walk: next) { return fetching }
         let field = fields[index]
         var effects: [WizardEffect] = []
         if field.kind.takesChoices && !shown.listedChoices.contains(field.name) {

@@ -43,6 +43,18 @@ struct FormInstance: Sendable {
         fields[index].clockDefault = nil
     }
 
+    /// Field name -> the `CheckRequest.key` of the fetch its choices came from (`choices_from`):
+    /// a field is fetched again only when the request its placeholders make changes.
+    private(set) var choicesFetchedFor: [String: String] = [:]
+
+    /// A `choices_from` fetch gives field `index` these choices (empty: the fetch failed and the
+    /// field takes free text).
+    mutating func setFetchedChoices(_ choices: [String], key: String, at index: Int) {
+        guard fields.indices.contains(index) else { return }
+        fields[index].choices = choices
+        choicesFetchedFor[fields[index].name] = key
+    }
+
     /// How field positions moved in an item operation: old index -> new index, nil when the
     /// field is gone.
     typealias IndexMap = (Int) -> Int?

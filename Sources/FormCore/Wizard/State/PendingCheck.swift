@@ -10,4 +10,6 @@ struct PendingCheck: Sendable, Equatable {
     /// Made on the way to the review (a scripted, resumed or defaulted answer, or one an earlier
     /// answer's change made stale) rather than on Enter: a pass goes on to the review.
     var beforeReview: Bool
+    /// A `choices_from` fetch: its answer becomes the field's choices and the field is asked.
+    var fetchesChoices = false
 }

@@ -1,0 +1,76 @@
+/// Choices from the API (docs/checks.md, "Choices from the API"): a field's `choices_from` is
+/// fetched when the field is asked and its request (placeholders filled with the answers as they
+/// are now) was not fetched for it yet. The round trip is a server check's: `.check(request)`,
+/// the `.checking` phase, `.checked(outcome)`, one answer per request kept in the `CheckBook`, so
+/// `.back` and edits that leave the named answers as they were fetch nothing.
+extension Wizard {
+    /// The fetch field `index` needs before it is asked, or nil to ask it now (no
+    /// `choices_from`, checks off, or the list for this request is known: then it is applied).
+    mutating func fetchChoicesBeforeAsking(_ index: Int, prefill: String?, walk next: Walk) -> [WizardEffect]? {
+        guard policy.runsServerChecks, let from = fields[index].choicesFrom else { return nil }
+        let field = fields[index]
+        let request = from.request(field: field.name, values: values)
+        if form.choicesFetchedFor[field.name] == request.key { return nil }
+        if let known = checkBook.verdict(for: request) {
+            _ = applyFetchedChoices(known, request: request, at: index)
+            return nil
+        }
+        phase = .checking(index: index, walk: next, pending: PendingCheck(
+            request: request, value: .text(""), typed: prefill, beforeReview: false, fetchesChoices: true))
+        return [.check(request)]
+    }
+
+    /// The fetch's answer: the list becomes the field's choices (listed again when it is new),
+    /// or, when there is no usable list, a one-line notice and the field takes free text. Then
+    /// the field is asked. A cancelled fetch is not kept: the next time the field is reached
+    /// it is fetched again.
+    mutating func fetchedChoices(_ outcome: CheckOutcome, pending: PendingCheck, at index: Int, walk: Walk) -> [WizardEffect] {
+        phase = .asking(index: index, walk: walk)
+        let verdict: CheckBook.Verdict
+        switch outcome {
+        case .passed(let body): verdict = .passed(body)
+        case .rejected(let message): verdict = .unchecked(message)
+        case .failed(let reason): verdict = .unchecked(reason)
+        case .cancelled: verdict = .unchecked(WizardMessage.checkCancelled.text)
+        }
+        if case .cancelled = outcome {} else { checkBook.record(verdict, for: pending.request) }
+        let notice = applyFetchedChoices(verdict, request: pending.request, at: index)
+        return notice + ask(index, prefill: pending.typed, walk: walk)
+    }
+
+    /// Sets the field's choices from a kept answer; the notice to show when there is no list.
+    private mutating func applyFetchedChoices(_ verdict: CheckBook.Verdict, request: CheckRequest, at index: Int) -> [WizardEffect] {
+        let name = fields[index].name
+        var reason: String?
+        var choices: [String] = []
+        switch verdict {
+        case .passed(let body):
+            if let list = fields[index].choicesFrom?.choices(in: body) { choices = list } else {
+                reason = WizardMessage.choicesNotAList.text
+            }
+        case .rejected(let message), .unchecked(let message):
+            reason = message
+        }
+        if fields[index].choices != choices { shown.listedChoices.remove(name) }
+        form.setFetchedChoices(choices, key: request.key, at: index)
+        // With no list, nothing is listed: the prompt takes free text.
+        if choices.isEmpty { shown.listedChoices.insert(name) }
+        guard let reason else { return [] }
+        return Wizard.wrapped(.choicesNotFetched(reason: reason), .notice)
+    }
+
+    /// Before the review: a visible answer to a fetched-choices field whose list was fetched for
+    /// other answers than now (`.edit 1` to another warehouse) is asked again, with the new list.
+    mutating func refetchBeforeReview() -> [WizardEffect]? {
+        guard policy.runsServerChecks, spec.fields.contains(where: { $0.choicesFrom != nil }) else { return nil }
+        for i in form.visibleIndices {
+            guard let from = fields[i].choicesFrom, let fetched = form.choicesFetchedFor[fields[i].name],
+                  form.store[i] != nil else { continue }
+            let request = from.request(field: fields[i].name, values: values)
+            guard request.key != fetched else { continue }
+            progress.note(WizardMessage.choicesChanged.text, for: fields[i].name)
+            return ask(i, walk: walk.asking([i]))
+        }
+        return nil
+    }
+}

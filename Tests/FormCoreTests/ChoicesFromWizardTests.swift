@@ -1,0 +1,78 @@
+import FormCore
+import FormlineTesting
+import Testing
+
+/// Choices from the API in the wizard (docs/checks.md, "Choices from the API"): the fetch is a
+/// `.check` made when the field is reached, its list becomes the field's choices, one answer per
+/// request is kept, and a failed fetch leaves the field taking free text.
+@Suite struct ChoicesFromWizardTests {
+    static func spec() -> FormSpec {
+        var dock = Field(name: "dock", label: "Dock", type: .choice)
+        dock.choicesFrom = ChoicesFrom(
+            path: "/api/docks", query: [.init(name: "warehouse", template: "{warehouse}")], value: JSONPointer("/code"))
+        return FormSpec(
+            id: "booking", title: "Booking",
+            fields: [Field(name: "warehouse", label: "Warehouse", type: .choice, choices: ["Oslo", "Bergen"]), dock,
+                     Field(name: "carrier", label: "Carrier")],
+            submit: SubmitSpec(method: .POST, path: "/api/bookings"))
+    }
+
+    static func docks(_ codes: String...) -> CheckOutcome {
+        .passed(.array(codes.map { .object(["code": .string($0), "name": .string("Dock " + $0)]) }))
+    }
+
+    @Test func theListIsFetchedWhenTheFieldIsReachedAndBecomesItsChoices() {
+        var h = WizardHarness(Self.spec(), interactive: true)
+        // Nothing is fetched before it is needed.
+        #expect(h.checks.isEmpty)
+        h.type("Oslo")
+        #expect(h.checks.map(\.path) == ["/api/docks?warehouse=Oslo"])
+        #expect(h.checks.first?.payload == .null)
+        // A line while the fetch is out answers nothing.
+        h.type("2")
+        #expect(h.wizard.values["dock"] == nil)
+        h.send(.checked(Self.docks("OSL-A", "OSL-B")))
+        #expect(h.transcript.suffix(2) == ["  1 OSL-A  2 OSL-B", "Dock:"])
+        h.type("2")
+        #expect(h.wizard.values["dock"] == .text("OSL-B"))
+        #expect(h.lastPrompt == "Carrier: ")
+    }
+
+    @Test func backReusesTheListAndAChangedWarehouseFetchesAgain() {
+        var h = WizardHarness(Self.spec(), interactive: true)
+        h.type("Oslo")
+        h.send(.checked(Self.docks("OSL-A", "OSL-B")))
+        h.type("OSL-A", ".back")
+        #expect(h.checks.count == 1)
+        #expect(h.lastPrompt == "Dock [OSL-A]: ")
+        h.type("", "DHL", ".edit 1", "Bergen")
+        #expect(h.checks.map(\.path) == ["/api/docks?warehouse=Oslo", "/api/docks?warehouse=Bergen"])
+        h.send(.checked(Self.docks("BGO-1")))
+        #expect(h.refusals == ["The choices changed with an earlier answer: choose again."])
+        #expect(h.lastPrompt?.hasPrefix("Dock") == true)
+        h.type("1")
+        #expect(h.wizard.values["dock"] == .text("BGO-1"))
+        // Back to Oslo: its list is in the book, nothing is fetched.
+        h.type(".edit 1", "Oslo", "OSL-B")
+        #expect(h.checks.count == 2)
+        #expect(h.wizard.values["dock"] == .text("OSL-B"))
+    }
+
+    @Test func aFailedFetchSaysSoAndTakesFreeText() {
+        var h = WizardHarness(Self.spec(), interactive: true)
+        h.type("Oslo")
+        h.send(.checked(.failed(reason: "no answer from the server in time")))
+        #expect(h.transcript.suffix(3) == [
+            "  Choices not fetched (no answer from the server in time): type the answer; the",
+            "  server decides when the form is sent.",
+            "Dock:",
+        ])
+        h.type("Dock 9")
+        #expect(h.wizard.values["dock"] == .text("Dock 9"))
+        // An answer that is no list of choices is a failure too.
+        var g = WizardHarness(Self.spec(), interactive: true)
+        g.type("Bergen")
+        g.send(.checked(.passed(.object(["docks": .array([])]))))
+        #expect(g.transcript.contains("  Choices not fetched (the answer is not a list of choices): type the answer;"))
+    }
+}
