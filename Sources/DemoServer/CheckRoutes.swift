@@ -1,9 +1,12 @@
+import FormCore
 import Hummingbird
 
 /// The answers to server checks (docs/checks.md) for the shipped forms, under the root and under
 /// each dialect prefix (a check's path is joined to `--endpoint` like the submit path):
 /// - `GET /api/usernames/NAME`: 200 `{"username":NAME,"available":true}`, or for a taken name
-///   (`admin`, `root`, any case) 422 in Django REST framework's shape.
+///   (`admin`, `root`, any case) a rejection on `username` in the prefix's dialect (written by
+///   FormCore's `RejectionWriter`, as the signup's rejections are; Django REST framework's shape
+///   at the root), so a check's error is read in every dialect.
 /// - `GET /api/skus/SKU?warehouse=W`: 200 `{"sku","name","price"}` for a known SKU (`ABC-1`,
 ///   `ABC-2`), else 404 `{"detail":"Not found."}`.
 /// - `GET /api/docks?warehouse=W`: 200, the docks of warehouse `Oslo` or `Bergen` as a JSON list
@@ -21,12 +24,13 @@ enum CheckRoutes {
         "Bergen": ["BGO-1", "BGO-2"],
     ]
 
-    static func add(to router: Router<BasicRequestContext>, prefixes: [String]) {
-        for prefix in [""] + prefixes {
+    static func add(to router: Router<BasicRequestContext>, dialects: [ErrorDialect]) {
+        for (prefix, dialect) in [("", ErrorDialect.drf)] + dialects.map({ ("/" + $0.rawValue, $0) }) {
             router.get("\(prefix)/api/usernames/:name") { _, context -> Response in
                 let name = context.parameters.get("name") ?? ""
                 if takenUsernames.contains(name.lowercased()) {
-                    return DemoResponse.json(.unprocessableContent, #"{"username":["This username is already taken."]}"#)
+                    let taken = ServerError(path: [.key("username")], message: "This username is already taken.", code: "unique")
+                    return DemoResponse.written(RejectionWriter.write([taken], as: .dialect(dialect)))
                 }
                 return DemoResponse.json(.ok, #"{"available":true,"username":"# + DemoResponse.quoted(name) + "}")
             }

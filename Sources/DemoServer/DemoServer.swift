@@ -98,7 +98,7 @@ package struct DemoServer: Sendable {
             }
         }
         FaultRoutes.add(to: router, slowDelay: slowDelay)
-        CheckRoutes.add(to: router, prefixes: DemoRejections.routes.map { "/" + $0.0.rawValue })
+        CheckRoutes.add(to: router, dialects: DemoRejections.routes.map(\.dialect))
         DemoOpenAPI.add(to: router)
         // A careless server: accepts and repeats the whole request back, secrets included, so
         // tests can check that formline never shows what a server repeats.

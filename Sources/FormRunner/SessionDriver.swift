@@ -357,7 +357,7 @@ public final class SessionDriver {
         edges.recorder?.request(request.recorded)
         let outgoing = TransportRequest(method: request.method, path: request.path, payload: request.payload,
                                         idempotencyKey: "", check: request)
-        let outcome = sendCheck(outgoing, timeout: .seconds(request.timeoutSeconds))
+        let (outcome, cancelledByOperator) = sendCheck(outgoing, timeout: .seconds(request.timeoutSeconds))
         edges.recorder?.response(outcome)
         // What was typed while the check ran is not an answer to the prompt that comes next.
         edges.source.discardTypeAhead()
@@ -365,13 +365,12 @@ public final class SessionDriver {
             edges.recorder?.interrupted(signal: signal)
             return .interrupted(signal: signal)
         }
+        if cancelledByOperator { return .checked(.cancelled) }
         switch outcome {
         case .success(let response):
             return .checked(CheckClassifier.classify(
                 status: response.status, contentType: response.contentType, body: response.body,
                 field: request.field, submit: wizard.spec.submit))
-        case .failure(.error(let reason)) where reason == CLIMessage.checkCancelledByOperator.text:
-            return .checked(.cancelled)
         case .failure(let failure):
             return .checked(.failed(reason: failure.reason))
         }
@@ -381,9 +380,11 @@ public final class SessionDriver {
     /// `SessionDriver.checkingAfter` with no answer, writes one `checking...` line (not recorded:
     /// it depends on timing); past `timeout`, gives up (`.timeout`); on SIGINT at a terminal,
     /// cancels the check and takes the signal (any other signal, and SIGINT without a terminal,
-    /// is left for the caller: it ends the session).
-    private func sendCheck(_ request: TransportRequest, timeout: Duration) -> Result<TransportResponse, TransportFailure> {
-        if let immediate = edges.transport as? any ImmediateTransport { return immediate.sendImmediately(request) }
+    /// is left for the caller: it ends the session). `cancelledByOperator`: the operator's Ctrl-C
+    /// cancelled it (the failure is only what the transcript records).
+    private func sendCheck(_ request: TransportRequest, timeout: Duration)
+        -> (outcome: Result<TransportResponse, TransportFailure>, cancelledByOperator: Bool) {
+        if let immediate = edges.transport as? any ImmediateTransport { return (immediate.sendImmediately(request), false) }
         let transport = edges.transport
         let box = OutcomeBox()
         let done = DispatchSemaphore(value: 0)
@@ -399,14 +400,14 @@ public final class SessionDriver {
                 // Only an operator at a terminal is taken back to the field: without one, SIGINT
                 // comes from a supervisor or a script, and ends the run as always.
                 if edges.source.isInteractive, edges.interrupts.takeInterruptToGoOn() {
-                    return .failure(.error(CLIMessage.checkCancelledByOperator.text))
+                    return (.failure(.error(CLIMessage.checkCancelledByOperator.text)), true)
                 }
-                return .failure(.error(CLIMessage.requestCancelled.text))
+                return (.failure(.error(CLIMessage.requestCancelled.text)), false)
             }
             let waited = ContinuousClock.now - start
             if waited >= timeout {
                 task.cancel()
-                return .failure(.timeout)
+                return (.failure(.timeout), false)
             }
             if !shown && waited >= SessionDriver.checkingAfter {
                 shown = true
@@ -414,7 +415,7 @@ public final class SessionDriver {
                 edges.write(CLIMessage.checking.text + "\n")
             }
         }
-        return box.get() ?? .failure(.error(CLIMessage.requestCancelled.text))
+        return (box.get() ?? .failure(.error(CLIMessage.requestCancelled.text)), false)
     }
 
     /// How long a check may take before `checking...` is shown: an answer within it shows nothing.

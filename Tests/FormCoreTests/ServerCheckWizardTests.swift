@@ -159,6 +159,42 @@ import Testing
     }
 }
 
+/// What the book keeps, and for how long.
+@Suite struct ServerCheckBookTests {
+    @Test func anAnswerKeptUncheckedIsAskedAgainInTheNextRecord() {
+        var first = Wizard(spec: ServerCheckWizardTests.spec(), interactive: true)
+        first.joinRun(RecordContext())
+        var h = WizardHarness(wizard: first)
+        h.type("Oslo", "ABC-1")
+        h.send(.checked(.failed(reason: "no answer from the server in time")))
+        #expect(h.wizard.values["sku"] == .text("ABC-1"))
+        // In its own record the answer stays unchecked: going back to it asks nothing.
+        h.type(".back", "ABC-1")
+        #expect(h.checks.count == 1)
+        let next = Wizard(spec: ServerCheckWizardTests.spec(), interactive: true, record: h.wizard.nextRecord(accepted: true))
+        var second = WizardHarness(wizard: next)
+        second.type("Oslo", "ABC-1")
+        #expect(second.checks.map(\.path) == ["/api/skus/ABC-1?warehouse=Oslo"])
+    }
+
+    @Test func bigAnswersStartTheBookOverInsteadOfGrowingWithoutEnd() {
+        // 70 answers of 64 KiB are more than the book's 4 MiB: the first question is asked again.
+        let padding = JSONValue.string(String(repeating: "x", count: 64 << 10))
+        var h = WizardHarness(ServerCheckWizardTests.spec(), interactive: true)
+        h.type("Oslo")
+        for n in 0..<70 {
+            h.type("ABC-\(n)")
+            h.send(.checked(.passed(.object(["name": .string("Part \(n)"), "price": .string("1"), "pad": padding]))))
+            h.type(".back")
+        }
+        #expect(h.checks.count == 70)
+        h.type("ABC-69")
+        #expect(h.checks.count == 70, "the last answers are kept")
+        h.type(".back", "ABC-0")
+        #expect(h.checks.count == 71, "the first was let go")
+    }
+}
+
 /// The check round trip asserted effect by effect with `WizardTestStore` (docs/embedding.md).
 @Suite struct ServerCheckTestStoreTests {
     @Test func everyEffectOfACheckIsAsserted() {

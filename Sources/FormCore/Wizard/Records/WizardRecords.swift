@@ -39,8 +39,7 @@ extension Wizard {
         }
         var next = RecordContext(number: context.number + 1, previous: previous, seen: seen, choicesListed: shown.listedChoices,
                                  linesBefore: linesRead)
-        next.checkVerdicts = checkBook
-        next.checkVerdicts.lookups = [:]
+        next.checkVerdicts = checkBook.forNextRecord
         return next
     }
 
