@@ -35,6 +35,10 @@ public final class SessionDriver {
         /// Keeps a complete form that could not be sent in the outbox (`fill --repeat`, `--queue`;
         /// docs/outbox-and-batch.md); nil: a failure goes to the retry prompt as before.
         public var outbox: OutboxHandling?
+        /// Classifies the server's answer under the form's `submit`, as
+        /// `SubmissionClassifier.classify` does; nil: that classifier. Replay passes the
+        /// classifications its set-up already made of the recorded answers (`ResponseClassifications`).
+        public var classified: ((TransportResponse, SubmitSpec) -> SubmissionResult)?
 
         public init(
             source: any LineSource, transport: any Transport, write: @escaping (String) -> Void,
@@ -303,7 +307,7 @@ public final class SessionDriver {
         switch outcome {
         case .success(let response):
             edges.attemptKeys?.answered()
-            let result = SubmissionClassifier.classify(
+            let result = edges.classified?(response, wizard.spec.submit) ?? SubmissionClassifier.classify(
                 status: response.status, contentType: response.contentType, body: response.body,
                 location: response.location, submit: wizard.spec.submit)
             if case .accepted = result { edges.onAccepted?(submission, response) }

@@ -17,9 +17,19 @@ import Darwin
 /// resolve (symbolic links followed) inside `root`, the folder replay runs from.
 package struct FormPathPolicy: Sendable, Equatable {
     /// The folder forms must be inside, absolute; nil: anywhere.
-    package var root: String?
+    package var root: String? {
+        didSet { realRoot = root.flatMap(Self.real) }
+    }
 
-    package init(root: String?) { self.root = root }
+    /// `root` with its symbolic links resolved, once (a `realpath` and its `readlink`s per
+    /// transcript were 1% of a replay); nil while it does not exist, when it is resolved at
+    /// each check as before.
+    private var realRoot: String?
+
+    package init(root: String?) {
+        self.root = root
+        realRoot = root.flatMap(Self.real)
+    }
 
     /// Confined to the current directory.
     package static func currentDirectory() -> FormPathPolicy {
@@ -53,7 +63,7 @@ package struct FormPathPolicy: Sendable, Equatable {
 
     private func folderRefusal(_ path: String) -> String? {
         guard let root else { return nil }
-        let base = Self.real(root) ?? SessionPaths.absolute(root)
+        let base = realRoot ?? Self.real(root) ?? SessionPaths.absolute(root)
         let target = Self.real(path) ?? SessionPaths.absolute(path)
         let prefix = base == "/" ? "/" : base + "/"
         guard target.hasPrefix(prefix) else {

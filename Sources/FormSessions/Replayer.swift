@@ -185,8 +185,11 @@ public struct Replayer: Sendable {
     package func replay(_ transcript: Transcript, spec unresolved: FormSpec, path: String,
                        answers fileAnswers: [ScriptedAnswer] = []) -> ReplayResult {
         let setup: SessionSetup
+        // Each recorded answer classified once: by the set-up, then reused by the driver.
+        let classifications = ResponseClassifications()
         do {
-            setup = try Replayer.setup(of: transcript, answers: fileAnswers, usesClock: unresolved.usesClock, submit: unresolved.submit)
+            setup = try Replayer.setup(of: transcript, answers: fileAnswers, usesClock: unresolved.usesClock, submit: unresolved.submit,
+                                       classifications: classifications)
         } catch {
             return ReplayResult(path: path, problems: [.invalidArguments(error)])
         }
@@ -229,10 +232,11 @@ public struct Replayer: Sendable {
         if !problems.isEmpty {
             return ReplayResult(path: path, problems: [.answersRefused(problems.map(\.description))])
         }
-        let edges = SessionDriver.Edges(
+        var edges = SessionDriver.Edges(
             source: source, transport: transport, write: { _ in }, renderer: Renderer(face: .plain),
             recorder: recorder, drafts: Replayer.draftsKeptNowhere, onAccepted: nil,
             idempotencyKey: { live == nil ? "replay-\($0)" : SessionDriver.randomKey($0) })
+        edges.classified = { classifications.classify($0, submit: $1) }
         // In the recorded run's language (`#! args: --lang`; English without it), never the host's.
         setup.language.speaking {
             if setup.repeats {
@@ -306,11 +310,13 @@ public struct Replayer: Sendable {
     /// recorded moment (`#! clock:`; a fixed one for a form with `today` / `now` and none), and
     /// whether it was at a terminal (`recordedAtTerminal`).
     package static func setup(of transcript: Transcript, answers fileAnswers: [ScriptedAnswer] = [],
-                             usesClock: Bool, submit: SubmitSpec? = nil) throws(TranscriptArgsError) -> SessionSetup {
+                             usesClock: Bool, submit: SubmitSpec? = nil,
+                             classifications: ResponseClassifications = ResponseClassifications()) throws(TranscriptArgsError) -> SessionSetup {
         let flags = try SessionSetup.Flags(transcriptArgs: transcript.args)
         let scripted = transcript.answersPath != nil || !transcript.sets.isEmpty
         let answers = fileAnswers + transcript.sets.map { SessionSetup.setAnswer(name: $0.name, value: $0.value) }
-        return SessionSetup(flags: flags, interactive: recordedAtTerminal(transcript.lines, submit: submit), answers: scripted ? answers : nil,
+        return SessionSetup(flags: flags, interactive: recordedAtTerminal(transcript.lines, submit: submit, classifications: classifications),
+                            answers: scripted ? answers : nil,
                             clock: transcript.clock ?? (usesClock ? fixedClock : nil))
     }
 
@@ -319,20 +325,20 @@ public struct Replayer: Sendable {
     /// terminal asks `Retry?`, or `Go on?` in a run of records; a pipe ends the run). So a
     /// transcript with a transport failure was at a terminal if something was asked after it,
     /// and one without is taken to be (where `fill --record` is run).
-    static func recordedAtTerminal(_ lines: [TranscriptLine], submit: SubmitSpec? = nil) -> Bool {
+    /// `classifications`: where each answer's classification is kept, for the driver to reuse.
+    static func recordedAtTerminal(_ lines: [TranscriptLine], submit: SubmitSpec? = nil,
+                                   classifications: ResponseClassifications = ResponseClassifications()) -> Bool {
         let lines = withoutCheckExchanges(lines, submit: submit)
         let failed = lines.contains { line in
             switch line.kind {
             case .response(.failure): return true
             case .response(.success(let response)):
                 guard let submit else { return false }
-                return SubmissionClassifier.isFailure(
-                    status: response.status, contentType: response.contentType, body: response.body,
-                    location: response.location, submit: submit)
+                return classifications.isFailure(response, submit: submit)
             default: return false
             }
         }
-        return !failed || asksAfterTransportFailure(lines, submit: submit)
+        return !failed || asksAfterTransportFailure(lines, submit: submit, classifications: classifications)
     }
 
     /// Whether the recorded run was one that asks after a transport failure (a terminal's
@@ -341,7 +347,8 @@ public struct Replayer: Sendable {
     /// wizard asks `Retry?` after those too). A run without a terminal ends at the failure, so
     /// nothing is asked after it; a signal right after the failure, before any prompt, is one
     /// that came while the request was in flight.
-    static func asksAfterTransportFailure(_ lines: [TranscriptLine], submit: SubmitSpec? = nil) -> Bool {
+    static func asksAfterTransportFailure(_ lines: [TranscriptLine], submit: SubmitSpec? = nil,
+                                          classifications: ResponseClassifications = ResponseClassifications()) -> Bool {
         var afterFailure = false
         var prompted = false
         for line in lines {
@@ -351,9 +358,7 @@ public struct Replayer: Sendable {
                 prompted = false
             case .response(.success(let response)):
                 guard let submit else { break }
-                if SubmissionClassifier.isFailure(
-                    status: response.status, contentType: response.contentType, body: response.body,
-                    location: response.location, submit: submit) {
+                if classifications.isFailure(response, submit: submit) {
                     afterFailure = true
                     prompted = false
                 }
@@ -398,7 +403,37 @@ public struct Replayer: Sendable {
         return kept
     }
 
-    private static func isSubmission(_ text: String, submit: SubmitSpec) -> Bool {
+    static func isSubmission(_ text: String, submit: SubmitSpec) -> Bool {
+        asciiIsSubmission(text, submit: submit) ?? characterIsSubmission(text, submit: submit)
+    }
+
+    /// `characterIsSubmission` on bytes, where bytes and Characters agree: the request line's
+    /// first three words (and the byte after them) and the declared path are ASCII. nil
+    /// otherwise. Splitting each request line into Characters was 2% of a replay.
+    static func asciiIsSubmission(_ text: String, submit: SubmitSpec) -> Bool? {
+        let bytes = text.utf8, space = UInt8(ascii: " ")
+        guard submit.path.utf8.allSatisfy({ $0 < 0x80 }),
+              let firstSpace = bytes.firstIndex(of: space) else { return nil }
+        let methodStart = bytes.index(after: firstSpace)
+        guard let secondSpace = bytes[methodStart...].firstIndex(of: space) else { return nil }
+        let pathStart = bytes.index(after: secondSpace)
+        let pathEnd = bytes[pathStart...].firstIndex(of: space) ?? bytes.endIndex
+        // The space after the third word and the byte after it too: a combining mark after a
+        // space joins it, and the Character split would not end the word there.
+        let checkedEnd = bytes.index(pathEnd, offsetBy: 2, limitedBy: bytes.endIndex) ?? bytes.endIndex
+        guard bytes[..<checkedEnd].allSatisfy({ $0 < 0x80 }) else { return nil }
+        guard bytes[methodStart..<secondSpace].elementsEqual(submit.method.rawValue.utf8) else { return false }
+        let path = bytes[pathStart..<pathEnd]
+        let sent = path[..<(path.firstIndex(of: UInt8(ascii: "?")) ?? path.endIndex)]
+            .split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+        let declared = submit.path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+        guard sent.count == declared.count else { return false }
+        return zip(sent, declared).allSatisfy { sent, declared in
+            declared.contains(UInt8(ascii: "{")) || sent.elementsEqual(declared)
+        }
+    }
+
+    static func characterIsSubmission(_ text: String, submit: SubmitSpec) -> Bool {
         let parts = text.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: false)
         guard parts.count >= 3, parts[1] == submit.method.rawValue else { return false }
         let path = parts[2].split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""

@@ -22,6 +22,9 @@ package enum TranscriptMatcher {
     /// `liveResponses`: the actual `<=` lines are a live server's answers, compared with the
     /// recorded ones by `ResponseMatch` (JSON keys in any order, `[..]` inside strings).
     package static func merge(expected: [TranscriptLine], actual: [TranscriptLine], liveResponses: Bool = false) -> [String] {
+        // A passing replay: every line matches at its place, and the merge is the file as written
+        // (what the alignment below then finds, without its arrays per stretch).
+        if matchesInPlace(expected: expected, actual: actual, live: liveResponses) { return expected.map(\.text) }
         let e = Sections(expected), a = Sections(actual)
         let shared = min(e.anchors.count, a.anchors.count)
         let budget = PatternBudget()
@@ -43,6 +46,33 @@ package enum TranscriptMatcher {
             out += e.segments[i + 1].filter(\.isNote).map(\.text)
         }
         return out
+    }
+
+    /// Whether the recording's lines, notes aside, match the expected lines one for one in order,
+    /// `...` lines and notes aside: anchors against anchors (`sameAnchor`), produced lines against
+    /// produced lines (`LinePattern`). Then every stretch aligns as its common head, so `merge`
+    /// keeps each expected line (notes and `...` where they stand). Its own pattern budget: when
+    /// this fails the alignment starts afresh, so a hostile pattern costs at most twice the bound.
+    private static func matchesInPlace(expected: [TranscriptLine], actual: [TranscriptLine], live: Bool) -> Bool {
+        let budget = PatternBudget()
+        var j = 0
+        for line in expected {
+            if line.isNote || (line.isProduced && line.text == LinePattern.elision) { continue }
+            while j < actual.count && actual[j].isNote { j += 1 }
+            guard j < actual.count else { return false }
+            let other = actual[j]
+            j += 1
+            if line.isAnchor {
+                guard other.isAnchor, sameAnchor(line, other, live: live, budget: budget) else { return false }
+            } else {
+                guard !other.isAnchor, LinePattern(line.text).matches(other.text, budget: budget) else { return false }
+            }
+        }
+        while j < actual.count {
+            if !actual[j].isNote { return false }
+            j += 1
+        }
+        return true
     }
 
     /// Whether the anchor the session met is the expected one: as a pattern line, or (live) a

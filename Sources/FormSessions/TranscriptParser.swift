@@ -68,6 +68,11 @@ package enum TranscriptParser {
             let kind: TranscriptLine.Kind
             if number == 1 {
                 kind = .header
+            } else if let lead = line.utf8.first, !TranscriptParser.markedLead(lead) {
+                // Most lines are output: one byte says so. A line whose first byte is none of
+                // `# > = < \` cannot start with those Characters (no other scalar is canonically
+                // one of them), so every prefix test below would say no.
+                kind = .output(line)
             } else if line.hasPrefix("#!") {
                 let directive = String(line.dropFirst(2)).trimmedWhitespace
                 if directive.hasPrefix("form:") {
@@ -226,6 +231,15 @@ package enum TranscriptParser {
 
     /// A last byte CR is a last Character CR (a CR joins no Character but a following LF), so
     /// the byte test says what `hasSuffix("\r")` says, without the Character walk.
+    /// Whether a line's first byte is one a marked line (directive, comment, operator line,
+    /// request, response, escaped output) starts with.
+    static func markedLead(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "#"), UInt8(ascii: ">"), UInt8(ascii: "="), UInt8(ascii: "<"), UInt8(ascii: "\\"): return true
+        default: return false
+        }
+    }
+
     private static func stripCR(_ line: String) -> String {
         line.utf8.last == UInt8(ascii: "\r") ? String(line.dropLast()) : line
     }

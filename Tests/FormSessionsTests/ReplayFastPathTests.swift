@@ -1,3 +1,5 @@
+import FormCore
+import FormRunner
 @testable import FormSessions
 import Testing
 
@@ -43,5 +45,64 @@ import Testing
     @Test func promptSpaceTrimmed() {
         #expect(TranscriptSyntax.trimTrailing("Username: ") == "Username:")
         #expect(TranscriptSyntax.trimTrailing("Age (optional, 13-120):\t \r\n") == "Age (optional, 13-120):")
+    }
+
+    /// A line whose first byte marks nothing is output, whatever follows; the marks themselves,
+    /// and Characters that only look like them, are read as before.
+    @Test func outputLinesByTheirFirstByte() throws {
+        let body = ["Name:", "\u{2264} not a response", "\u{226E}= x", "#\u{301} not a comment", "\\# escaped", "caf\u{E9}", "", "> a"]
+        let transcript = try TranscriptParser.parse((["#! formline-session 1", "#! form: f.yaml"] + body).map { $0 + "\n" }.joined())
+        #expect(transcript.lines.dropFirst(2).map(\.kind) == [
+            .output("Name:"), .output("\u{2264} not a response"), .output("\u{226E}= x"), .output("#\u{301} not a comment"),
+            .output("# escaped"), .output("caf\u{E9}"), .output(""), .input("a"),
+        ])
+    }
+
+    /// The set-up's classification of a recorded 422 is the one the driver is given, and it is
+    /// what `SubmissionClassifier` says.
+    @Test func setUpClassificationIsKeptForTheDriver() {
+        let body = Array(#"{"errors":[{"field":"username","message":"is taken"}]}"#.utf8)
+        let response = TransportResponse(status: 422, contentType: "application/json", body: body)
+        let lines = [
+            TranscriptLine(number: 1, text: "=> POST /api/signup {}", kind: .request),
+            TranscriptLine(number: 2, text: "<= 422 application/json", kind: .response(.success(response))),
+        ]
+        let submit = SubmitSpec(method: .POST, path: "/api/signup")
+        let classifications = ResponseClassifications()
+        #expect(classifications.lookup(response, submit: submit) == nil)
+        #expect(Replayer.recordedAtTerminal(lines, submit: submit, classifications: classifications))
+        let direct = SubmissionClassifier.classify(status: 422, contentType: "application/json", body: body, submit: submit)
+        #expect(classifications.lookup(response, submit: submit) == direct)
+        #expect(classifications.classify(response, submit: submit) == direct)
+        if case .rejected(422, let errors) = direct { #expect(!errors.isEmpty) } else { Issue.record("not a rejection: \(direct)") }
+        // Another form's submit is not given the first one's reading.
+        #expect(classifications.lookup(response, submit: SubmitSpec(method: .PUT, path: "/api/signup")) == nil)
+    }
+
+    /// The merge of a passing replay (every line matching at its place, notes and `...` in the
+    /// file) is the file as written; one differing line still goes through the alignment.
+    @Test func mergeOfAMatchingRecordingIsTheFile() throws {
+        let head = ["#! formline-session 1", "#! form: f.yaml"]
+        let expected = try TranscriptParser.parse((head + ["# a note", "Name: [..]", "...", "Age:", "> 3", "Done (re)"]).map { $0 + "\n" }.joined())
+        let same = try TranscriptParser.parse(recordedLines: head + ["Name: Ada", "Age:", "> 3", "Done"])
+        #expect(TranscriptMatcher.merge(expected: expected.lines, actual: same.lines) == expected.lines.map(\.text))
+        let other = try TranscriptParser.parse(recordedLines: head + ["Name: Ada", "extra", "Age:", "> 3", "Gone"])
+        #expect(TranscriptMatcher.merge(expected: expected.lines, actual: other.lines)
+            == head + ["# a note", "Name: [..]", "...", "Age:", "> 3", "Gone"])
+    }
+
+    @Test(arguments: [
+        "=> POST /api/signup {}", "=> POST /api/signup?x=1 {}", "=> PUT /api/signup {}", "=> POST /api/signup/1 {}",
+        "=> POST /api/users/7/orders {}", "=> POST /api/users//orders {}", "=> POST  /api/signup {}", "=> POST",
+        "=> POST /api/signup", "=> POST /api/signup \u{301}{}", "=> POST /api/sign\u{E9} {}", "=>POST /api/signup {}",
+        "=> POST /api/signup\r\n", "=> GET /api/skus/X?warehouse=Oslo null", "", "=> POST /",
+    ])
+    func submissionRequestAsCharactersSayIt(line: String) {
+        for submit in [SubmitSpec(method: .POST, path: "/api/signup"), SubmitSpec(method: .POST, path: "/api/users/{id}/orders"),
+                       SubmitSpec(method: .POST, path: "/api/\u{212A}"), SubmitSpec(method: .POST, path: "/")] {
+            #expect(Replayer.isSubmission(line, submit: submit) == Replayer.characterIsSubmission(line, submit: submit))
+        }
+        // The recorded request line of a form takes the byte path.
+        #expect(Replayer.asciiIsSubmission("=> POST /api/signup {}", submit: SubmitSpec(method: .POST, path: "/api/signup")) == true)
     }
 }
