@@ -288,7 +288,7 @@ public final class SessionDriver {
         edges.recorder?.request(submission)
         let started = DispatchTime.now().uptimeNanoseconds
         if let log = edges.diagnostics {
-            log(.submitting(attempt: submission.attempt, method: submission.method, path: submission.path, retry: retry,
+            log(.submitting(attempt: submission.attempt, method: submission.method, path: submission.recordedPath, retry: retry,
                             withheld: submission.secrets.merging(submission.privateValues) { a, _ in a }))
         }
         let outcome = sendCancellably(TransportRequest(

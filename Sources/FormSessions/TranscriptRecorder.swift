@@ -169,7 +169,7 @@ package final class TranscriptRecorder: SessionRecorder {
 
     package func request(_ submission: Submission) {
         scrubber.learn(payload: submission.payload, transcriptPayload: submission.transcriptPayload)
-        entries.append(.scrubbed("=> \(submission.method) \(submission.path) \(submission.transcriptPayload.compactText)"))
+        entries.append(.scrubbed("=> \(submission.method) \(submission.recordedPath) \(submission.transcriptPayload.compactText)"))
     }
 
     package func response(_ outcome: Result<TransportResponse, TransportFailure>) {

@@ -125,6 +125,12 @@ public struct Submission: Sendable, Equatable {
     /// Private field name -> value as typed: what transcripts and the diagnostic log replace by
     /// `[name]` (the screen and `--output json` show them).
     public var privateValues: [String: String] = [:]
+    /// The path with each private or secret value's placeholder filled with `[name]` before
+    /// encoding: what transcripts and the diagnostic log show (nil: `path` holds none).
+    public var transcriptPath: String?
+
+    /// The path as transcripts and the diagnostic log show it.
+    public var recordedPath: String { transcriptPath ?? path }
 }
 
 /// What the wizard asks its driver to do.
