@@ -53,6 +53,10 @@ public struct OutputLine: Sendable, Equatable {
     public var style: Style
     /// False for a line that the next output completes ("Submitting..." + " accepted (201)").
     public var endsLine: Bool
+    /// The lines a transcript writes for this one, when they differ (nil: `text` itself): a
+    /// review row showing a private value is recorded with `[name]` put in before wrapping, so
+    /// no half of a wrapped value and no short value is written (docs/privacy.md).
+    public var recorded: [String]?
 
     public init(_ text: String, style: Style = .plain, endsLine: Bool = true) {
         self.text = text
