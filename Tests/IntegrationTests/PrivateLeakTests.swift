@@ -217,4 +217,38 @@ import Testing
             #expect(replay.status == 0, "\(replay.stdout)\(replay.stderr)")
         }
     }
+
+    /// Item 5: the accessible read-back of a refused private answer is recorded with `[name]`,
+    /// however short the answer.
+    @Test func theAccessibleReadBackOfAPrivateAnswerIsRecordedAsItsName() throws {
+        let runner = try BinaryRunner()
+        let form = try file(runner, "age.yaml", """
+            id: age
+            fields:
+              - name: code
+                label: Code
+                private: true
+                pattern: "^[A-Z]{3}$"
+              - name: ward
+                private: false
+            submit:
+              method: POST
+              path: /patients
+            """)
+        let recording = runner.home.appendingPathComponent("age.session").path
+        let result = try runner.run(["fill", form, "--record", recording, "--accessible", "--keep-asking"],
+                                    lines: ["x7q", "ABC", "Cardiology", ""])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("  You typed \"x7q\".\n"), "\(result.stdout)")
+        let transcript = read(recording)
+        #expect(transcript.contains("  You typed \"[code]\".\n"), "\(transcript)")
+        #expect(!transcript.contains("x7q"), "\(transcript)")
+        // The pattern refuses every value replay makes: the author's made-up one.
+        let pinned = transcript.replacingOccurrences(of: "#! args: --accessible\n",
+                                                     with: "#! args: --accessible\n#! private code = XYZ\n")
+        #expect(pinned != transcript, "\(transcript)")
+        try pinned.write(toFile: recording, atomically: true, encoding: .utf8)
+        let replay = try runner.run(["replay", "--allow-outside", recording], lines: [])
+        #expect(replay.status == 0, "\(replay.stdout)\(replay.stderr)")
+    }
 }
