@@ -134,7 +134,10 @@ struct FormReader {
         }
         guard diagnostics.wantsWarnings else { return }
         for draft in drafts where !draft.field.privacyDeclared && !draft.field.isSecret {
-            if let word = PersonalData.word(name: draft.field.name, label: draft.field.label, type: draft.field.type) {
+            if let word = PersonalData.word(
+                name: draft.field.name, label: draft.field.label,
+                labels: draft.field.labelByLanguage.sorted { $0.key.rawValue < $1.key.rawValue }.map(\.value),
+                type: draft.field.type) {
                 diagnostics.warning(
                     "\"\(draft.field.name)\" looks like personal data (\"\(word)\"): add private: true, or private: false if it is not",
                     at: draft.namePosition)

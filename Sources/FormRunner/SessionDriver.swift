@@ -111,6 +111,8 @@ public final class SessionDriver {
     private var unwritten = ""
     /// The secret field whose typed line is recorded once the wizard has said whether it took it.
     private var secretAwaitingVerdict: String?
+    /// Set while the server check a withheld line started runs: its verdict is the check's.
+    private var verdictAwaitsCheck = false
     /// The refusal whose error was just shown, until the prompt that asks again.
     private var pendingRefusal: Refusal?
 
@@ -264,10 +266,28 @@ public final class SessionDriver {
             default: return false
             }
         }
-        if refused {
+        let afterCheck = verdictAwaitsCheck
+        verdictAwaitsCheck = false
+        if afterCheck {
+            // Recorded as taken when the check started: a refusal by the check (or the check
+            // cancelled) makes it `>* [name: refused]`, which replay types a value for.
+            if refused { edges.recorder?.refusedByCheck(field: field); return }
+        } else if refused {
             edges.recorder?.refusedSecretInput(field: field)
+            return
         } else {
             edges.recorder?.secretInput(field: field)
+            let checking = effects.contains { effect in
+                if case .check(let request) = effect { return request.field == field }
+                return false
+            }
+            if checking {
+                secretAwaitingVerdict = field
+                verdictAwaitsCheck = true
+                return
+            }
+        }
+        do {
             // A private value as the wizard keeps and shows it (`+47 912 34 567` is kept as
             // `+4791234567`), so the review's copy is replaced too.
             if let recorder = edges.recorder, let kept = wizard.values[field],
@@ -292,7 +312,7 @@ public final class SessionDriver {
         edges.recorder?.request(submission)
         let started = DispatchTime.now().uptimeNanoseconds
         if let log = edges.diagnostics {
-            log(.submitting(attempt: submission.attempt, method: submission.method, path: submission.path, retry: retry,
+            log(.submitting(attempt: submission.attempt, method: submission.method, path: submission.recordedPath, retry: retry,
                             withheld: submission.secrets.merging(submission.privateValues) { a, _ in a }))
         }
         let outcome = sendCancellably(TransportRequest(

@@ -18,6 +18,9 @@ public protocol SessionRecorder: AnyObject {
     /// A private field's value as typed, just before its `secretInput`/`refusedSecretInput`: not
     /// to be written, but to be replaced by `[field]` wherever the session repeats it.
     func privateValue(field: String, value: String)
+    /// The last `secretInput` of `field` was refused after all, by the server check it started
+    /// (the check's `=>`/`<=` lines come after it): it becomes a `refusedSecretInput`.
+    func refusedByCheck(field: String)
     /// The line source could not read a line (invalid UTF-8, over 64 KiB); `reason` is what it
     /// said, and what the wizard shows. The line itself is never passed on.
     func unreadable(_ reason: String)
@@ -33,4 +36,6 @@ extension SessionRecorder {
     public func refusedSecretInput(field: String) { secretInput(field: field) }
     /// A recorder that writes no output has nothing to replace.
     public func privateValue(field: String, value: String) {}
+    /// A recorder that does not tell refused secrets apart has nothing to change.
+    public func refusedByCheck(field: String) {}
 }

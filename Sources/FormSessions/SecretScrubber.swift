@@ -51,9 +51,18 @@ struct SecretScrubber {
     /// This scrubber without the secrets that occur in any of `typed` (operator lines): scrubbing
     /// their other copies would hide nothing, and would make output that repeats the operator's
     /// line (the review, an error quoting it) differ from what the replay shows.
+    ///
+    /// Only a whole occurrence spares (the rule `SecretMask` replaces by): `Annabelle Clinic`
+    /// typed in an ordinary field does not hold the private `Anna`, and sparing it would show
+    /// `Anna` in every copy the review and the request make (docs/privacy.md).
     func sparing(secretsIn typed: [String]) -> SecretScrubber {
         var copy = self
-        copy.secrets.removeAll { secret in typed.contains { SecretScrubber.mayContain($0, secret.value) } }
+        copy.secrets.removeAll { secret in
+            typed.contains { line in
+                SecretScrubber.mayContain(line, secret.value)
+                    && SecretMask.mask(line, secret: secret.value, with: "") != line
+            }
+        }
         return copy
     }
 

@@ -126,6 +126,11 @@ package final class TranscriptRecorder: SessionRecorder {
     // MARK: - SessionRecorder
 
     package func output(_ line: OutputLine) {
+        // The transcript's own copy of the line (a review row with a private value as `[name]`).
+        if let recorded = line.recorded, partial == nil, line.endsLine {
+            for text in recorded { entries.append(outputEntry(text)) }
+            return
+        }
         let whole = (partial ?? "") + line.text
         // Most output is one line: no Character split (grapheme breaking) for it.
         var pieces = whole.utf8.contains(UInt8(ascii: "\n")) ? TranscriptParser.lines(of: whole) : [whole]
@@ -156,10 +161,19 @@ package final class TranscriptRecorder: SessionRecorder {
         scrubber.learn(value: value, placeholder: "[\(field)]")
         let trimmed = value.trimmedWhitespace
         if trimmed != value { scrubber.learn(value: trimmed, placeholder: "[\(field)]") }
+        // A 7-bit line (`--lang nb.ascii`) shows `Bjørn` as `Bjoern`: that spelling is the value too.
+        let plain = MessageLanguage.transliterated(trimmed)
+        if plain != trimmed { scrubber.learn(value: plain, placeholder: "[\(field)]") }
     }
 
     package func refusedSecretInput(field: String) {
         entries.append(.fixed(TranscriptSyntax.refusedSecretLine(field: field)))
+    }
+
+    package func refusedByCheck(field: String) {
+        let line = ">* [\(field)]"
+        guard let index = entries.lastIndex(where: { if case .fixed(line) = $0 { return true } else { return false } }) else { return }
+        entries[index] = .fixed(TranscriptSyntax.refusedSecretLine(field: field))
     }
 
     package func unreadable(_ reason: String) {
@@ -169,7 +183,7 @@ package final class TranscriptRecorder: SessionRecorder {
 
     package func request(_ submission: Submission) {
         scrubber.learn(payload: submission.payload, transcriptPayload: submission.transcriptPayload)
-        entries.append(.scrubbed("=> \(submission.method) \(submission.path) \(submission.transcriptPayload.compactText)"))
+        entries.append(.scrubbed("=> \(submission.method) \(submission.recordedPath) \(submission.transcriptPayload.compactText)"))
     }
 
     package func response(_ outcome: Result<TransportResponse, TransportFailure>) {

@@ -25,6 +25,19 @@ import Testing
         #expect(PersonalData.word(name: "mgmt_address", label: "Management address") == "address")
     }
 
+    /// Issue 32 item 1 (review): a Norwegian name or label, and a label's other languages, are read too.
+    @Test func norwegianWordsAndEveryLanguagesLabel() {
+        #expect(PersonalData.word(name: "etternavn", label: "Etternavn") == "etternavn")
+        #expect(PersonalData.word(name: "x", label: "Fornavn") == "fornavn")
+        #expect(PersonalData.word(name: "x", label: "E-post") == "epost")
+        #expect(PersonalData.word(name: "x", label: "Fødselsdato") == "fødselsdato")
+        #expect(PersonalData.word(name: "x", label: "Telefon (mobil)") == "telefon")
+        #expect(PersonalData.word(name: "x", label: "Adresse") == "adresse")
+        #expect(PersonalData.word(name: "x", label: "Personnummer") == "personnummer")
+        #expect(PersonalData.word(name: "code", label: "Code", labels: ["Fødselsdato"]) == "fødselsdato")
+        #expect(PersonalData.word(name: "code", label: "Code", labels: ["Kode"]) == nil)
+    }
+
     /// Over generated names: a personal stem written any usual way (snake, kebab, camel, dotted,
     /// upper case, with words around it) is found; names made of other words never are.
     @Test func generatedNames() {

@@ -88,6 +88,16 @@ import Testing
 
     /// A server that repeats a private value back (an error quoting the name) is recorded with
     /// `[name]` in its place, in the response line and the message shown.
+    @Test func aPrivateValuesSevenBitSpellingIsReplacedToo() {
+        let recorder = TranscriptRecorder(formPath: "f.yaml")
+        recorder.privateValue(field: "given_name", value: "Bjørn Ødegård")
+        recorder.secretInput(field: "given_name")
+        recorder.output(OutputLine("  ! Bjoern Oedegaard is registered already"))
+        let text = recorder.text
+        #expect(!text.contains("Bjoern"), "\(text)")
+        #expect(text.contains("  ! [given_name] is registered already\n"), "\(text)")
+    }
+
     @Test func aServerEchoingAPrivateValueIsRecordedWithThePlaceholder() {
         let recorder = TranscriptRecorder(formPath: "f.yaml")
         recorder.privateValue(field: "patient_name", value: "Kari Nordmann")

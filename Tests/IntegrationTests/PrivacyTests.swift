@@ -42,31 +42,54 @@ import Testing
     func read(_ path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
 
     /// Over generated patients: the screen shows what was typed, the transcript and the log hold
-    /// none of it (only `[name]`), and the transcript replays.
+    /// none of it (only `[name]`), and the transcript replays. The form's copy sends the MRN in
+    /// the path (`/patients/{mrn}`, which the log writes); the names include a short one and one
+    /// the review wraps; a last run fails to connect (the log's `reason=`).
     @Test func noPrivateValueReachesTheTranscriptOrTheLog() throws {
         let runner = try BinaryRunner()
-        for seed in UInt64(1)...6 {
-            let patient = Patient(seed: seed)
+        let original = try String(contentsOf: BinaryRunner.root.appendingPathComponent(Self.form), encoding: .utf8)
+        let form = runner.home.appendingPathComponent("patient-intake.yaml").path
+        try original.replacingOccurrences(of: "  path: /patients\n", with: "  path: /patients/{mrn}\n")
+            .write(toFile: form, atomically: true, encoding: .utf8)
+        for seed in UInt64(1)...7 {
+            var patient = Patient(seed: seed)
+            if seed == 2 { patient.given = "Bob" }
+            if seed == 3 { patient.given = String(repeating: "Kristoffersen ", count: 4) + "Aaslandsdatter" }
             let recording = runner.home.appendingPathComponent("intake-\(seed).session").path
             let log = runner.home.appendingPathComponent("formline.log").path
-            let result = try runner.run(["fill", Self.form, "--record", recording, "--log", log], lines: patient.lines)
-            #expect(result.status == 0, "\(result.stderr)")
-            #expect(result.stdout.contains("  2 Given name        " + patient.given + "\n"), "the screen is unchanged: \(result.stdout)")
+            let unreachable = seed == 7 ? ["--endpoint", "http://127.0.0.1:1"] : []
+            let result = try runner.run(["fill", form, "--record", recording, "--log", log] + unreachable, lines: patient.lines)
             let transcript = read(recording), logged = read(log)
+            if seed == 7 {
+                #expect(result.status != 0, "\(result.stdout)\(result.stderr)")
+                #expect(logged.contains(" reason="), "\(logged)")
+                for value in patient.privateValues {
+                    #expect(!transcript.contains(value), "\(value) in the transcript:\n\(transcript)")
+                    #expect(!logged.contains(value), "\(value) in the log:\n\(logged)")
+                }
+                continue
+            }
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(logged.contains(" path=/patients/[mrn]\n"), "\(logged)")
+            #expect(result.stdout.contains(String(patient.given.suffix(14))), "the screen is unchanged: \(result.stdout)")
+            if patient.given.count < 40 {
+                #expect(result.stdout.contains("  2 Given name        " + patient.given + "\n"), "the screen is unchanged: \(result.stdout)")
+            }
             for value in patient.privateValues {
                 #expect(!transcript.contains(value), "\(value) in the transcript:\n\(transcript)")
                 #expect(!logged.contains(value), "\(value) in the log:\n\(logged)")
             }
+            #expect(!transcript.contains("Kristoffersen"), "half a wrapped name:\n\(transcript)")
             #expect(transcript.contains(">* [given_name]\n"))
             #expect(transcript.contains("  2 Given name        [given_name]\n"), "\(transcript)")
             let pinned = transcript.replacingOccurrences(of: "#! args: --stop-at-refusal\n", with: "#! args: --stop-at-refusal\n#! private mrn = MRN-000042\n")
             try pinned.write(toFile: recording, atomically: true, encoding: .utf8)
-            let replay = try runner.run(["replay", recording], lines: [])
+            let replay = try runner.run(["replay", "--allow-outside", recording], lines: [])
             #expect(replay.status == 0, "\(replay.stdout)\(replay.stderr)")
         }
         // Appended, one "form loaded" a run, and the owner's alone.
         let log = runner.home.appendingPathComponent("formline.log").path
-        #expect(read(log).components(separatedBy: " info form loaded ").count - 1 == 6)
+        #expect(read(log).components(separatedBy: " info form loaded ").count - 1 == 7)
         let mode = try FileManager.default.attributesOfItem(atPath: log)[.posixPermissions] as? Int
         #expect(mode == 0o600)
     }

@@ -16,14 +16,18 @@ package enum PersonalData {
         "surname", "forename", "patientname", "legalname", "birth", "birthdate", "birthday", "dob",
         "phone", "telephone", "mobile", "cellphone", "email", "address", "street", "postcode",
         "postalcode", "zipcode", "ssn", "mrn", "passport", "nationalid", "personnummer", "fodselsnummer",
+        // Norwegian (a form's `nb` label, or a name written in it): `e-post` is e, post.
+        "fornavn", "etternavn", "mellomnavn", "telefon", "mobil", "adresse", "epost", "postnummer",
+        "fodselsdato", "fødselsdato", "fødselsnummer",
     ]
 
     static let machineTypes: Set<FieldType> = [.ip, .ipv4, .ipv6, .cidr, .mac, .hostname, .url, .uri, .uuid]
 
     /// The word that makes the field look personal, or nil.
-    package static func word(name: String, label: String, type: FieldType = .text) -> String? {
+    /// `labels` are the label's other languages (`label: {en: ..., nb: ...}`): each is read too.
+    package static func word(name: String, label: String, labels: [String] = [], type: FieldType = .text) -> String? {
         guard !machineTypes.contains(type) else { return nil }
-        for text in [name, label] {
+        for text in [name, label] + labels {
             let words = Self.words(text)
             if words == ["name"] { return "name" }
             for (k, word) in words.enumerated() {

@@ -16,6 +16,10 @@ public struct CheckRequest: Sendable, Equatable {
     public var value: FieldValue
     /// A `choices_from` fetch: the list the in-process fake answers (`choices_from.fake`).
     public var fakeChoices: [String]?
+    /// The path and the payload with each private or secret value as `[name]`, put in before
+    /// encoding: what a transcript records (nil: the request holds none; docs/privacy.md).
+    public var transcriptPath: String?
+    public var transcriptPayload: JSONValue?
 
     public init(field: String, method: String, path: String, payload: JSONValue, timeoutSeconds: Int, fake: FakeCheckRule? = nil, value: FieldValue) {
         self.field = field
@@ -33,7 +37,8 @@ public struct CheckRequest: Sendable, Equatable {
 
     /// The check as a transcript records it, like a submission: `=> GET /api/usernames/ada null`.
     public var recorded: Submission {
-        Submission(method: method, path: path, payload: payload, transcriptPayload: payload, displayPayload: payload, attempt: 0)
+        Submission(method: method, path: path, payload: payload, transcriptPayload: transcriptPayload ?? payload,
+                   displayPayload: payload, attempt: 0, transcriptPath: transcriptPath)
     }
 
     /// The largest answer body a check reads (64 KiB): a lookup is a name and a few values.

@@ -89,34 +89,71 @@ public struct ServerCheck: Sendable, Equatable {
     /// The path's placeholders are percent-encoded as path segments, the query's as query
     /// components; a body member that is exactly one placeholder takes that value's JSON (a
     /// number stays a number), any other text is a string.
-    public func request(field: String, value: FieldValue, values: [String: FieldValue]) -> CheckRequest {
+    ///
+    /// `withheld` names the private and secret fields: the request's transcript copy has each of
+    /// their values (and `{value}` when `field` is one) as `[name]`, put in before encoding.
+    public func request(field: String, value: FieldValue, values: [String: FieldValue],
+                        withheld: Set<String> = []) -> CheckRequest {
         var all = values
         all[Self.valuePlaceholder] = value
-        var path = SubmitPath.fill(self.path, values: all)
-        if !query.isEmpty {
-            let pairs = query.map { Self.queryEncoded($0.name) + "=" + Self.queryEncoded(Self.filled($0.template, all)) }
-            path += (path.contains("?") ? "&" : "?") + pairs.joined(separator: "&")
+        var placeholders: [String: String] = [:]
+        for name in placeholderNames {
+            let owner = name == Self.valuePlaceholder ? field : name
+            if withheld.contains(owner) { placeholders[name] = "[\(owner)]" }
         }
-        var payload = JSONValue.null
-        if let body {
-            var members: [String: JSONValue] = [:]
-            for member in body {
-                let names = SubmitPath.fieldNames(in: member.template)
-                if names.count == 1, member.template == "{\(names[0])}", let whole = all[names[0]] {
-                    members[member.name] = whole.json
-                } else {
-                    members[member.name] = .string(Self.filled(member.template, all))
-                }
+        func build(_ shown: [String: String]) -> (path: String, payload: JSONValue) {
+            var path = SubmitPath.fill(self.path, values: all, placeholders: shown)
+            if !query.isEmpty {
+                let pairs = query.map { Self.queryEncoded($0.name) + "=" + Self.filledEncoded($0.template, all, shown) }
+                path += (path.contains("?") ? "&" : "?") + pairs.joined(separator: "&")
             }
-            payload = .object(members)
+            var payload = JSONValue.null
+            if let body {
+                var members: [String: JSONValue] = [:]
+                for member in body {
+                    let names = SubmitPath.fieldNames(in: member.template)
+                    if names.count == 1, member.template == "{\(names[0])}", let placeholder = shown[names[0]] {
+                        members[member.name] = .string(placeholder)
+                    } else if names.count == 1, member.template == "{\(names[0])}", let whole = all[names[0]] {
+                        members[member.name] = whole.json
+                    } else {
+                        members[member.name] = .string(Self.filled(member.template, all, shown))
+                    }
+                }
+                payload = .object(members)
+            }
+            return (path, payload)
         }
-        return CheckRequest(
-            field: field, method: method.rawValue, path: path, payload: payload,
+        let sent = build([:])
+        let recorded = placeholders.isEmpty ? nil : build(placeholders)
+        var request = CheckRequest(
+            field: field, method: method.rawValue, path: sent.path, payload: sent.payload,
             timeoutSeconds: timeoutSeconds, fake: fake, value: value)
+        request.transcriptPath = recorded?.path
+        request.transcriptPayload = recorded?.payload
+        return request
+    }
+
+    /// A query template percent-encoded piece by piece, each `placeholders` text put in as it is.
+    static func filledEncoded(_ template: String, _ values: [String: FieldValue], _ placeholders: [String: String]) -> String {
+        guard !placeholders.isEmpty else { return queryEncoded(filled(template, values)) }
+        var out = ""
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{") {
+            out += queryEncoded(String(rest[..<open]))
+            let after = rest[rest.index(after: open)...]
+            guard let close = after.firstIndex(of: "}") else {
+                return out + queryEncoded(String(rest[open...]))
+            }
+            let name = String(after[..<close])
+            out += placeholders[name] ?? queryEncoded(values[name].map(Self.text) ?? "")
+            rest = after[after.index(after: close)...]
+        }
+        return out + queryEncoded(String(rest))
     }
 
     /// `template` with each `{name}` replaced by that value's text (empty when it has none).
-    static func filled(_ template: String, _ values: [String: FieldValue]) -> String {
+    static func filled(_ template: String, _ values: [String: FieldValue], _ placeholders: [String: String] = [:]) -> String {
         var out = ""
         var rest = Substring(template)
         while let open = rest.firstIndex(of: "{") {
@@ -126,7 +163,8 @@ public struct ServerCheck: Sendable, Equatable {
                 out += rest[open...]
                 return out
             }
-            out += values[String(after[..<close])].map(Self.text) ?? ""
+            let name = String(after[..<close])
+            out += placeholders[name] ?? values[name].map(Self.text) ?? ""
             rest = after[after.index(after: close)...]
         }
         return out + rest

@@ -25,7 +25,12 @@ package enum SubmitPath {
     /// percent-encoded (`%2E%2E`): sent as they are they would be a dot segment, which clients and
     /// servers resolve (RFC 3986 5.2.4), so `PUT /api/users/../notes` would reach `/api/notes`.
     /// The form's own literal segments are left as written.
-    package static func fill(_ path: String, values: [String: FieldValue]) -> String {
+    ///
+    /// `placeholders` (name -> text) puts that text in, as it is, instead of the value: the
+    /// transcript's and the log's copy of a path holding a private or secret value
+    /// (`/patients/[mrn]`), made before encoding, so no encoded spelling of the value
+    /// (`Ola%20Nordmann`) is left for a scrubber to miss (docs/privacy.md).
+    package static func fill(_ path: String, values: [String: FieldValue], placeholders: [String: String] = [:]) -> String {
         var out = ""
         // The segment being built, and whether a value went into it.
         var segment = ""
@@ -60,7 +65,11 @@ package enum SubmitPath {
             }
             let name = String(after[..<close])
             // `encode` turns `/` into `%2F`: a value never spans segments.
-            segment += encode(values[name].map(text) ?? "")
+            if let shown = placeholders[name] {
+                segment += shown
+            } else {
+                segment += encode(values[name].map(text) ?? "")
+            }
             segmentHasValue = true
             rest = after[after.index(after: close)...]
         }

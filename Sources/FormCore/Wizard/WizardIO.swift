@@ -53,6 +53,10 @@ public struct OutputLine: Sendable, Equatable {
     public var style: Style
     /// False for a line that the next output completes ("Submitting..." + " accepted (201)").
     public var endsLine: Bool
+    /// The lines a transcript writes for this one, when they differ (nil: `text` itself): a
+    /// review row showing a private value is recorded with `[name]` put in before wrapping, so
+    /// no half of a wrapped value and no short value is written (docs/privacy.md).
+    public var recorded: [String]?
 
     public init(_ text: String, style: Style = .plain, endsLine: Bool = true) {
         self.text = text
@@ -125,6 +129,12 @@ public struct Submission: Sendable, Equatable {
     /// Private field name -> value as typed: what transcripts and the diagnostic log replace by
     /// `[name]` (the screen and `--output json` show them).
     public var privateValues: [String: String] = [:]
+    /// The path with each private or secret value's placeholder filled with `[name]` before
+    /// encoding: what transcripts and the diagnostic log show (nil: `path` holds none).
+    public var transcriptPath: String?
+
+    /// The path as transcripts and the diagnostic log show it.
+    public var recordedPath: String { transcriptPath ?? path }
 }
 
 /// What the wizard asks its driver to do.

@@ -77,6 +77,6 @@ extension Wizard {
         var made: [MadeItemWords] = []
         let entries = reviewEntries(withLabels: true, visible: visible, made: &made)
         for new in made { keepItemWords(new.words, list: new.list, number: new.number) }
-        return reviewLines(rows: reviewRows(entries))
+        return reviewLines(rows: reviewRows(entries), recorded: recordedReviewRows(entries))
     }
 }

@@ -5,7 +5,8 @@ extension Wizard {
     /// The check of `value` at field `index`, or nil when the field has none or checks are off.
     func checkRequest(_ value: FieldValue, at index: Int) -> CheckRequest? {
         guard policy.runsServerChecks, let check = fields[index].serverCheck else { return nil }
-        return check.request(field: fields[index].name, value: value, values: values)
+        let withheld = check.placeholderNames.isEmpty ? [] : Set(fields.filter(\.isWithheld).map(\.name))
+        return check.request(field: fields[index].name, value: value, values: values, withheld: withheld)
     }
 
     /// On Enter, once the field's rules passed: the check's effects, or nil to take the answer now.

@@ -110,12 +110,20 @@ extension Wizard {
             // The transcript's and the screen's payloads differ from the sent one only in secrets
             // (and, in the transcript's, private values): without one they are the same (a
             // 200-item payload is not built three times).
+            // Every visible withheld value, the body's and the path's (`/patients/{mrn}`): the
+            // edges replace each wherever it appears (docs/privacy.md).
             var secrets: [String: String] = [:]
             var privateValues: [String: String] = [:]
-            for field in sent where field.isWithheld {
+            let all = fields
+            for index in form.visibleIndices where all[index].isWithheld {
+                let field = all[index]
                 guard let value = values[field.name] else { continue }
                 if field.isSecret, case .text(let text) = value { secrets[field.name] = text }
                 if field.isPrivate { privateValues[field.name] = value.editableText }
+            }
+            var pathPlaceholders: [String: String] = [:]
+            for name in spec.submit.pathFieldNames where secrets[name] != nil || privateValues[name] != nil {
+                pathPlaceholders[name] = "[\(name)]"
             }
             let hasSecret = sent.contains(where: \.isSecret)
             let hasWithheld = hasSecret || sent.contains(where: \.isPrivate)
@@ -132,7 +140,9 @@ extension Wizard {
                 attempt: submissions.attempt,
                 secrets: secrets,
                 body: spec.submit.body,
-                privateValues: privateValues)
+                privateValues: privateValues,
+                transcriptPath: pathPlaceholders.isEmpty ? nil
+                    : SubmitPath.fill(spec.submit.path, values: values, placeholders: pathPlaceholders))
         }
         submissions.last = submission
         phase = .submitting

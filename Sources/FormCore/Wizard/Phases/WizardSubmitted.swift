@@ -55,6 +55,7 @@ extension Wizard {
         var failed: [Int] = []
         let entries = reviewEntries()
         let rows = reviewRows(entries)
+        let recordedRows = recordedReviewRows(entries)
         var entryOf: [Int: Int] = [:]
         for (n, entry) in entries.enumerated() { for i in entry.indices { entryOf[i] = n } }
         var shownEntries: Set<Int> = []
@@ -65,7 +66,7 @@ extension Wizard {
             failed.append(i)
             guard let n = entryOf[i] else { continue }
             if shownEntries.insert(n).inserted {
-                effects += rows[n].split(separator: "\n").map { .output(OutputLine(String($0), style: .review)) }
+                effects += Wizard.reviewRowLines(rows[n], recorded: recordedRows.map { $0[n] }).map { .output($0) }
             }
             // Under an item's line, each message says which of its fields it is about.
             // In the accessible presentation every message names its field, item or not.

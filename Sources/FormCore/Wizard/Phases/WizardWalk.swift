@@ -319,7 +319,20 @@ extension Wizard {
         // back instead, so the operator knows what to fix without reading a redrawn line.
         if !policy.presentation.prefillsEditLine, let typed = rejected, !typed.isEmpty, !field.isSecret {
             let shown = Wizard.withoutTabs(Wizard.withoutControlCharacters(TextWrap.truncate(typed, to: 200)))
-            effects += Wizard.wrapped(.youTyped(shown), .notice)
+            var readBack = Wizard.wrapped(.youTyped(shown), .notice)
+            // A private field's read-back is recorded `You typed "[name]".`, whatever its length.
+            if field.isPrivate, case .some(.output(var first)) = readBack.first {
+                first.recorded = Wizard.wrapped(.youTyped("[\(field.name)]"), .notice).compactMap { effect in
+                    if case .output(let line) = effect { return line.text }
+                    return nil
+                }
+                readBack = [.output(first)] + readBack.dropFirst().map { effect in
+                    guard case .output(var line) = effect else { return effect }
+                    line.recorded = []
+                    return .output(line)
+                }
+            }
+            effects += readBack
         }
         effects.append(.prompt(prompt(for: field, prefill: rejected ?? refusedAnswer)))
         return effects

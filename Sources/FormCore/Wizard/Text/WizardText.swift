@@ -272,10 +272,39 @@ extension Wizard {
         return rows
     }
 
+    /// The review's rows as a transcript writes them, each private value as `[name]` before the
+    /// row is wrapped; nil when no row shows one (then the rows are written as shown).
+    func recordedReviewRows(_ entries: [ReviewEntry]) -> [String]? {
+        var masked = entries
+        var changed = false
+        for k in masked.indices where !masked[k].isItem {
+            let i = masked[k].indices[0]
+            guard fields[i].isPrivate, form.store[i] != nil else { continue }
+            masked[k].shown = "[\(fields[i].name)]"
+            if let lookup = checkBook.lookups[fields[i].name] { masked[k].shown += "  " + WizardMessage.lookupShown(lookup).text }
+            changed = true
+        }
+        guard changed else { return nil }
+        if policy.presentation.reviewAsSentences { return reviewSentences(entries, recorded: true) }
+        return reviewRows(masked)
+    }
+
+    /// One review row as output lines (a wrapped row is one line an operator sees as several),
+    /// with the transcript's copy when it differs.
+    static func reviewRowLines(_ row: String, recorded: String?) -> [OutputLine] {
+        let shown = row.utf8.contains(0x0A) ? row.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) : [row]
+        var lines = shown.map { OutputLine($0, style: .review) }
+        if let recorded, recorded != row, !lines.isEmpty {
+            let written = recorded.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            for k in lines.indices { lines[k].recorded = k == 0 ? written : [] }
+        }
+        return lines
+    }
+
     /// The review as sentences (`Presentation.reviewAsSentences`), one an entry, wrapped at 80
     /// columns: "1: Username is bob_smith.", "3: Password is given, not shown.", "5: Country is
     /// Norway, the default.", "6: Age is not answered.". No column to line up, no `-` for nothing.
-    func reviewSentences(_ entries: [ReviewEntry]) -> [String] {
+    func reviewSentences(_ entries: [ReviewEntry], recorded: Bool = false) -> [String] {
         entries.map { entry in
             let text: String
             if entry.isItem {
@@ -287,6 +316,8 @@ extension Wizard {
                 let value: String
                 if field.isSecret && form.store[i] != nil {
                     value = WizardMessage.reviewSecretGiven.text
+                } else if recorded, field.isPrivate, form.store[i] != nil {
+                    value = "[\(field.name)]"
                 } else if let stored = form.store[i] {
                     value = shortDisplay(stored, field)
                 } else if !progress.wasVisited(field.name), let d = defaultShown(field) {
@@ -318,13 +349,19 @@ extension Wizard {
     /// The review; below it the server's banner lines from the last rejection until the next
     /// submission (`withBanner: false` right after the rejection printed them).
     func reviewLines(withBanner: Bool = true, visible: [Int]? = nil) -> [WizardEffect] {
-        reviewLines(rows: reviewRows(visible: visible), withBanner: withBanner)
+        let entries = reviewEntries(visible: visible)
+        return reviewLines(rows: reviewRows(entries), recorded: recordedReviewRows(entries), withBanner: withBanner)
     }
 
-    func reviewLines(rows: [String], withBanner: Bool = true) -> [WizardEffect] {
+    /// `recorded`: the transcript's rows (`recordedReviewRows`), nil when they are `rows`.
+    func reviewLines(rows: [String], recorded: [String]? = nil, withBanner: Bool = true) -> [WizardEffect] {
         var effects: [WizardEffect] = [.output(OutputLine(.reviewTitle, style: .title))]
         effects.reserveCapacity(rows.count + 2)
-        for row in rows {
+        for (k, row) in rows.enumerated() {
+            if let recorded, k < recorded.count, recorded[k] != row {
+                effects += Wizard.reviewRowLines(row, recorded: recorded[k]).map { .output($0) }
+                continue
+            }
             // A wrapped row is one line an operator sees as several: one effect a line.
             guard row.utf8.contains(0x0A) else {
                 effects.append(.output(OutputLine(row, style: .review)))

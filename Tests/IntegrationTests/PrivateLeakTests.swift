@@ -1,0 +1,254 @@
+import Foundation
+import Testing
+
+/// Issue 32 item 1, the leaks a reviewer found with the built binary: a private or secret value
+/// in a submit path or a server check's path (encoded or not), and a private value spared
+/// because an ordinary answer happened to hold it inside a longer word. Each reached the
+/// transcript (`--record`) or the diagnostic log (`--log`); docs/privacy.md says neither may
+/// hold one.
+@Suite(.serialized) struct PrivateLeakTests {
+    private func file(_ runner: BinaryRunner, _ name: String, _ text: String) throws -> String {
+        let path = runner.home.appendingPathComponent(name).path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    private func read(_ path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
+
+    /// The lines formline wrote, not the operator's (`> ...`), which are what replay types.
+    private func written(_ transcript: String) -> [Substring] {
+        transcript.split(separator: "\n").filter { !$0.hasPrefix(">") }
+    }
+
+    @Test func privateValuesInTheSubmitPathAreReplacedInTheTranscriptAndTheLog() throws {
+        let runner = try BinaryRunner()
+        let form = try file(runner, "chart.yaml", """
+            id: chart
+            private: true
+            fields:
+              - name: mrn
+                label: MRN
+              - name: given_name
+                label: Given name
+              - name: ward
+                label: Ward
+                private: false
+            submit:
+              method: PUT
+              path: /patients/{mrn}/names/{given_name}
+            """)
+        let recording = runner.home.appendingPathComponent("chart.session").path
+        let log = runner.home.appendingPathComponent("chart.log").path
+        let result = try runner.run(["fill", form, "--record", recording, "--log", log],
+                                    lines: ["MRN-999111", "Ola Nordmann", "Cardiology", ""])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let transcript = read(recording), logged = read(log)
+        #expect(transcript.contains("=> PUT /patients/[mrn]/names/[given_name] {\"ward\":\"Cardiology\"}\n"), "\(transcript)")
+        #expect(logged.contains(" path=/patients/[mrn]/names/[given_name]\n"), "\(logged)")
+        for value in ["MRN-999111", "Ola Nordmann", "Ola%20Nordmann", "Nordmann"] {
+            #expect(!transcript.contains(value), "\(value) in the transcript:\n\(transcript)")
+            #expect(!logged.contains(value), "\(value) in the log:\n\(logged)")
+        }
+        let replay = try runner.run(["replay", "--allow-outside", recording], lines: [])
+        #expect(replay.status == 0, "\(replay.stdout)\(replay.stderr)")
+    }
+
+    @Test func aSecretInTheSubmitPathIsReplacedInTheTranscriptAndTheLog() throws {
+        let runner = try BinaryRunner()
+        let form = try file(runner, "reset.yaml", """
+            id: reset
+            fields:
+              - name: token
+                type: secret
+              - name: ward
+                private: false
+            submit:
+              method: POST
+              path: /reset/{token}
+            """)
+        let recording = runner.home.appendingPathComponent("reset.session").path
+        let log = runner.home.appendingPathComponent("reset.log").path
+        let result = try runner.run(["fill", form, "--record", recording, "--log", log],
+                                    lines: ["Tok-5550123", "Cardiology", ""])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let transcript = read(recording), logged = read(log)
+        #expect(transcript.contains("=> POST /reset/[token] {\"ward\":\"Cardiology\"}\n"), "\(transcript)")
+        #expect(logged.contains(" path=/reset/[token]\n"), "\(logged)")
+        #expect(!transcript.contains("Tok-5550123"), "\(transcript)")
+        #expect(!logged.contains("Tok-5550123"), "\(logged)")
+    }
+
+    @Test func aPrivateValueInACheckPathIsRecordedAsItsNameAndReplays() throws {
+        let runner = try BinaryRunner()
+        let form = try file(runner, "names.yaml", """
+            id: names
+            fields:
+              - name: full_name
+                label: Name
+                private: true
+                server_check:
+                  path: /api/names/{value}
+                  query: { spelled: "{value}" }
+              - name: ward
+                private: false
+            submit:
+              method: POST
+              path: /patients
+            """)
+        let recording = runner.home.appendingPathComponent("names.session").path
+        let result = try runner.run(["fill", form, "--record", recording], lines: ["Ola Nordmann", "Cardiology", ""])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let transcript = read(recording)
+        #expect(transcript.contains("=> GET /api/names/[full_name]?spelled=[full_name] null\n"), "\(transcript)")
+        #expect(!transcript.contains("Nordmann"), "\(transcript)")
+        let replay = try runner.run(["replay", "--allow-outside", recording], lines: [])
+        #expect(replay.status == 0, "\(replay.stdout)\(replay.stderr)")
+    }
+
+    @Test func aPrivateValueInsideAnOrdinaryAnswersWordIsStillReplaced() throws {
+        let runner = try BinaryRunner()
+        let form = try file(runner, "referral.yaml", """
+            id: referral
+            fields:
+              - name: given_name
+                label: Given name
+                private: true
+              - name: referral
+                label: Referral
+                private: false
+            submit:
+              method: POST
+              path: /patients
+            """)
+        let recording = runner.home.appendingPathComponent("referral.session").path
+        let result = try runner.run(["fill", form, "--record", recording],
+                                    lines: ["Anna", "Referred by Annabelle Clinic, ref MRN-1234567", ""])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let transcript = read(recording)
+        #expect(transcript.contains("> Referred by Annabelle Clinic, ref MRN-1234567\n"), "\(transcript)")
+        let shown = written(transcript).filter { $0.contains("Anna") && !$0.contains("Annabelle") }
+        #expect(shown.isEmpty, "the private value in \(shown):\n\(transcript)")
+        #expect(transcript.contains("\"given_name\":\"[given_name]\""), "\(transcript)")
+        #expect(transcript.contains("Given name  [given_name]\n"), "\(transcript)")
+        let replay = try runner.run(["replay", "--allow-outside", recording], lines: [])
+        #expect(replay.status == 0, "\(replay.stdout)\(replay.stderr)")
+    }
+
+    @Test func checkWarnsAboutANorwegianLabelInAnyLanguage() throws {
+        let runner = try BinaryRunner()
+        let form = try file(runner, "nb.yaml", """
+            id: nb
+            fields:
+              - name: code
+                label: { en: Code, nb: Fødselsdato }
+            submit:
+              path: /codes
+            """)
+        let result = try runner.run(["check", form], lines: [])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect((result.stdout + result.stderr).contains(
+            "warning: \"code\" looks like personal data (\"fødselsdato\"): add private: true, or private: false if it is not"),
+            "\(result.stdout)\(result.stderr)")
+    }
+
+    @Test func aPrivateAnswerACheckRefusesIsRecordedRefusedAndReplays() throws {
+        let runner = try BinaryRunner()
+        let form = try file(runner, "listed.yaml", """
+            id: listed
+            fields:
+              - name: full_name
+                label: Name
+                private: true
+                server_check:
+                  path: /api/names/{value}
+                  fake: { refuse: [Kari Nordmann], message: Not on the list. }
+              - name: ward
+                private: false
+            submit:
+              method: POST
+              path: /patients
+            """)
+        let recording = runner.home.appendingPathComponent("listed.session").path
+        let result = try runner.run(["fill", form, "--record", recording, "--keep-asking"],
+                                    lines: ["Kari Nordmann", "Ola Nordmann", "Cardiology", ""])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("Not on the list."), "\(result.stdout)")
+        let transcript = read(recording)
+        #expect(transcript.contains(">* [full_name: refused]\n=> GET /api/names/[full_name] null\n<= 422"), "\(transcript)")
+        #expect(transcript.contains(">* [full_name]\n=> GET /api/names/[full_name] null\n<= 200"), "\(transcript)")
+        #expect(!transcript.contains("Nordmann"), "\(transcript)")
+        let replay = try runner.run(["replay", "--allow-outside", recording], lines: [])
+        #expect(replay.status == 0, "\(replay.stdout)\(replay.stderr)")
+    }
+
+    /// Item 4 and 5 of the review: a private value the review wraps, and one of three
+    /// characters, are recorded `[name]`, in the table and in the accessible sentences.
+    @Test func wrappedAndShortPrivateValuesAreRecordedAsTheirNames() throws {
+        let runner = try BinaryRunner()
+        let form = try file(runner, "long.yaml", """
+            id: long
+            fields:
+              - name: given_name
+                label: Given name
+                private: true
+              - name: family_name
+                label: Family name
+                private: true
+              - name: ward
+                private: false
+            submit:
+              method: POST
+              path: /patients
+            """)
+        let long = "Kristoffersenmarie " + String(repeating: "Aaslandsdatter ", count: 3) + "Bjoernstadholmen"
+        #expect(long.count > 60)
+        for extra in [[], ["--accessible"]] {
+            let recording = runner.home.appendingPathComponent("long\(extra.count).session").path
+            let result = try runner.run(["fill", form, "--record", recording] + extra, lines: ["Bob", long, "Cardiology", ""])
+            #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+            #expect(result.stdout.contains("Bjoernstadholmen"), "the screen shows it: \(result.stdout)")
+            let transcript = read(recording)
+            for piece in ["Kristoffersenmarie", "Aaslandsdatter", "Bjoernstadholmen"] {
+                #expect(!transcript.contains(piece), "\(piece) in the transcript:\n\(transcript)")
+            }
+            let shown = written(transcript).filter { $0.contains("Bob") }
+            #expect(shown.isEmpty, "the short value in \(shown):\n\(transcript)")
+            let replay = try runner.run(["replay", "--allow-outside", recording], lines: [])
+            #expect(replay.status == 0, "\(replay.stdout)\(replay.stderr)")
+        }
+    }
+
+    /// Item 5: the accessible read-back of a refused private answer is recorded with `[name]`,
+    /// however short the answer.
+    @Test func theAccessibleReadBackOfAPrivateAnswerIsRecordedAsItsName() throws {
+        let runner = try BinaryRunner()
+        let form = try file(runner, "age.yaml", """
+            id: age
+            fields:
+              - name: code
+                label: Code
+                private: true
+                pattern: "^[A-Z]{3}$"
+              - name: ward
+                private: false
+            submit:
+              method: POST
+              path: /patients
+            """)
+        let recording = runner.home.appendingPathComponent("age.session").path
+        let result = try runner.run(["fill", form, "--record", recording, "--accessible", "--keep-asking"],
+                                    lines: ["x7q", "ABC", "Cardiology", ""])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("  You typed \"x7q\".\n"), "\(result.stdout)")
+        let transcript = read(recording)
+        #expect(transcript.contains("  You typed \"[code]\".\n"), "\(transcript)")
+        #expect(!transcript.contains("x7q"), "\(transcript)")
+        // The pattern refuses every value replay makes: the author's made-up one.
+        let pinned = transcript.replacingOccurrences(of: "#! args: --accessible\n",
+                                                     with: "#! args: --accessible\n#! private code = XYZ\n")
+        #expect(pinned != transcript, "\(transcript)")
+        try pinned.write(toFile: recording, atomically: true, encoding: .utf8)
+        let replay = try runner.run(["replay", "--allow-outside", recording], lines: [])
+        #expect(replay.status == 0, "\(replay.stdout)\(replay.stderr)")
+    }
+}
