@@ -219,7 +219,7 @@ public final class SessionDriver {
             // Written, not recorded: the hint belongs to this terminal, not to the session.
             if let hint = edges.source.hint(after: refusal, reasking: prompt) { edges.write(edges.renderer.render(hint)) }
         }
-        edges.recorder?.prompt(prompt.text)
+        edges.recorder?.prompt(prompt.recorded ?? prompt.text)
         switch edges.source.read(prompt) {
         case .line(let text):
             if prompt.secret, let field = prompt.field {

@@ -218,6 +218,44 @@ import Testing
         }
     }
 
+    /// A private value shown again in its prompt (`.back`: `Given name [Bob]: `, a long one
+    /// shortened to fit) is recorded with the field's name in its place, in both faces.
+    @Test func aPrivateValueShownInItsPromptIsRecordedAsItsName() throws {
+        let runner = try BinaryRunner()
+        let form = try file(runner, "back.yaml", """
+            id: back
+            fields:
+              - name: given_name
+                label: Given name
+                private: true
+              - name: family_name
+                label: Family name
+                private: true
+              - name: ward
+                private: false
+            submit:
+              method: POST
+              path: /patients
+            """)
+        let long = "Kristoffersenmarie Aaslandsdatter Bjoernstadholmen"
+        for (extra, shown) in [([String](), "Given name [given_name]:"), (["--accessible"], "Given name, required, now [given_name]:")] {
+            let recording = runner.home.appendingPathComponent("back\(extra.count).session").path
+            let result = try runner.run(["fill", form, "--record", recording] + extra,
+                                        lines: ["Bob", long, ".back", ".back", "", "", "Cardiology", ""])
+            #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+            #expect(result.stdout.contains("Bob]") || result.stdout.contains("now Bob"), "the screen shows it: \(result.stdout)")
+            let transcript = read(recording)
+            #expect(transcript.contains(shown + "\n"), "\(transcript)")
+            for piece in ["Kristoffersenmarie", "Aaslandsdatter", "Bjoernstadholmen"] {
+                #expect(!transcript.contains(piece), "\(piece) in the transcript:\n\(transcript)")
+            }
+            let leaked = written(transcript).filter { $0.contains("Bob") }
+            #expect(leaked.isEmpty, "the short value in \(leaked):\n\(transcript)")
+            let replay = try runner.run(["replay", "--allow-outside", recording], lines: [])
+            #expect(replay.status == 0, "\(replay.stdout)\(replay.stderr)")
+        }
+    }
+
     /// Item 5: the accessible read-back of a refused private answer is recorded with `[name]`,
     /// however short the answer.
     @Test func theAccessibleReadBackOfAPrivateAnswerIsRecordedAsItsName() throws {

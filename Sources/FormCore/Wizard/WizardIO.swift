@@ -93,6 +93,9 @@ public struct Prompt: Sendable, Equatable {
     public var isPrivate = false
     /// False for a field with `history: false`: Up-arrow offers nothing and nothing is kept.
     public var keepsHistory = true
+    /// What a transcript records for this prompt when it differs from `text`: a private field's
+    /// value shown in it is written as the field's name (docs/privacy.md).
+    public var recorded: String?
 
     public init(text: String, field: String? = nil, prefill: String? = nil, secret: Bool = false, completion: Completion = .none,
                 declaration: String? = nil, isPrivate: Bool = false, keepsHistory: Bool = true) {

@@ -29,31 +29,12 @@ extension Wizard {
     /// `Label (hints) [value]: `, with pre-fill and completion for an editing terminal.
     func prompt(for field: Field, prefill rejected: String?) -> Prompt {
         let current = values[field.name]
-        var bracket = ""
-        if field.isSecret {
-            if current != nil { bracket = " [" + WizardMessage.promptKeep.text + "]" }
-        } else if let current {
-            bracket = " [" + TextWrap.truncate(shortDisplay(current, field), to: 24) + "]"
-        } else if let d = defaultShown(field) {
-            bracket = " [" + TextWrap.truncate(d, to: 24) + "]"
-        }
-        // Hints give way before the label does (a long range first; `?` shows every rule), but
-        // how to end a multiline value stays: the bracket is shortened instead.
-        var hints = promptHints(field)
-        let budget = Wizard.promptWidth - 16
-        func tail() -> String { (hints.isEmpty ? "" : " (" + hints.joined(separator: ", ") + ")") + bracket }
-        while TextWrap.columns(tail()) > budget, let drop = hints.lastIndex(where: { $0 != Wizard.multilineHint }) {
-            hints.remove(at: drop)
-        }
-        if TextWrap.columns(tail()) > budget, bracket.count > 14 {
-            bracket = " [" + TextWrap.truncate(String(bracket.dropFirst(2).dropLast()), to: 12) + "]"
-        }
-        let tail = tail()
-        // The label gives way so the prompt leaves room to type on an 80-column line.
-        let room = max(12, Wizard.promptWidth - TextWrap.columns(tail) - 2)
-        let text = policy.presentation.promptInWords
-            ? promptInWords(field, current: current)
-            : TextWrap.truncate(field.label, to: room) + tail + ": "
+        let text = promptText(field, current: current, placeholder: nil)
+        // A private field's value in its prompt (`Given name [Kari]: `) is recorded with the
+        // field's name in its place (`Given name [given_name]: `) whatever its length, and before
+        // any shortening, so no part of it reaches a transcript (docs/privacy.md).
+        let recorded = field.isPrivate && (current != nil || defaultShown(field) != nil)
+            ? promptText(field, current: current, placeholder: field.name) : nil
 
         var prefill: String?
         if interactive && policy.presentation.prefillsEditLine && !field.isSecret && field.type != .multiline {
@@ -69,16 +50,48 @@ extension Wizard {
         case .single(let words): completion = .single(words)
         case .list(let words): completion = .list(words)
         }
-        return Prompt(
+        var prompt = Prompt(
             text: text, field: field.name, prefill: prefill, secret: field.isSecret, completion: completion,
             declaration: field.item?.declaration, isPrivate: field.isPrivate, keepsHistory: field.keepsHistory)
+        prompt.recorded = recorded
+        return prompt
+    }
+
+    /// The prompt's text; `placeholder` (a private field's name) stands for the value or default
+    /// shown, whole, in the copy a transcript records.
+    private func promptText(_ field: Field, current: FieldValue?, placeholder: String?) -> String {
+        var bracket = ""
+        if field.isSecret {
+            if current != nil { bracket = " [" + WizardMessage.promptKeep.text + "]" }
+        } else if let current {
+            bracket = " [" + (placeholder ?? TextWrap.truncate(shortDisplay(current, field), to: 24)) + "]"
+        } else if let d = defaultShown(field) {
+            bracket = " [" + (placeholder ?? TextWrap.truncate(d, to: 24)) + "]"
+        }
+        // Hints give way before the label does (a long range first; `?` shows every rule), but
+        // how to end a multiline value stays: the bracket is shortened instead.
+        var hints = promptHints(field)
+        let budget = Wizard.promptWidth - 16
+        func tail() -> String { (hints.isEmpty ? "" : " (" + hints.joined(separator: ", ") + ")") + bracket }
+        while TextWrap.columns(tail()) > budget, let drop = hints.lastIndex(where: { $0 != Wizard.multilineHint }) {
+            hints.remove(at: drop)
+        }
+        if placeholder == nil, TextWrap.columns(tail()) > budget, bracket.count > 14 {
+            bracket = " [" + TextWrap.truncate(String(bracket.dropFirst(2).dropLast()), to: 12) + "]"
+        }
+        let tail = tail()
+        // The label gives way so the prompt leaves room to type on an 80-column line.
+        let room = max(12, Wizard.promptWidth - TextWrap.columns(tail) - 2)
+        return policy.presentation.promptInWords
+            ? promptInWords(field, current: current, placeholder: placeholder)
+            : TextWrap.truncate(field.label, to: room) + tail + ": "
     }
 
     /// The accessible prompt (`Presentation.promptInWords`): the label, then in words whether the
     /// field is required, its hints, and what Enter keeps or takes (`Country, required, default
     /// Norway: `). Nothing is dropped to fit: a long prompt wraps on the terminal, and a line
     /// read aloud is better whole than cut.
-    func promptInWords(_ field: Field, current: FieldValue?) -> String {
+    func promptInWords(_ field: Field, current: FieldValue?, placeholder: String? = nil) -> String {
         var words = [(field.required ? WizardMessage.ruleRequired : .ruleOptional).text]
         // The offered next item of a list: an empty answer ends the list, said at every such
         // prompt (the standard face says it once, in parentheses).
@@ -98,9 +111,10 @@ extension Wizard {
             words.append(WizardMessage.promptSecretNotShown.text)
             if current != nil { words.append(WizardMessage.promptSecretKept.text) }
         } else if let current {
-            words.append(WizardMessage.promptCurrent(Wizard.withoutTabs(TextWrap.truncate(shortDisplay(current, field), to: 60))).text)
+            words.append(WizardMessage.promptCurrent(placeholder.map { "[\($0)]" }
+                ?? Wizard.withoutTabs(TextWrap.truncate(shortDisplay(current, field), to: 60))).text)
         } else if let d = defaultShown(field) {
-            words.append(WizardMessage.ruleDefault(TextWrap.truncate(d, to: 60)).text)
+            words.append(WizardMessage.ruleDefault(placeholder.map { "[\($0)]" } ?? TextWrap.truncate(d, to: 60)).text)
         }
         return WizardMessage.promptInWords(label: TextWrap.truncate(field.label, to: 60), words: words).text
     }
