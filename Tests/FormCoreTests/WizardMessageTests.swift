@@ -197,6 +197,19 @@ import Testing
         }
     }
 
+    /// A server's message ends with its own full stop; ours do not: the stop line has one either way.
+    @Test(arguments: ["This username is already taken.", "Required", "Taken!", "Taken?"])
+    func aQuotedReasonEndsWithOneStop(reason: String) {
+        let english = WizardMessage.stoppedAtInputLine(line: 1, place: "Username", reason: reason).text
+        let norwegian = MessageLanguage(code: .nb).speaking {
+            WizardMessage.stoppedAtInputLine(line: 1, place: "Username", reason: reason).text
+        }
+        for text in [english, norwegian] {
+            #expect(!text.contains(".."), "\(text)")
+            #expect(text.contains(reason == "Required" ? "Required. " : reason + " "))
+        }
+    }
+
     @Test func everyCaseHasOneSample() throws {
         let declared = try Self.declaredCases()
         let sampled = Self.samples.map(Self.caseName)

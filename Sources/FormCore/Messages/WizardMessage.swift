@@ -277,7 +277,7 @@ package enum WizardMessage: Sendable, Equatable {
         case .stillMissing(let labels): return "Still missing: \(labels.joined(separator: ", "))"
         case .stoppedAtInputLine(let line, let place, let reason):
             // Worded for both reasons a run stops: a transcript recorded either way replays the same.
-            return "Stopped at input line \(line) (\(place)): \(reason). This run stops at the "
+            return "Stopped at input line \(line) (\(place)): \(SentenceEnd.closed(reason)) This run stops at the "
                 + "first refused line (no terminal, or --stop-at-refusal) so that the next lines never "
                 + "land on the wrong fields; without a terminal, --keep-asking asks again."
         case .stoppedAtReviewPlace: return "review"

@@ -48,7 +48,7 @@ extension WizardMessage {
         case .listEndHint: return "  (Enter på et tomt svar her avslutter listen)"
         case .stillMissing(let labels): return "Mangler fortsatt: \(labels.joined(separator: ", "))"
         case .stoppedAtInputLine(let line, let place, let reason):
-            return "Stoppet ved inndatalinje \(line) (\(place)): \(reason). Denne kjøringen stopper ved "
+            return "Stoppet ved inndatalinje \(line) (\(place)): \(SentenceEnd.closed(reason)) Denne kjøringen stopper ved "
                 + "første avviste linje (ingen terminal, eller --stop-at-refusal) slik at de neste linjene aldri "
                 + "havner i feil felt; uten terminal spør --keep-asking på nytt."
         case .stoppedAtReviewPlace: return "gjennomgang"
