@@ -30,9 +30,14 @@ package enum StandardError {
     package static func write(_ text: String) { writeAll(text, to: 2) }
 }
 
-/// The process environment as a dictionary (no Foundation needed).
+/// The process environment as a dictionary (no Foundation needed), read once: formline never
+/// changes its own environment, and the commands consult it several times before the first
+/// prompt (the language, the state folder, the log), each read costing a walk and a copy of
+/// every variable (docs/PERFORMANCE.md "First prompt").
 package enum ProcessEnvironment {
-    package static var current: [String: String] {
+    package static let current: [String: String] = read()
+
+    private static func read() -> [String: String] {
         var result: [String: String] = [:]
         var pointer = environ
         while let entry = pointer.pointee {
