@@ -400,55 +400,60 @@ public final class SessionDriver {
         }
     }
 
-    /// Waits for a check as `sendCancellably` waits for a submission, and also: after
-    /// `SessionDriver.checkingAfter` with no answer, writes one `checking...` line (not recorded:
-    /// it depends on timing); past `timeout`, gives up (`.timeout`); on SIGINT at a terminal,
-    /// cancels the check and takes the signal (any other signal, and SIGINT without a terminal,
-    /// is left for the caller: it ends the session). `cancelledByOperator`: the operator's Ctrl-C
-    /// cancelled it (the failure is only what the transcript records).
+    /// Waits for a check through `bridge`, and also: after `SessionDriver.checkingAfter` with no
+    /// answer, writes one `checking...` line (not recorded: it depends on timing); past
+    /// `timeout`, gives up (`.timeout`); on SIGINT at a terminal, cancels the check and takes the
+    /// signal (any other signal, and SIGINT without a terminal, is left for the caller: it ends
+    /// the session). `cancelledByOperator`: the operator's Ctrl-C cancelled it (the failure is
+    /// only what the transcript records).
     private func sendCheck(_ request: TransportRequest, timeout: Duration)
         -> (outcome: Result<TransportResponse, TransportFailure>, cancelledByOperator: Bool) {
-        if let immediate = edges.transport as? any ImmediateTransport { return (immediate.sendImmediately(request), false) }
-        let transport = edges.transport
-        let box = OutcomeBox()
-        let done = DispatchSemaphore(value: 0)
-        let task = Task.detached(executorPreference: BlockingBridgeExecutor.shared) {
-            box.set(await transport.send(request))
-            done.signal()
-        }
-        let start = ContinuousClock.now
+        var cancelledByOperator = false
         var shown = false
-        while done.wait(timeout: .now() + .milliseconds(10)) == .timedOut {
+        let outcome = bridge(request, everyMilliseconds: 10) { waited in
             if edges.interrupts.hasPendingSignal {
-                task.cancel()
                 // Only an operator at a terminal is taken back to the field: without one, SIGINT
                 // comes from a supervisor or a script, and ends the run as always.
                 if edges.source.isInteractive, edges.interrupts.takeInterruptToGoOn() {
-                    return (.failure(.error(CLIMessage.checkCancelledByOperator.text)), true)
+                    cancelledByOperator = true
+                    return .stop(.failure(.error(CLIMessage.checkCancelledByOperator.text)))
                 }
-                return (.failure(.error(CLIMessage.requestCancelled.text)), false)
+                return .stop(.failure(.error(CLIMessage.requestCancelled.text)))
             }
-            let waited = ContinuousClock.now - start
-            if waited >= timeout {
-                task.cancel()
-                return (.failure(.timeout), false)
-            }
+            if waited >= timeout { return .stop(.failure(.timeout)) }
             if !shown && waited >= SessionDriver.checkingAfter {
                 shown = true
                 flushOutput()
                 edges.write(CLIMessage.checking.text + "\n")
             }
+            return .wait
         }
-        return (box.get() ?? .failure(.error(CLIMessage.requestCancelled.text)), false)
+        return (outcome, cancelledByOperator)
     }
 
     /// How long a check may take before `checking...` is shown: an answer within it shows nothing.
     public static let checkingAfter: Duration = .milliseconds(150)
 
-    /// The one bridge from the wizard's synchronous loop to the async transport: the send runs in
-    /// a task while this thread waits, polling the interrupt edge, so Ctrl-C during a slow request
-    /// cancels the task at once instead of waiting for the timeout.
+    /// A submission waits through `bridge` until its answer; Ctrl-C cancels the request's task
+    /// (the transport then answers at once) instead of waiting for the timeout.
     private func sendCancellably(_ request: TransportRequest) -> Result<TransportResponse, TransportFailure> {
+        bridge(request, everyMilliseconds: 20) { _ in edges.interrupts.hasPendingSignal ? .cancel : .wait }
+    }
+
+    /// What the waiting side of `bridge` decides at each look: wait on, cancel the request's task
+    /// (and wait for the transport's own answer to the cancellation), or stop waiting now with an
+    /// outcome of its own.
+    private enum WaitStep {
+        case wait, cancel
+        case stop(Result<TransportResponse, TransportFailure>)
+    }
+
+    /// The one bridge from the wizard's synchronous loop to the async transport, for submissions
+    /// and checks alike: the send runs in a task while this thread waits, asking `watch` every
+    /// `everyMilliseconds` (with the time waited so far) whether to go on, so signals, the
+    /// `checking...` line and a check's own deadline are looked at while the request runs.
+    private func bridge(_ request: TransportRequest, everyMilliseconds interval: Int,
+                        watch: (Duration) -> WaitStep) -> Result<TransportResponse, TransportFailure> {
         if let immediate = edges.transport as? any ImmediateTransport { return immediate.sendImmediately(request) }
         let transport = edges.transport
         let box = OutcomeBox()
@@ -457,11 +462,18 @@ public final class SessionDriver {
             box.set(await transport.send(request))
             done.signal()
         }
+        let start = ContinuousClock.now
         var cancelled = false
-        while done.wait(timeout: .now() + .milliseconds(20)) == .timedOut {
-            if !cancelled && edges.interrupts.hasPendingSignal {
-                task.cancel()
+        while done.wait(timeout: .now() + .milliseconds(interval)) == .timedOut {
+            switch watch(ContinuousClock.now - start) {
+            case .wait:
+                continue
+            case .cancel:
+                if !cancelled { task.cancel() }
                 cancelled = true
+            case .stop(let outcome):
+                task.cancel()
+                return outcome
             }
         }
         return box.get() ?? .failure(.error(CLIMessage.requestCancelled.text))
