@@ -44,12 +44,7 @@ struct BatchCommand: ParsableCommand {
     var file: String
     @Option(help: ArgumentHelp("Submit to this server instead of the form's fake.", valueName: "url"))
     var endpoint: String?
-    @Option(name: .customLong("header"), help: ArgumentHelp("Extra request header (repeatable), as for fill.", valueName: "name: value"))
-    var headers: [String] = []
-    @Option(name: .customLong("header-from"), help: ArgumentHelp("A header read from env:NAME, file:PATH or fd:N (repeatable), as for fill.", valueName: "name=source"))
-    var headerSources: [String] = []
-    @Option(help: ArgumentHelp("Seconds to wait for each answer (0.1 to 600).", valueName: "seconds"))
-    var timeout: Double = 30
+    @OptionGroup var connection: ConnectionOptions
     @Flag(help: "Check every record; send none.")
     var dryRun = false
     @Option(help: ArgumentHelp("Write the report here (0600) instead of to standard output.", valueName: "file"))
@@ -72,10 +67,6 @@ struct BatchCommand: ParsableCommand {
     var plain = false
 
     func validate() throws {
-        guard timeout >= 0.1, timeout <= 600 else { throw ValidationError(CLIMessage.timeoutOutOfBounds.text) }
-        for header in headers where FillOptions.parseHeader(header) == nil {
-            throw ValidationError(CLIMessage.headerSyntax.text)
-        }
         if let shard, BatchShard(shard) == nil { throw ValidationError(CLIMessage.batchShardSyntax.text) }
         if let maxErrors, maxErrors < 1 { throw ValidationError(CLIMessage.batchMaxErrorsOutOfRange.text) }
         guard (1...64).contains(jobs) else { throw ValidationError(CLIMessage.outboxJobsOutOfRange.text) }
@@ -111,11 +102,11 @@ struct BatchCommand: ParsableCommand {
         let transport: any Transport
         var http: HTTPTransport?
         if let endpoint, !dryRun {
-            let list = try OutboxHeaders.read(headers: headers, sources: headerSources, environment: environment)
+            let list = try connection.headerList(environment: environment)
             do {
                 let client = try HTTPTransport(
                     endpoint: endpoint, headers: list.headers, credentials: list.credentials,
-                    timeout: .milliseconds(Int64(timeout * 1000)),
+                    timeout: connection.timeoutDuration,
                     proxy: try ProxyEnvironment.proxy(for: endpoint, environment: TLSFileReader.proxyEnvironment()))
                 http = client
                 transport = RetryingTransport(

@@ -20,6 +20,9 @@ package struct FillOptions: Equatable, Sendable {
     package var headers: [String] = []
     /// `Name=SOURCE` (`--header-from`): a header whose value is read from a `SecretSource`.
     package var headerSources: [String] = []
+    /// Every command's `--timeout` bounds, in seconds: whole milliseconds reach the HTTP client,
+    /// and less than one would become no timeout at all.
+    static let timeoutBounds: ClosedRange<Double> = 0.001...3600
     package var timeout: Double = 30
     package var plain = false
     /// `--accessible` (or `ACCESSIBLE=1`, read by `sessionSetup`): the accessible presentation
@@ -143,8 +146,7 @@ package struct FillOptions: Equatable, Sendable {
             }
             if draft != nil { return CLIMessage.resumeNumberWithDraft.text }
         }
-        // Whole milliseconds reach the HTTP client: less than one would become no timeout at all.
-        guard timeout >= 0.001, timeout <= 3600 else { return CLIMessage.timeoutOutOfBounds.text }
+        guard FillOptions.timeoutBounds.contains(timeout) else { return CLIMessage.timeoutOutOfBounds.text }
         if (clientCert == nil) != (clientKey == nil) {
             return CLIMessage.clientCertAndKeyTogether.text
         }

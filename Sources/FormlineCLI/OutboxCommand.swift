@@ -74,33 +74,22 @@ struct OutboxSendCommand: ParsableCommand {
     var jobs = 1
     @Option(help: ArgumentHelp("Send every entry to this URL instead of the one it was queued for.", valueName: "url"))
     var endpoint: String?
-    @Option(name: .customLong("header"), help: ArgumentHelp("Extra request header (repeatable), as for fill.", valueName: "name: value"))
-    var headers: [String] = []
-    @Option(name: .customLong("header-from"), help: ArgumentHelp(
-        "A header whose value is read from env:NAME, file:PATH or fd:N (repeatable), as for fill: credentials are never kept in the outbox.",
-        valueName: "name=source"))
-    var headerSources: [String] = []
-    @Option(help: ArgumentHelp("Seconds to wait for each answer (0.1 to 600).", valueName: "seconds"))
-    var timeout: Double = 30
+    @OptionGroup var connection: ConnectionOptions
 
     func validate() throws {
         guard (1...64).contains(jobs) else { throw ValidationError(CLIMessage.outboxJobsOutOfRange.text) }
-        guard timeout >= 0.1, timeout <= 600 else { throw ValidationError(CLIMessage.timeoutOutOfBounds.text) }
-        for header in headers where FillOptions.parseHeader(header) == nil {
-            throw ValidationError(CLIMessage.headerSyntax.text)
-        }
     }
 
     func run() throws {
         let environment = ProcessEnvironment.current
-        let headerList = try OutboxHeaders.read(headers: headers, sources: headerSources, environment: environment)
+        let headerList = try connection.headerList(environment: environment)
         let outbox = Outbox(environment: environment)
         let waiting = outbox.all().filter { $0.entry.rejection == nil }
         guard !waiting.isEmpty else {
             print(TextCleaning.visible(CLIMessage.outboxNothingToSend(folder: outbox.folder).text))
             return
         }
-        let sender = OutboxSender(outbox: outbox, headers: headerList, timeout: timeout, endpoint: endpoint)
+        let sender = OutboxSender(outbox: outbox, headers: headerList, timeout: connection.timeout, endpoint: endpoint)
         let tally = sender.send(waiting.map(\.entry), jobs: jobs)
         print(CLIMessage.outboxSendSummary(sent: tally.sent, rejected: tally.rejected, notSent: tally.notSent, busy: tally.busy).text)
         if tally.notSent > 0 { throw ExitCode(ExitStatus.transportFailed.rawValue) }

@@ -35,23 +35,11 @@ struct OutboxRepairCommand: ParsableCommand {
     var key: String?
     @Option(help: ArgumentHelp("Send to this URL instead of the entry's own endpoint.", valueName: "url"))
     var endpoint: String?
-    @Option(name: .customLong("header"), help: ArgumentHelp("Extra request header (repeatable), as for fill.", valueName: "name: value"))
-    var headers: [String] = []
-    @Option(name: .customLong("header-from"), help: ArgumentHelp("A header read from env:NAME, file:PATH or fd:N (repeatable), as for fill.", valueName: "name=source"))
-    var headerSources: [String] = []
-    @Option(help: ArgumentHelp("Seconds to wait for each answer (0.1 to 600).", valueName: "seconds"))
-    var timeout: Double = 30
-
-    func validate() throws {
-        guard timeout >= 0.1, timeout <= 600 else { throw ValidationError(CLIMessage.timeoutOutOfBounds.text) }
-        for header in headers where FillOptions.parseHeader(header) == nil {
-            throw ValidationError(CLIMessage.headerSyntax.text)
-        }
-    }
+    @OptionGroup var connection: ConnectionOptions
 
     func run() throws {
         let environment = ProcessEnvironment.current
-        let headerList = try OutboxHeaders.read(headers: headers, sources: headerSources, environment: environment)
+        let headerList = try connection.headerList(environment: environment)
         let outbox = Outbox(environment: environment)
         var entries = outbox.all().map(\.entry).filter { $0.rejection != nil }
         if let key {
@@ -119,7 +107,7 @@ struct OutboxRepairCommand: ParsableCommand {
         do {
             http = try HTTPTransport(
                 endpoint: url, headers: headers.headers, credentials: headers.credentials,
-                timeout: .milliseconds(Int64(timeout * 1000)),
+                timeout: connection.timeoutDuration,
                 proxy: try ProxyEnvironment.proxy(for: url, environment: TLSFileReader.proxyEnvironment()))
         } catch {
             print(TextCleaning.visible(CLIMessage.outboxNotSent(form: entry.formID, key: entry.idempotencyKey, reason: "\(error)").text))

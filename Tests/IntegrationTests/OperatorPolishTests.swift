@@ -119,6 +119,23 @@ struct OperatorPolishTests {
         #expect(!r.stderr.contains("Missing value"))
     }
 
+    /// One rule for every command's --timeout: batch and outbox once refused 0.05 and 700 while
+    /// their message named fill's bounds (0.001 to 3600).
+    @Test("every command takes --timeout within the bounds its message names",
+          arguments: [["batch", "Forms/signup.yaml", "-"], ["outbox", "send"], ["outbox", "repair"]])
+    func timeoutBoundsAreTheSameEverywhere(_ command: [String]) throws {
+        let runner = try BinaryRunner()
+        let refused = try runner.run(command + ["--timeout", "0"], input: [])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("--timeout must be between 0.001 and 3600 seconds"), "\(refused.stderr)")
+        // An empty input, an empty outbox: each command runs to its end and says so.
+        for taken in ["0.05", "700"] {
+            let r = try runner.run(command + ["--timeout", taken] + (command[0] == "batch" ? ["--dry-run"] : []), input: [])
+            #expect(r.status == 0, "\(taken): \(r.stderr)")
+            #expect(!r.stderr.contains("--timeout must be"), "\(taken): \(r.stderr)")
+        }
+    }
+
     @Test("a usage error comes before (and without) the draft notice")
     func usageErrorBeforeDraftNotice() throws {
         let runner = try BinaryRunner()
