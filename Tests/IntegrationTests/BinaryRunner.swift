@@ -93,6 +93,48 @@ struct BinaryRunner {
     }
 }
 
+/// A formline still running on pipes, for the tests that signal it mid-session.
+struct StartedBinary {
+    let process: Process
+    let stdin: Pipe
+    let stdout: Pipe
+    /// What it wrote until `start` returned (the awaited text, unless it ended or 10 s passed).
+    var seen: Data
+
+    var text: String { String(decoding: seen, as: UTF8.self) }
+
+    /// Reads the rest of its output (after it ended) into `seen`, and closes its input.
+    mutating func finish() {
+        seen += stdout.fileHandleForReading.readDataToEndOfFile()
+        try? stdin.fileHandleForWriting.close()
+    }
+}
+
+extension BinaryRunner {
+    /// Starts `formline ARGS` from the repository root on pipes (TERM=dumb, stderr discarded),
+    /// writes `input`, and returns once it has written `text` (or ended, or 10 s passed): the
+    /// moment a signal test wants to interrupt it.
+    func start(_ arguments: [String], input: String, until text: String) throws -> StartedBinary {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: BinaryRunner.product("formline"))
+        process.arguments = arguments
+        process.currentDirectoryURL = BinaryRunner.root
+        process.environment = ["HOME": home.path, "XDG_STATE_HOME": stateHome, "TERM": "dumb"]
+        let stdin = Pipe(), stdout = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        try? stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
+        var seen = Data()
+        let deadline = Date().addingTimeInterval(10)
+        while !String(decoding: seen, as: UTF8.self).contains(text) && Date() < deadline && process.isRunning {
+            seen += stdout.fileHandleForReading.availableData
+        }
+        return StartedBinary(process: process, stdin: stdin, stdout: stdout, seen: seen)
+    }
+}
+
 private final class DataBox: @unchecked Sendable {
     var data = Data()
 }

@@ -245,29 +245,14 @@ struct OperatorPolishTests {
     func interruptWhileSubmitting() throws {
         let listener = try TCPListener()  // accepts connections, never answers
         let runner = try BinaryRunner()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: BinaryRunner.product("formline"))
-        process.arguments = ["fill", "Forms/signup.yaml", "--endpoint", "http://127.0.0.1:\(listener.port)/", "--timeout", "30"]
-        process.currentDirectoryURL = BinaryRunner.root
-        process.environment = ["HOME": runner.home.path, "XDG_STATE_HOME": runner.stateHome, "TERM": "dumb"]
-        let stdin = Pipe(), stdout = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        try? stdin.fileHandleForWriting.write(contentsOf: Data("bob_smith\nbob@example.com\nhunter2hunter2\n42\nden\n\n".utf8))
-        var seen = Data()
-        let deadline = Date().addingTimeInterval(10)
-        while !String(decoding: seen, as: UTF8.self).contains("Submitting...") && Date() < deadline && process.isRunning {
-            seen += stdout.fileHandleForReading.availableData
-        }
+        var started = try runner.start(
+            ["fill", "Forms/signup.yaml", "--endpoint", "http://127.0.0.1:\(listener.port)/", "--timeout", "30"],
+            input: "bob_smith\nbob@example.com\nhunter2hunter2\n42\nden\n\n", until: "Submitting...")
         usleep(200_000)
-        _ = signalAndWait(process, SIGINT)
-        seen += stdout.fileHandleForReading.readDataToEndOfFile()
-        let text = String(decoding: seen, as: UTF8.self)
-        #expect(process.terminationStatus == 130)
-        #expect(text.contains("Submitting... interrupted\nDraft saved:"), "\(text)")
-        try? stdin.fileHandleForWriting.close()
+        _ = signalAndWait(started.process, SIGINT)
+        started.finish()
+        #expect(started.process.terminationStatus == 130)
+        #expect(started.text.contains("Submitting... interrupted\nDraft saved:"), "\(started.text)")
     }
 
     @Test("date, time and datetime default to today / now in the operator's time zone; the recording replays")

@@ -138,27 +138,13 @@ import Testing
                   timeout: 30
               - name: note
             """)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: BinaryRunner.product("formline"))
-        process.arguments = ["fill", form, "--endpoint", "http://127.0.0.1:\(server.port)"]
-        process.currentDirectoryURL = BinaryRunner.root
-        process.environment = ["HOME": runner.home.path, "XDG_STATE_HOME": runner.stateHome, "TERM": "dumb"]
-        let stdin = Pipe(), stdout = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        try? stdin.fileHandleForWriting.write(contentsOf: Data("K-7\n".utf8))
-        var seen = Data()
-        let deadline = Date().addingTimeInterval(10)
-        while !String(decoding: seen, as: UTF8.self).contains("checking...") && Date() < deadline && process.isRunning {
-            seen += stdout.fileHandleForReading.availableData
-        }
-        #expect(String(decoding: seen, as: UTF8.self).contains("code: K-7\nchecking...\n"))
+        var started = try runner.start(["fill", form, "--endpoint", "http://127.0.0.1:\(server.port)"], input: "K-7\n", until: "checking...")
+        let process = started.process
+        #expect(started.text.contains("code: K-7\nchecking...\n"))
         let took = signalAndWait(process, SIGINT)
         #expect(took < 1.5)
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == 130)
-        try? stdin.fileHandleForWriting.close()
+        started.finish()
     }
 }
