@@ -111,4 +111,27 @@ struct BatchCSVTests {
         let last = try #require(r.stdout.split(separator: "\n").last)
         #expect(last.contains(#""records":\#(count)"#) && last.contains(#""valid":\#(count)"#), "\(last)")
     }
+
+    @Test("a byte-order mark and CRLF are fine; a row wider than the header, and a record over 1 MiB, are refused with their lines and skipped")
+    func hostileRows() throws {
+        let runner = try BinaryRunner()
+        let long = String(repeating: "x", count: (1 << 20) + 10)
+        let text = "\u{FEFF}username,email,password\r\n"
+            + "ann_1,ann@example.com,long-enough-1\r\n"
+            + "bob_2,bob@example.com,long-enough-2,surplus\r\n"
+            + "\"\(long)\r\n\",x,y\r\n"
+            + "eve_5,eve@example.com,long-enough-5\r\n"
+        let file = try write(runner, text)
+        let rejects = runner.home.appendingPathComponent("rejects.csv").path
+        let r = try runner.run(["batch", "Forms/signup.yaml", file, "--dry-run", "--rejects", rejects], lines: [])
+        #expect(r.status == 7, "\(r.stderr)")
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        guard lines.count == 5 else { Issue.record("\(r.stdout)\(r.stderr)"); return }
+        #expect(withoutKey(lines[0]) == #"{"errors":[],"id":null,"line":2,"record":1,"status":"valid"}"#)
+        #expect(withoutKey(lines[1]) == #"{"errors":[{"field":null,"message":"the row has 4 cells; the header names 3 columns"}],"id":null,"line":3,"record":2,"status":"refused"}"#)
+        #expect(withoutKey(lines[2]) == #"{"errors":[{"field":null,"message":"the record is longer than 1 MiB"}],"id":null,"line":4,"record":3,"status":"refused"}"#)
+        #expect(withoutKey(lines[3]) == #"{"errors":[],"id":null,"line":6,"record":4,"status":"valid"}"#)
+        let kept = try String(contentsOfFile: rejects, encoding: .utf8)
+        #expect(kept == "username,email,password,errors\nbob_2,bob@example.com,long-enough-2,the row has 4 cells; the header names 3 columns\n", "\(kept)")
+    }
 }
