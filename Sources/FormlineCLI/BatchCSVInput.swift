@@ -165,7 +165,7 @@ indirect enum CSVShape {
             case .object(let members) where members.isEmpty: items = [:]
             default: return firstColumn ?? column
             }
-            var child = items[index] ?? (rest.isEmpty ? .object([:]) : .object([:]))
+            var child = items[index] ?? .object([:])
             if let clash = child.insert(path: rest, column: column) { return clash }
             items[index] = child
             self = .list(items)
