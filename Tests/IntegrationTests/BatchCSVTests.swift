@@ -134,4 +134,16 @@ struct BatchCSVTests {
         let kept = try String(contentsOfFile: rejects, encoding: .utf8)
         #expect(kept == "username,email,password,errors\nbob_2,bob@example.com,long-enough-2,the row has 4 cells; the header names 3 columns\n", "\(kept)")
     }
+
+    @Test("the shipped sample Forms/samples/receipts.csv does what docs/outbox-and-batch.md says: two rows valid, the third refused")
+    func shippedSample() throws {
+        let runner = try BinaryRunner()
+        let r = try runner.run(["batch", "Forms/goods-receipt.yaml", "Forms/samples/receipts.csv", "--dry-run"], lines: [])
+        #expect(r.status == 7, "\(r.stderr)")
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        guard lines.count == 4 else { Issue.record("\(r.stdout)\(r.stderr)"); return }
+        #expect(withoutKey(lines[0]) == #"{"errors":[],"id":null,"line":2,"record":1,"status":"valid"}"#)
+        #expect(withoutKey(lines[1]) == #"{"errors":[],"id":null,"line":3,"record":2,"status":"valid"}"#)
+        #expect(withoutKey(lines[2]) == #"{"errors":[{"field":"lines.1.qty","message":"Enter a whole number, like 42"}],"id":null,"line":4,"record":3,"status":"refused"}"#)
+    }
 }
