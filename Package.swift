@@ -22,6 +22,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // `formline batch` CSV input and rejects (docs/outbox-and-batch.md): a maintained reader and writer.
+        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
     ],
     targets: [
         // GNU readline, linked as a system library (GPL-3.0-or-later: see LICENSE).
@@ -82,6 +84,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             // The diagnostic log of `fill --log` (docs/privacy.md): swift-log in front, our file handler behind.
             .product(name: "Logging", package: "swift-log"),
+            .product(name: "CSV", package: "CSV.swift"),
         ]),
         .executableTarget(name: "formline", dependencies: ["FormlineCLI"]),
         // The demo server as a library, so tests run it in-process on port 0.

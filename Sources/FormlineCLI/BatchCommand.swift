@@ -19,7 +19,7 @@ import Synchronization
 struct BatchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "batch",
-        abstract: "Submit the records of an NDJSON file, each checked like a typed form; report every one.",
+        abstract: "Submit the records of an NDJSON or CSV file, each checked like a typed form; report every one.",
         discussion: """
             Each non-empty line of FILE (- for standard input) is one record: a JSON object shaped \
             like an answers file (nested objects, lists for a form's lists). It goes through the \
@@ -28,6 +28,11 @@ struct BatchCommand: ParsableCommand {
             line per record as it ends: record, line, status (accepted, refused, rejected, \
             transport-failed, not-attempted; valid under --dry-run), id, errors with their field \
             paths; then a summary line.
+
+            A FILE ending .csv (or --format csv) is CSV: a header row naming fields (address.city, \
+            lines.2.sku: items numbered from 1), then one record per row; an empty cell is no \
+            answer. Its --rejects file is CSV too: the header, then each row not accepted with an \
+            errors column, which is ignored when the file is fed back.
 
             A transport failure, 429, 502, 503 or 504 is tried again (--retries, honouring \
             Retry-After), then reported or, with --queue, kept in the outbox. Ctrl-C stops \
@@ -40,8 +45,10 @@ struct BatchCommand: ParsableCommand {
 
     @Argument(help: ArgumentHelp("The form file.", valueName: "form"))
     var form: String
-    @Argument(help: ArgumentHelp("The NDJSON records, or - for standard input.", valueName: "file"))
+    @Argument(help: ArgumentHelp("The NDJSON or CSV records, or - for standard input.", valueName: "file"))
     var file: String
+    @Option(help: ArgumentHelp("The input's format (default: csv for a name ending .csv, else ndjson).", valueName: "csv|ndjson"))
+    var format: BatchInputFormat?
     @Option(help: ArgumentHelp("Submit to this server instead of the form's fake.", valueName: "url"))
     var endpoint: String?
     @OptionGroup var connection: ConnectionOptions
@@ -89,6 +96,10 @@ struct BatchCommand: ParsableCommand {
         guard input >= 0 else { throw ValidationError(CLIMessage.batchCannotRead(path: file, reason: systemErrorText(errno)).text) }
         defer { if input != 0 { close(input) } }
         try BatchOutputFiles.refuseOverlap(input: file, inputFD: input, report: report, rejects: rejects)
+        // A CSV header naming no field refuses the run here, before any file is written or record sent.
+        var reader: any BatchRecordSource = BatchInputFormat.of(file: file, format: format) == .csv
+            ? try BatchCSVSource(fd: input, source: file == "-" ? "stdin" : file, spec: spec, language: MessageLanguage.current)
+            : BatchNDJSONSource(fd: input)
         let sink: TerminalOutput
         if let report {
             sink = TerminalOutput(fd: try BatchOutputFiles.openReport(report))
@@ -97,6 +108,7 @@ struct BatchCommand: ParsableCommand {
         }
         defer { if report != nil { close(sink.fd) } }
         let rejectsFile = try rejects.map(BatchRejectsFile.init(path:))
+        if let header = reader.rejectsFormat.header { rejectsFile?.output.write(header) }
         defer { rejectsFile?.discard() }
 
         let transport: any Transport
@@ -129,7 +141,7 @@ struct BatchCommand: ParsableCommand {
         }
         let runner = BatchRecordRunner(spec: spec, transport: transport, dryRun: dryRun, source: file == "-" ? "stdin" : file,
                                        language: language, queueing: queueing)
-        let report = BatchReport(sink: sink, rejects: rejectsFile?.output)
+        let report = BatchReport(sink: sink, rejects: rejectsFile?.output, rejectsFormat: reader.rejectsFormat)
         let progress = BatchProgress(mode: BatchProgress.mode(plain: plain, reportToStandardOutput: self.report == nil, environment: environment)) {
             let tally = report.tally
             return (tally.records, tally.notAccepted)
@@ -150,13 +162,12 @@ struct BatchCommand: ParsableCommand {
                     while let item = queue.take() {
                         // After Ctrl-C a record still waiting is not sent: reported as not attempted.
                         let outcome = BatchInterrupt.requested ? BatchOutcome(status: .notAttempted) : runner.run(record: item.record, bytes: item.bytes)
-                        report.add(outcome, record: item.record, line: item.line, input: item.bytes)
+                        report.add(outcome, record: item.record, line: item.line, input: item.input)
                     }
                 }
                 workers.leave()
             }
         }
-        var reader = NDJSONLineReader(fd: input)
         var recordNumber = 0
         var stopping = false
         while let line = reader.next() {
@@ -168,18 +179,18 @@ struct BatchCommand: ParsableCommand {
                 StandardError.write("formline: " + CLIMessage.batchStopping.text + "\n")
             }
             if let done = earlier.accepted[recordNumber], done.key == runner.key(record: recordNumber, bytes: line.bytes) {
-                report.add(BatchOutcome(status: .accepted, id: done.id, resumed: true, key: done.key), record: recordNumber, line: line.number)
+                report.add(BatchOutcome(status: .accepted, id: done.id, resumed: true, key: done.key), record: recordNumber, line: line.line)
             } else if stopping {
-                report.add(BatchOutcome(status: .notAttempted), record: recordNumber, line: line.number, input: line.bytes)
+                report.add(BatchOutcome(status: .notAttempted), record: recordNumber, line: line.line, input: line.input)
             } else if let maxErrors, report.notAccepted >= maxErrors {
-                report.add(BatchOutcome(status: .notAttempted), record: recordNumber, line: line.number, input: line.bytes)
-            } else if line.tooLong {
-                report.add(BatchOutcome(status: .refused, errors: [EndingError(field: nil, message: CLIMessage.batchLineTooLong.text, line: nil)]),
-                           record: recordNumber, line: line.number)
+                report.add(BatchOutcome(status: .notAttempted), record: recordNumber, line: line.line, input: line.input)
+            } else if let refusal = line.refusal {
+                report.add(BatchOutcome(status: .refused, errors: [EndingError(field: nil, message: refusal, line: nil)]),
+                           record: recordNumber, line: line.line, input: line.input)
             } else if workerCount == 0 {
-                report.add(runner.run(record: recordNumber, bytes: line.bytes), record: recordNumber, line: line.number, input: line.bytes)
+                report.add(runner.run(record: recordNumber, bytes: line.bytes), record: recordNumber, line: line.line, input: line.input)
             } else {
-                queue.put(BatchWorkQueue.Item(record: recordNumber, line: line.number, bytes: line.bytes))
+                queue.put(BatchWorkQueue.Item(record: recordNumber, line: line.line, bytes: line.bytes, input: line.input))
             }
         }
         queue.close(workers: workerCount)
@@ -203,10 +214,13 @@ final class BatchReport: Sendable {
     private let sink: TerminalOutput
     /// `--rejects FILE`: each record not accepted, as its input line (a too-long one is not kept).
     private let rejects: TerminalOutput?
+    /// How a rejected record is written there: NDJSON's line, or CSV's row with its errors.
+    private let rejectsFormat: BatchRejectsFormat
 
-    init(sink: TerminalOutput, rejects: TerminalOutput? = nil) {
+    init(sink: TerminalOutput, rejects: TerminalOutput? = nil, rejectsFormat: BatchRejectsFormat = .ndjson) {
         self.sink = sink
         self.rejects = rejects
+        self.rejectsFormat = rejectsFormat
         self.state = Mutex(BatchTally())
     }
 
@@ -218,7 +232,7 @@ final class BatchReport: Sendable {
             sink.write(text)
             // A queued record is in the outbox: copied here too it could be sent twice.
             if let rejects, outcome.status != .accepted, outcome.status != .valid, !outcome.queued, !input.isEmpty {
-                rejects.write(String(decoding: input + [0x0A], as: UTF8.self))
+                rejects.write(rejectsFormat.line(input, outcome.errors))
             }
         }
     }
@@ -234,6 +248,8 @@ final class BatchWorkQueue: Sendable {
         var record: Int
         var line: Int
         var bytes: [UInt8]
+        /// What `--rejects` keeps (`BatchSourceRecord.input`).
+        var input: [UInt8]
     }
 
     private let items = Mutex<[Item]>([])

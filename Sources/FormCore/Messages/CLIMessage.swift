@@ -56,6 +56,15 @@ package enum CLIMessage: Sendable, Equatable {
     case batchRetriesOutOfRange
     case batchStopping
     case batchProgress(done: Int, notAccepted: Int, perSecond: Int)
+    // CSV input (docs/outbox-and-batch.md, "CSV input").
+    case batchCSVNoHeader(path: String)
+    case batchCSVTooManyColumns(most: Int)
+    case batchCSVEmptyColumnName
+    case batchCSVDuplicateColumn(column: Int)
+    case batchCSVColumnConflict(column: Int, name: String)
+    case batchCSVNotUTF8
+    case batchCSVNotOneRow
+    case batchCSVRowTooWide(cells: Int, columns: Int)
 
     // MARK: Usage errors of `fill`
     case nameAForm
@@ -295,6 +304,15 @@ package enum CLIMessage: Sendable, Equatable {
             return "stopping: the records in flight finish, the rest are reported as not attempted (Ctrl-C again abandons them)"
         case .batchProgress(let done, let notAccepted, let perSecond):
             return "batch: \(done) records done, \(notAccepted) not accepted, \(perSecond) records/s"
+        case .batchCSVNoHeader(let path): return "\(path): no header row: the first row of a CSV file names the fields"
+        case .batchCSVTooManyColumns(let most): return "the header names more than \(most) columns"
+        case .batchCSVEmptyColumnName: return "the column has no name: each column's header names a field"
+        case .batchCSVDuplicateColumn(let column): return "named twice: column \(column) already names it"
+        case .batchCSVColumnConflict(let column, let name):
+            return "clashes with column \(column) (\(name)): a name is either a value or holds fields, not both"
+        case .batchCSVNotUTF8: return "the record is not UTF-8 text"
+        case .batchCSVNotOneRow: return "the record is not one CSV row (a carriage return alone ends a row)"
+        case .batchCSVRowTooWide(let cells, let columns): return "the row has \(cells) cells; the header names \(columns) columns"
 
         case .nameAForm: return "Name a form file (formline fill FORM), or an OpenAPI operation (--openapi DOC --operation OP)."
         case .standardInputClosed:

@@ -248,6 +248,15 @@ extension CLIMessage {
             return "stopper: postene som er underveis fullføres, resten rapporteres som ikke forsøkt (Ctrl-C igjen forlater dem)"
         case .batchProgress(let done, let notAccepted, let perSecond):
             return "batch: \(done) poster ferdige, \(notAccepted) ikke godtatt, \(perSecond) poster/s"
+        case .batchCSVNoHeader(let path): return "\(path): ingen overskriftsrad: den første raden i en CSV-fil navngir feltene"
+        case .batchCSVTooManyColumns(let most): return "overskriften navngir mer enn \(most) kolonner"
+        case .batchCSVEmptyColumnName: return "kolonnen har ikke noe navn: overskriften til hver kolonne navngir et felt"
+        case .batchCSVDuplicateColumn(let column): return "navngitt to ganger: kolonne \(column) navngir det allerede"
+        case .batchCSVColumnConflict(let column, let name):
+            return "kolliderer med kolonne \(column) (\(name)): et navn er enten en verdi eller har egne felt, ikke begge"
+        case .batchCSVNotUTF8: return "posten er ikke UTF-8-tekst"
+        case .batchCSVNotOneRow: return "posten er ikke én CSV-rad (en vognretur alene avslutter en rad)"
+        case .batchCSVRowTooWide(let cells, let columns): return "raden har \(cells) celler; overskriften navngir \(columns) kolonner"
         case .recordWithPrivateSet(let field):
             return "--record kan ikke kombineres med --set \(field)=...: \(field) er privat og et opptak inneholder aldri verdien; oppgi den i en --answers-fil (et opptak navngir filen, aldri verdiene) eller skriv den ved spørsmålet"
         case .logNotOpened(let path, let reason):
