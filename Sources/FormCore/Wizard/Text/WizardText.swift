@@ -291,7 +291,18 @@ extension Wizard {
     func recordedReviewRows(_ entries: [ReviewEntry]) -> [String]? {
         var masked = entries
         var changed = false
-        for k in masked.indices where !masked[k].isItem {
+        for k in masked.indices {
+            if masked[k].isItem {
+                // An item's label and details, worded again with `[name]` for its private values.
+                guard let item = masked[k].item,
+                      masked[k].indices.contains(where: { fields[$0].isPrivate && form.store[$0] != nil }) else { continue }
+                let label = Wizard.withoutTabs(itemLabel(list: item.list, number: item.number, visible: masked[k].indices, masked: true))
+                masked[k].label = label
+                masked[k].shown = Wizard.withoutTabs(itemDetails(list: item.list, number: item.number, visible: masked[k].indices, masked: true))
+                masked[k].plainColumns = Wizard.hasLooseSpaces(label) ? nil : TextWrap.columns(label)
+                changed = true
+                continue
+            }
             let i = masked[k].indices[0]
             guard fields[i].isPrivate, form.store[i] != nil else { continue }
             masked[k].shown = "[\(fields[i].name)]"
@@ -299,7 +310,7 @@ extension Wizard {
             changed = true
         }
         guard changed else { return nil }
-        if policy.presentation.reviewAsSentences { return reviewSentences(entries, recorded: true) }
+        if policy.presentation.reviewAsSentences { return reviewSentences(masked, recorded: true) }
         return reviewRows(masked)
     }
 
