@@ -191,4 +191,18 @@ import Testing
             #expect(recorded.text.contains("[codes.1]"), "\(recorded.text)")
         }
     }
+    /// `.delete` names the item by its line: the question and the notice are recorded with the
+    /// item's private values by name, however short.
+    @Test(arguments: [false, true])
+    func deletingAnItemRecordsItsPrivateValuesByName(accessible: Bool) throws {
+        let spec = try FormFileLoader.load(bytes: Array(Self.yaml.utf8), path: "family.yaml").get()
+        let recorded = Self.record(spec, lines: ["Q", "", "Zq", "X", "Ward 7", "", ".delete children.1", "y", ""], accessible: accessible)
+        #expect(recorded.status == .accepted, "\(recorded.text)")
+        let leaked = recorded.text.split(separator: "\n").filter { line in
+            !line.hasPrefix(">") && line.contains(where: { "QZX".contains($0) })
+        }
+        #expect(leaked.isEmpty, "\(leaked)\n\(recorded.text)")
+        #expect(recorded.text.contains("Delete Child 1: [children.1.name]?"), "\(recorded.text)")
+        #expect(recorded.text.contains("  Deleted Child 1: [children.1.name].\n"), "\(recorded.text)")
+    }
 }
