@@ -99,6 +99,13 @@ import Testing
         norwegian.language = MessageLanguage(code: .nb)
         let n = WizardHarness(wizard: norwegian)
         #expect(n.lastPrompt == "Day, påkrevd, en dato skrevet år-måned-dag, som 2026-11-27: ")
+        h.type("")
+        #expect(h.lastPrompt == "Press Enter to submit, type a number to edit, or .cancel: ")
+        h.type(".edit")
+        #expect(h.refusals.last == "Say which field: .edit and a number from 1 to 3, or .edit and a field's name")
+        h.type("?")
+        let reviewHelp = h.transcript.joined(separator: " ").split(separator: " ").joined(separator: " ")
+        #expect(reviewHelp.contains("Enter submits the form. A number, or .edit and the number, edits that field and comes back here."), "\(h.transcript)")
         #expect(WizardMessage.moreLinesInWords(1).text == "and 1 more line")
         #expect(MessageLanguage(code: .nb).speaking { WizardMessage.moreLinesInWords(2).text } == "og 2 linjer til")
     }

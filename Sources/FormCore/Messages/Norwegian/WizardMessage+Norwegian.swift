@@ -226,6 +226,14 @@ extension WizardMessage {
             let said = [".edit N|name": ".edit og et felts nummer eller navn", ".help (or ?)": ".help eller et spørsmålstegn",
                         ".add [LIST]": ".add og en listes navn", ".delete [LIST.N]": ".delete og et element"]
             return "Kommandoer: " + usages.map { said[$0] ?? $0 }.joined(separator: ", ")
+        case .listCommandsHelpInWords:
+            return "Lister: et tomt første svar i neste element avslutter listen. "
+                + ".add legger til et element, i listen du nevner etter den eller den du er i. "
+                + ".delete og et element, som .delete lines.2, sletter det etter å ha spurt. "
+                + ".edit lines.2 endrer et element, .edit lines.2.qty et av feltene."
+        case .reviewHelpInWords:
+            return "Enter sender inn skjemaet. Et nummer, eller .edit og nummeret, endrer det feltet og kommer tilbake hit. .cancel avslutter uten å sende; det du har skrevet, beholdes som et utkast."
+        case .sayWhichFieldInWords(let range): return "Si hvilket felt: .edit og et nummer fra \(range), eller .edit og et felts navn"
         case .moreLinesInWords(let n): return "og \(n) linje\(n == 1 ? "" : "r") til"
         case .dateHintInWords: return "en dato skrevet år-måned-dag, som 2026-11-27"
         case .timeHintInWords: return "et klokkeslett i timer og minutter, som 14:30"

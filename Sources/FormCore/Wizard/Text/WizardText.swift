@@ -473,7 +473,8 @@ extension Wizard {
         let mode = WizardMessage.accessibleModeHelp(on: policy.presentation == .accessible).text
         lines += TextWrap.wrap(mode, indent: "  ", continuation: "    ").map { OutputLine($0, style: .notice) }
         if spec.hasLists {
-            lines += TextWrap.wrap(Wizard.listCommandsHelp, indent: "  ", continuation: "    ").map { OutputLine($0, style: .notice) }
+            let lists = policy.presentation.promptInWords ? WizardMessage.listCommandsHelpInWords.text : Wizard.listCommandsHelp
+            lines += TextWrap.wrap(lists, indent: "  ", continuation: "    ").map { OutputLine($0, style: .notice) }
         }
         lines += recordHelpLines(for: field)
         return lines.map { .output($0) }
