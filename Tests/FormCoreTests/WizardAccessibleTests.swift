@@ -75,4 +75,38 @@ import Testing
         #expect(h.transcript.suffix(2) == ["  ! At least 3 characters", "Name:"])
         #expect(h.prompts.last?.prefill == "ad")
     }
+    /// Issue 32: no shorthand left in the accessible face: format hints, a multiline value's
+    /// further lines and `?`'s commands are said in words, in English and in Norwegian.
+    @Test func formatsMoreLinesAndCommandsAreSaidInWords() {
+        let fields = [
+            Field(name: "day", label: "Day", type: .date),
+            Field(name: "at", label: "At", type: .time),
+            Field(name: "notes", label: "Notes", type: .multiline),
+        ]
+        var h = harness(fields)
+        #expect(h.lastPrompt == "Day, required, a date written year-month-day, like 2026-11-27: ")
+        h.type("?")
+        let help = h.transcript.joined(separator: " ").split(separator: " ").joined(separator: " ")
+        #expect(help.contains("Commands: .back, .next, .done, .review, .edit and a field's number or name, .skip, .clear, .help or a question mark, .cancel."), "\(h.transcript)")
+        h.type("2026-11-27")
+        #expect(h.lastPrompt == "At, required, a time in hours and minutes, like 14:30: ")
+        h.type("14:30", "first", "second", ".")
+        #expect(h.transcript.contains("  3: Notes is first, and 1 more line."), "\(h.transcript)")
+        h.type("3")
+        #expect(h.lastPrompt == "Notes, required, several lines, end with a line holding only a dot, now first, and 1 more line: ")
+        var norwegian = Wizard(spec: FormSpec(id: "a", fields: fields), interactive: true)
+        norwegian.presentation = .accessible
+        norwegian.language = MessageLanguage(code: .nb)
+        let n = WizardHarness(wizard: norwegian)
+        #expect(n.lastPrompt == "Day, påkrevd, en dato skrevet år-måned-dag, som 2026-11-27: ")
+        h.type("")
+        #expect(h.lastPrompt == "Press Enter to submit, type a number to edit, or .cancel: ")
+        h.type(".edit")
+        #expect(h.refusals.last == "Say which field: .edit and a number from 1 to 3, or .edit and a field's name")
+        h.type("?")
+        let reviewHelp = h.transcript.joined(separator: " ").split(separator: " ").joined(separator: " ")
+        #expect(reviewHelp.contains("Enter submits the form. A number, or .edit and the number, edits that field and comes back here."), "\(h.transcript)")
+        #expect(WizardMessage.moreLinesInWords(1).text == "and 1 more line")
+        #expect(MessageLanguage(code: .nb).speaking { WizardMessage.moreLinesInWords(2).text } == "og 2 linjer til")
+    }
 }

@@ -142,3 +142,67 @@ import Testing
         #expect(result.passed, "\(result.report)")
     }
 }
+
+/// The review rows of private items (a group's label and the members it leaves out, a list of
+/// scalars' item, the one-line review of later records) are recorded with `[name]` put in before
+/// they are wrapped or shortened, for a value of every length: the scrubber alone spares values
+/// under 4 characters and no longer finds one cut to fit.
+@Suite struct PrivateItemReviewRowTests {
+    static let yaml = """
+        id: family
+        fields:
+          - {name: codes, label: Codes, list: true, private: true}
+          - group: children
+            label: "Child {n}: {name}"
+            fields:
+              - {name: name, label: Name, private: true}
+              - {name: nick, label: Nickname, private: true}
+              - {name: ward, label: Ward, private: false}
+
+        """
+
+    static func record(_ spec: FormSpec, lines: [String], accessible: Bool) -> (text: String, status: FormCore.ExitStatus) {
+        let recorder = TranscriptRecorder(formPath: "family.yaml", args: accessible ? ["--accessible"] : ["--plain"])
+        var wizard = Wizard(spec: spec, interactive: false)
+        if accessible { wizard.presentation = .accessible }
+        let driver = SessionDriver(wizard: wizard, edges: SessionDriver.Edges(
+            source: ListLineSource(lines.map { .line($0) }), transport: FakeTransport(form: spec),
+            write: { _ in }, recorder: recorder, idempotencyKey: { "test-\($0)" }))
+        let status = driver.run()
+        return (recorder.text, status)
+    }
+
+    @Test(arguments: [false, true])
+    func itemValuesOfEveryLengthAreRecordedAsTheirNames(accessible: Bool) throws {
+        let spec = try FormFileLoader.load(bytes: Array(Self.yaml.utf8), path: "family.yaml").get()
+        // Letters no other line of the session holds, so any copy of one is the value's.
+        for length in 1...90 {
+            let code = String(repeating: "Q", count: length)
+            let name = String(repeating: "Z", count: length)
+            let nick = String(repeating: "X", count: max(1, length / 2 + 1))
+            let recorded = Self.record(spec, lines: [code, "", name, nick, "Ward 7", "", ""], accessible: accessible)
+            #expect(recorded.status == .accepted, "\(length): \(recorded.text)")
+            let leaked = recorded.text.split(separator: "\n").filter { line in
+                !line.hasPrefix(">") && line.contains(where: { "QZX".contains($0) })
+            }
+            #expect(leaked.isEmpty, "length \(length): \(leaked)\n\(recorded.text)")
+            #expect(recorded.text.contains("[children.1.name]"), "\(recorded.text)")
+            #expect(recorded.text.contains("[children.1.nick]"), "\(recorded.text)")
+            #expect(recorded.text.contains("[codes.1]"), "\(recorded.text)")
+        }
+    }
+    /// `.delete` names the item by its line: the question and the notice are recorded with the
+    /// item's private values by name, however short.
+    @Test(arguments: [false, true])
+    func deletingAnItemRecordsItsPrivateValuesByName(accessible: Bool) throws {
+        let spec = try FormFileLoader.load(bytes: Array(Self.yaml.utf8), path: "family.yaml").get()
+        let recorded = Self.record(spec, lines: ["Q", "", "Zq", "X", "Ward 7", "", ".delete children.1", "y", ""], accessible: accessible)
+        #expect(recorded.status == .accepted, "\(recorded.text)")
+        let leaked = recorded.text.split(separator: "\n").filter { line in
+            !line.hasPrefix(">") && line.contains(where: { "QZX".contains($0) })
+        }
+        #expect(leaked.isEmpty, "\(leaked)\n\(recorded.text)")
+        #expect(recorded.text.contains("Delete Child 1: [children.1.name]?"), "\(recorded.text)")
+        #expect(recorded.text.contains("  Deleted Child 1: [children.1.name].\n"), "\(recorded.text)")
+    }
+}

@@ -289,4 +289,72 @@ import Testing
         let replay = try runner.run(["replay", "--allow-outside", recording], lines: [])
         #expect(replay.status == 0, "\(replay.stdout)\(replay.stderr)")
     }
+    /// The review rows of private items (a group's label and the members it leaves out, a list's
+    /// item) and the one-line review of a run's later records are recorded with `[name]`, in both
+    /// faces: values of 1 to 3 characters, which the transcript's scrubber spares, never reach it.
+    @Test func shortPrivateItemValuesInTheReviewAreRecordedAsTheirNames() throws {
+        let runner = try BinaryRunner()
+        let form = try file(runner, "family.yaml", """
+            id: family
+            fields:
+              - {name: code, label: Code, private: true}
+              - {name: codes, label: Codes, list: true, private: true}
+              - group: children
+                label: "Child {n}: {name}"
+                fields:
+                  - {name: name, label: Name, private: true}
+                  - {name: nick, label: Nickname, private: true}
+                  - {name: ward, label: Ward, private: false}
+            submit:
+              method: POST
+              path: /families
+            """)
+        let lines = ["Q", "Zx", "", "Xqz", "Qx", "Ward 7", "", "", "Zq", "", "", "", ".end"]
+        for extra in [[], ["--accessible"]] {
+            let recording = runner.home.appendingPathComponent("family\(extra.count).session").path
+            let result = try runner.run(["fill", form, "--repeat", "--record", recording] + extra, lines: lines)
+            #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+            #expect(result.stdout.contains("Child 1: Xqz"), "the screen shows it: \(result.stdout)")
+            let transcript = read(recording)
+            let leaked = written(transcript).filter { line in line.contains(where: { "QZX".contains($0) }) }
+            #expect(leaked.isEmpty, "a short value in \(leaked):\n\(transcript)")
+            for name in ["[children.1.name]", "[children.1.nick]", "[codes.1]", "[code]"] {
+                #expect(transcript.contains(name), "\(name) in\n\(transcript)")
+            }
+            let replay = try runner.run(["replay", "--allow-outside", recording], lines: [])
+            #expect(replay.status == 0, "\(replay.stdout)\(replay.stderr)")
+        }
+    }
+    /// A `choices_from` fetch whose path or query names a private field is recorded with
+    /// `[name]`, as a server check's request is, and the transcript replays.
+    @Test func aPrivateValueInAChoicesFetchIsRecordedAsItsNameAndReplays() throws {
+        let runner = try BinaryRunner()
+        let form = try file(runner, "wards.yaml", """
+            id: wards
+            fields:
+              - name: mrn
+                label: MRN
+                private: true
+              - name: ward
+                type: choice
+                private: false
+                choices_from:
+                  path: /api/wards/{mrn}
+                  query: { patient: "{mrn}" }
+                  fake: [Cardiology, Maternity]
+            submit:
+              method: POST
+              path: /patients
+            """)
+        let recording = runner.home.appendingPathComponent("wards.session").path
+        let result = try runner.run(["fill", form, "--record", recording], lines: ["MRN 4711", "Cardiology", ""])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let transcript = read(recording)
+        #expect(transcript.contains("=> GET /api/wards/[mrn]?patient=[mrn] null\n"), "\(transcript)")
+        for value in ["MRN 4711", "MRN%204711", "4711"] {
+            #expect(!transcript.contains(value), "\(value) in the transcript:\n\(transcript)")
+        }
+        let replay = try runner.run(["replay", "--allow-outside", recording], lines: [])
+        #expect(replay.status == 0, "\(replay.stdout)\(replay.stderr)")
+    }
 }

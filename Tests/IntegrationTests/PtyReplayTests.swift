@@ -97,10 +97,13 @@ struct PtyReplayTests {
 
         var prompt: String?
         var expectedExit: Int32 = 0
+        // The values typed at `>*` lines, as the in-process replay picks them: a prompt showing
+        // a private value (`Given name [[given_name]]:`) shows it on the screen.
+        let typedValues = spec.flatMap { try? Replayer.typedValues(transcript, spec: $0).get() } ?? transcript.secrets
         for (position, line) in transcript.lines.enumerated() {
             switch line.kind {
             case .output(let shown):
-                prompt = shown
+                prompt = Self.onScreen(shown, values: typedValues, accessible: transcript.args.contains("--accessible"))
             case .input(let typed):
                 try pty.expect(try Self.need(prompt, "\(name): an operator line before any prompt"))
                 // Ctrl-U first: a re-asked field comes back pre-filled on a terminal.
@@ -149,6 +152,17 @@ struct PtyReplayTests {
         return problems
     }
 
+
+    /// A recorded prompt as the screen shows it: the `[name]` of a value typed at a `>*` line
+    /// gives that value back (a secret's is never shown, so never found in a prompt). The standard
+    /// face records `Given name [given_name]: ` for `Given name [Kari]: `, the accessible one
+    /// `now [given_name]` for `now Kari`.
+    static func onScreen(_ recorded: String, values: [String: String], accessible: Bool) -> String {
+        guard recorded.contains("[") else { return recorded }
+        return values.reduce(recorded) { text, value in
+            text.replacingOccurrences(of: "[\(value.key)]", with: accessible ? value.value : "[\(value.value)]")
+        }
+    }
 
     /// `recorded` without the lines each `...` of `expected` stands for: at a `...`, recorded
     /// lines are dropped up to the first that matches the expected line after it.

@@ -202,6 +202,19 @@ package enum WizardMessage: Sendable, Equatable {
     case firstRecordHeaderInWords
     case deletePromptInWords(item: String)
     case commandsHelpInWords(list: String)
+    /// `?`'s commands said in words: `.edit N|name` and `.help (or ?)` read as punctuation.
+    case commandListInWords(usages: [String])
+    /// The lists' commands and the review's help without `[LIST]`, `LIST.N.FIELD` or `(or .edit N)`.
+    case listCommandsHelpInWords
+    case reviewHelpInWords
+    case sayWhichFieldInWords(range: String)
+    /// A multiline value's further lines after its first: "Back pain, and 1 more line".
+    case moreLinesInWords(Int)
+    /// The field types' format hints in words (`YYYY-MM-DD`, `HH:MM`, ...), with an example.
+    case dateHintInWords
+    case timeHintInWords
+    case dateTimeHintInWords
+    case commaSeparatedHintInWords
     /// In `?` help: how to turn the accessible presentation on, or that it is on.
     case accessibleModeHelp(on: Bool)
 
@@ -438,6 +451,23 @@ package enum WizardMessage: Sendable, Equatable {
         case .deletePromptInWords(let item): return "Delete \(item)? y deletes, Enter keeps: "
         case .commandsHelpInWords(let list):
             return list + ". Enter keeps the current value; start a value with two dots to enter a leading dot."
+        case .commandListInWords(let usages):
+            let said = [".edit N|name": ".edit and a field's number or name", ".help (or ?)": ".help or a question mark",
+                        ".add [LIST]": ".add and a list's name", ".delete [LIST.N]": ".delete and an item"]
+            return "Commands: " + usages.map { said[$0] ?? $0 }.joined(separator: ", ")
+        case .listCommandsHelpInWords:
+            return "Lists: an empty first answer of the next item ends the list. "
+                + ".add adds an item, to a list you name after it or the one you are in. "
+                + ".delete and an item, like .delete lines.2, deletes it after asking. "
+                + ".edit lines.2 edits an item, .edit lines.2.qty one of its fields."
+        case .reviewHelpInWords:
+            return "Enter submits the form. A number, or .edit and the number, edits that field and comes back here. .cancel ends without submitting; what you typed is kept as a draft."
+        case .sayWhichFieldInWords(let range): return "Say which field: .edit and a number from \(range), or .edit and a field's name"
+        case .moreLinesInWords(let n): return "and \(n) more line\(n == 1 ? "" : "s")"
+        case .dateHintInWords: return "a date written year-month-day, like 2026-11-27"
+        case .timeHintInWords: return "a time in hours and minutes, like 14:30"
+        case .dateTimeHintInWords: return "a date and time, like 2026-11-27T14:30:00Z"
+        case .commaSeparatedHintInWords: return "separate several with commas"
         case .accessibleModeHelp(let on):
             return on ? "Accessible mode is on: errors name their field, choices are numbered, nothing is put on the edit line."
                 : "For a screen reader or braille line: --accessible or ACCESSIBLE=1."

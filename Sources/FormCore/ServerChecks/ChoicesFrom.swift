@@ -32,9 +32,10 @@ public struct ChoicesFrom: Sendable, Equatable {
     }
 
     /// The GET for the answers as they are now; its `key` says whether the list is known.
-    public func request(field: String, values: [String: FieldValue]) -> CheckRequest {
+    /// `withheld`: the private and secret fields, recorded `[name]` as in a server check's request.
+    public func request(field: String, values: [String: FieldValue], withheld: Set<String> = []) -> CheckRequest {
         let check = ServerCheck(path: path, query: query, timeoutSeconds: timeoutSeconds)
-        var request = check.request(field: field, value: .text(""), values: values)
+        var request = check.request(field: field, value: .text(""), values: values, withheld: withheld)
         request.fakeChoices = fake
         return request
     }

@@ -222,6 +222,23 @@ extension WizardMessage {
         case .deletePromptInWords(let item): return "Slette \(item)? j sletter, Enter beholder: "
         case .commandsHelpInWords(let list):
             return list + ". Enter beholder gjeldende verdi; start en verdi med to punktum for å skrive et punktum først."
+        case .commandListInWords(let usages):
+            let said = [".edit N|name": ".edit og et felts nummer eller navn", ".help (or ?)": ".help eller et spørsmålstegn",
+                        ".add [LIST]": ".add og en listes navn", ".delete [LIST.N]": ".delete og et element"]
+            return "Kommandoer: " + usages.map { said[$0] ?? $0 }.joined(separator: ", ")
+        case .listCommandsHelpInWords:
+            return "Lister: et tomt første svar i neste element avslutter listen. "
+                + ".add legger til et element, i listen du nevner etter den eller den du er i. "
+                + ".delete og et element, som .delete lines.2, sletter det etter å ha spurt. "
+                + ".edit lines.2 endrer et element, .edit lines.2.qty et av feltene."
+        case .reviewHelpInWords:
+            return "Enter sender inn skjemaet. Et nummer, eller .edit og nummeret, endrer det feltet og kommer tilbake hit. .cancel avslutter uten å sende; det du har skrevet, beholdes som et utkast."
+        case .sayWhichFieldInWords(let range): return "Si hvilket felt: .edit og et nummer fra \(range), eller .edit og et felts navn"
+        case .moreLinesInWords(let n): return "og \(n) linje\(n == 1 ? "" : "r") til"
+        case .dateHintInWords: return "en dato skrevet år-måned-dag, som 2026-11-27"
+        case .timeHintInWords: return "et klokkeslett i timer og minutter, som 14:30"
+        case .dateTimeHintInWords: return "dato og klokkeslett, som 2026-11-27T14:30:00Z"
+        case .commaSeparatedHintInWords: return "skill flere med komma"
         case .accessibleModeHelp(let on):
             return on ? "Tilgjengelig modus er på: feil nevner feltet sitt, valg er nummerert, ingenting legges på redigeringslinjen."
                 : "For skjermleser eller leselist: --accessible eller ACCESSIBLE=1."

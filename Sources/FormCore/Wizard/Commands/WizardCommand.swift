@@ -101,6 +101,9 @@ enum WizardCommand: Equatable, Sendable {
     /// `?`'s list of commands: "Commands: .back .next ... .cancel".
     static var helpList: String { WizardMessage.commandList(usages: table.filter { $0.listing == .always }.map(\.usage)).text }
 
+    /// The same list as the accessible face says it: ".edit and a field's number or name".
+    static var helpListInWords: String { WizardMessage.commandListInWords(usages: table.filter { $0.listing == .always }.map(\.usage)).text }
+
     /// The message for an unknown command: the nearest real one, and how to type a literal dot.
     /// `lists`: the form has lists, so `.add` and `.delete` are among the commands listed.
     static func unknownMessage(_ typed: String, lists: Bool = false) -> WizardMessage {

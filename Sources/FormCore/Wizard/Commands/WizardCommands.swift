@@ -206,10 +206,11 @@ extension Wizard {
         return nil
     }
 
-    /// "1-8", the numbers the review shows (the last shown field's number).
+    /// "1-8", the numbers the review shows (the last shown field's number); "1 to 8" in the
+    /// accessible face, where "1-8" is read "1 minus 8".
     var numberRange: String {
-        guard spec.hasLists else { return "1-\((form.visibleIndices.last ?? 0) + 1)" }
-        return "1-\(reviewEntries(withLabels: false).last?.number ?? 1)"
+        let last = spec.hasLists ? reviewEntries(withLabels: false).last?.number ?? 1 : (form.visibleIndices.last ?? 0) + 1
+        return policy.presentation.promptInWords ? WizardMessage.promptRange(from: "1", to: String(last)).text : "1-\(last)"
     }
 
     /// Why a number names no field to edit: out of range, or a field hidden in this run.
@@ -231,7 +232,7 @@ extension Wizard {
     }
 
     func editTargetMessage(_ target: String) -> WizardMessage {
-        if target.isEmpty { return .sayWhichField(range: numberRange) }
+        if target.isEmpty { return policy.presentation.promptInWords ? .sayWhichFieldInWords(range: numberRange) : .sayWhichField(range: numberRange) }
         if let n = Int(target) { return numberMessage(n) }
         if let message = itemFieldNumberMessage(target) { return message }
         return .noFieldNamed(name: target, range: numberRange)

@@ -38,14 +38,22 @@ extension Wizard {
     /// How `.delete` names an item: its review line, or only its name and number ("Med 1") while
     /// nothing of it is answered (the item just offered), whose line would end in a dangling
     /// "Med 1:" or "Allergy 3: -".
-    func deleteName(list: String, number: Int) -> String {
+    /// `masked`: a private member's value as `[name]`, for the transcript (docs/privacy.md).
+    func deleteName(list: String, number: Int, masked: Bool = false) -> String {
         let answered = form.itemIndices(list: list, number: number).contains { form.store[$0] != nil && form.isVisible(at: $0) }
-        return answered ? itemLabel(list: list, number: number) : WizardMessage.itemNameAndNumber(label: form.listLabel(list), number: number).text
+        return answered ? itemLabel(list: list, number: number, masked: masked) : WizardMessage.itemNameAndNumber(label: form.listLabel(list), number: number).text
     }
 
     func deletePrompt(list: String, number: Int) -> Prompt {
-        let label = TextWrap.truncate(deleteName(list: list, number: number), to: 40)
-        return Prompt(text: (policy.presentation.promptInWords ? WizardMessage.deletePromptInWords(item: label) : .deletePrompt(item: label)).text)
+        func text(masked: Bool) -> String {
+            let label = TextWrap.truncate(deleteName(list: list, number: number, masked: masked), to: 40)
+            return (policy.presentation.promptInWords ? WizardMessage.deletePromptInWords(item: label) : .deletePrompt(item: label)).text
+        }
+        var prompt = Prompt(text: text(masked: false))
+        // The item's private values by name, put in before the label is cut to fit.
+        let written = text(masked: true)
+        if written != prompt.text { prompt.recorded = written }
+        return prompt
     }
 
     /// Starts a `.delete`: the question, remembering where the wizard was.
@@ -65,13 +73,15 @@ extension Wizard {
             return [.output(OutputLine(.deleteKept, style: .notice))] + reenter(after)
         }
         let label = deleteName(list: list, number: number)
+        let writtenLabel = deleteName(list: list, number: number, masked: true)
         let askedName: String? = {
             if case .asking(let i, _) = after { return fields[i].name }
             return nil
         }()
         let deletedStart = form.itemIndices(list: list, number: number).first ?? 0
         deleteItem(list: list, number: number)
-        let done = OutputLine(.deleted(item: TextWrap.truncate(label, to: 60)), style: .notice)
+        var done = OutputLine(.deleted(item: TextWrap.truncate(label, to: 60)), style: .notice)
+        if writtenLabel != label { done.recorded = [WizardMessage.deleted(item: TextWrap.truncate(writtenLabel, to: 60)).text] }
         switch phase {
         case .asking(_, let walk):
             // The field being asked was in the deleted item: ask what now stands in its place.

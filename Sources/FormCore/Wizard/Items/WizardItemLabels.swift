@@ -4,10 +4,11 @@ extension Wizard {
     /// An item's line: the group's template (`Item {n}: {sku} x {qty}`), or its label, number and
     /// values; a list of scalars' item by its label and number. `visible`: the item's visible
     /// fields when the caller has them (the review), so no condition is evaluated again.
-    func itemLabel(list: String, number: Int, visible known: [Int]? = nil) -> String {
+    /// `masked`: a private member's value as `[name]` (the transcript's copy of the review).
+    func itemLabel(list: String, number: Int, visible known: [Int]? = nil, masked: Bool = false) -> String {
         guard let group = spec.group(named: list) else {
             let indices = form.itemIndices(list: list, number: number)
-            let value = indices.first.flatMap { form.store[$0].map { shortDisplay($0, fields[indices[0]]) } } ?? "-"
+            let value = indices.first.flatMap { itemValueShown($0, masked: masked) } ?? "-"
             return "\(form.listLabel(list)) \(number): \(value)"
         }
         let indices = known == nil ? form.itemIndices(list: list, number: number) : []
@@ -29,7 +30,7 @@ extension Wizard {
                         out += "{" + member + "}"
                         continue
                     }
-                    let shown = visible.contains(i) ? form.store[i].map { shortDisplay($0, fields[i]) } ?? "" : ""
+                    let shown = visible.contains(i) ? itemValueShown(i, masked: masked) ?? "" : ""
                     if shown.isEmpty { leftEmpty = true }
                     out += shown
                 }
@@ -39,7 +40,7 @@ extension Wizard {
             guard leftEmpty || Wizard.hasLooseSpaces(out) else { return out }
             return out.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
         }
-        let parts = visible.map { i in form.store[i].map { shortDisplay($0, fields[i]) } ?? "-" }
+        let parts = visible.map { i in itemValueShown(i, masked: masked) ?? "-" }
         return "\(group.label) \(number): " + parts.joined(separator: ", ")
     }
 
@@ -47,16 +48,24 @@ extension Wizard {
     /// does not name, as "Damaged units: 2" ("; " between them). The review shows it on the
     /// lines under the item's label, so every value the operator must check is in sight; empty
     /// for a list of scalars and for a group without a template (its label shows every value).
-    func itemDetails(list: String, number: Int, visible known: [Int]? = nil) -> String {
+    func itemDetails(list: String, number: Int, visible known: [Int]? = nil, masked: Bool = false) -> String {
         guard let named = form.labelMembers[list] else { return "" }
         var parts: [String] = []
         for i in known ?? form.itemIndices(list: list, number: number).filter({ form.isVisible(fields[$0]) }) {
             guard let item = fields[i].item, let member = item.member, !named.contains(member),
                   let value = form.store[i] else { continue }
             let label = spec.fields.first { $0.name == item.declaration }?.label ?? member
-            parts.append(label + ": " + shortDisplay(value, fields[i]))
+            parts.append(label + ": " + (masked && fields[i].isPrivate ? "[\(fields[i].name)]" : shortDisplay(value, fields[i])))
         }
         return parts.joined(separator: "; ")
+    }
+
+    /// Item field `i`'s value as its item's words show it; nil when unanswered. `masked`: a
+    /// private value as `[name]` (`[children.2.name]`), whatever its length: a transcript's
+    /// scrubber spares values under 4 characters, and a shortened one is no longer found.
+    func itemValueShown(_ i: Int, masked: Bool) -> String? {
+        guard let value = form.store[i] else { return nil }
+        return masked && fields[i].isPrivate ? "[\(fields[i].name)]" : shortDisplay(value, fields[i])
     }
 
     /// Whether `text` starts or ends with a space or has two in a row (one pass over its bytes).

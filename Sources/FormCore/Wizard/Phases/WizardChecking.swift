@@ -9,6 +9,12 @@ extension Wizard {
         return check.request(field: fields[index].name, value: value, values: values, withheld: withheld)
     }
 
+    /// The private and secret fields a request's placeholders may name (none when it names no
+    /// field): their values are recorded `[name]` (docs/privacy.md).
+    func withheldNames(in placeholders: [String]) -> Set<String> {
+        placeholders.isEmpty ? [] : Set(fields.filter(\.isWithheld).map(\.name))
+    }
+
     /// On Enter, once the field's rules passed: the check's effects, or nil to take the answer now.
     mutating func checkOnEnter(_ value: FieldValue, typed: String, at index: Int) -> [WizardEffect]? {
         guard let request = checkRequest(value, at: index) else { return nil }

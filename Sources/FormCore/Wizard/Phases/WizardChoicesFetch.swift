@@ -9,7 +9,7 @@ extension Wizard {
     mutating func fetchChoicesBeforeAsking(_ index: Int, prefill: String?, walk next: Walk) -> [WizardEffect]? {
         guard policy.runsServerChecks, let from = fields[index].choicesFrom else { return nil }
         let field = fields[index]
-        let request = from.request(field: field.name, values: values)
+        let request = from.request(field: field.name, values: values, withheld: withheldNames(in: from.placeholderNames))
         if form.choicesFetchedFor[field.name] == request.key { return nil }
         if let known = checkBook.verdict(for: request) {
             _ = applyFetchedChoices(known, request: request, at: index)
@@ -66,7 +66,7 @@ extension Wizard {
         for i in form.visibleIndices {
             guard let from = fields[i].choicesFrom, let fetched = form.choicesFetchedFor[fields[i].name],
                   form.store[i] != nil else { continue }
-            let request = from.request(field: fields[i].name, values: values)
+            let request = from.request(field: fields[i].name, values: values, withheld: withheldNames(in: from.placeholderNames))
             guard request.key != fetched else { continue }
             progress.note(WizardMessage.choicesChanged.text, for: fields[i].name)
             return ask(i, walk: walk.asking([i]))

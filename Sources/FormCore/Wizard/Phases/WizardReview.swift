@@ -45,8 +45,9 @@ extension Wizard {
         case .end?:
             return endRun() ?? refuse(.endMidRecord) + [.prompt(reviewPrompt)]
         case .help?:
-            return Wizard.wrapped(.reviewHelp, .notice)
-                + (spec.hasLists ? Wizard.wrapped(.listCommandsHelp, .notice) : [])
+            let words = policy.presentation.promptInWords
+            return Wizard.wrapped(words ? WizardMessage.reviewHelpInWords : .reviewHelp, .notice)
+                + (spec.hasLists ? Wizard.wrapped(words ? WizardMessage.listCommandsHelpInWords : .listCommandsHelp, .notice) : [])
                 + [.prompt(reviewPrompt)]
         case .unknown(let typed)?:
             return refuse(WizardCommand.unknownMessage(typed, lists: spec.hasLists)) + [.prompt(reviewPrompt)]

@@ -164,13 +164,21 @@ extension Wizard {
     /// the second record of a run on the compact one.
     mutating func arrivalReview(visible: [Int]) -> [WizardEffect] {
         guard compactReview else { return keepingItemWords(visible: visible) }
-        let shown = visible.map { i -> String in
-            let field = fields[i]
-            let text = values[field.name].map { shortDisplay($0, field) } ?? "-"
-            return TextWrap.truncate(String(text.map { $0 == "\t" ? " " : $0 }), to: 30)
+        func shown(masked: Bool) -> [String] {
+            visible.map { i -> String in
+                let field = fields[i]
+                let text = values[field.name].map { masked && field.isPrivate ? "[\(field.name)]" : shortDisplay($0, field) } ?? "-"
+                return TextWrap.truncate(String(text.map { $0 == "\t" ? " " : $0 }), to: 30)
+            }
         }
-        let line = TextWrap.truncate(WizardMessage.compactReview(shown).text, to: TextWrap.width)
-        return [.output(OutputLine(line, style: .review))] + bannerLines()
+        let line = TextWrap.truncate(WizardMessage.compactReview(shown(masked: false)).text, to: TextWrap.width)
+        var output = OutputLine(line, style: .review)
+        // A private value is recorded `[name]` before the line is cut to fit (docs/privacy.md).
+        if visible.contains(where: { fields[$0].isPrivate && values[fields[$0].name] != nil }) {
+            let written = TextWrap.truncate(WizardMessage.compactReview(shown(masked: true)).text, to: TextWrap.width)
+            if written != line { output.recorded = [written] }
+        }
+        return [.output(output)] + bannerLines()
     }
 
     // MARK: - Transport failure

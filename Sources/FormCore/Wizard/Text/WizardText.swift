@@ -105,7 +105,7 @@ extension Wizard {
             // "13-120" is read as "13 minus 120" (and "-5--1" not at all): the range in words.
             words.append(WizardMessage.promptRange(from: lo.description, to: hi.description).text)
         } else {
-            words += field.kind.promptHints(for: field).map { $0 == Wizard.multilineHint ? WizardMessage.multilineHintInWords.text : $0 }
+            words += field.kind.promptHints(for: field).map(Wizard.hintInWords)
         }
         if field.isSecret {
             words.append(WizardMessage.promptSecretNotShown.text)
@@ -117,6 +117,19 @@ extension Wizard {
             words.append(WizardMessage.ruleDefault(placeholder.map { "[\($0)]" } ?? TextWrap.truncate(d, to: 60)).text)
         }
         return WizardMessage.promptInWords(label: TextWrap.truncate(field.label, to: 60), words: words).text
+    }
+
+    /// A field type's format hint as the accessible prompt says it: `YYYY-MM-DD` is read letter by
+    /// letter, `HH:MM` as "H H colon M M"; the words, with an example, say what to type.
+    static func hintInWords(_ hint: String) -> String {
+        switch hint {
+        case Wizard.multilineHint: return WizardMessage.multilineHintInWords.text
+        case "YYYY-MM-DD": return WizardMessage.dateHintInWords.text
+        case "HH:MM": return WizardMessage.timeHintInWords.text
+        case "YYYY-MM-DDTHH:MM:SSZ": return WizardMessage.dateTimeHintInWords.text
+        case "comma-separated": return WizardMessage.commaSeparatedHintInWords.text
+        default: return hint
+        }
     }
 
     /// The default as the review shows values (a boolean as yes/no, not as written: `true`).
@@ -132,7 +145,14 @@ extension Wizard {
 
     /// A value as the review and prompts show it: secrets masked, lists joined, booleans yes/no,
     /// a multiline value by its first line.
-    func shortDisplay(_ value: FieldValue, _ field: Field) -> String { field.kind.shortDisplay(value) }
+    func shortDisplay(_ value: FieldValue, _ field: Field) -> String {
+        // "(+1 line)" is punctuation to a screen reader: the accessible face says it in words.
+        if policy.presentation.promptInWords, field.kind.allowsLineBreaks, case .text(let text) = value, text.utf8.contains(0x0A) {
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            return String(lines[0]) + ", " + WizardMessage.moreLinesInWords(lines.count - 1).text
+        }
+        return field.kind.shortDisplay(value)
+    }
 
     /// One line of the review: a field, or one item of a repeated group (its label).
     struct ReviewEntry {
@@ -291,7 +311,18 @@ extension Wizard {
     func recordedReviewRows(_ entries: [ReviewEntry]) -> [String]? {
         var masked = entries
         var changed = false
-        for k in masked.indices where !masked[k].isItem {
+        for k in masked.indices {
+            if masked[k].isItem {
+                // An item's label and details, worded again with `[name]` for its private values.
+                guard let item = masked[k].item,
+                      masked[k].indices.contains(where: { fields[$0].isPrivate && form.store[$0] != nil }) else { continue }
+                let label = Wizard.withoutTabs(itemLabel(list: item.list, number: item.number, visible: masked[k].indices, masked: true))
+                masked[k].label = label
+                masked[k].shown = Wizard.withoutTabs(itemDetails(list: item.list, number: item.number, visible: masked[k].indices, masked: true))
+                masked[k].plainColumns = Wizard.hasLooseSpaces(label) ? nil : TextWrap.columns(label)
+                changed = true
+                continue
+            }
             let i = masked[k].indices[0]
             guard fields[i].isPrivate, form.store[i] != nil else { continue }
             masked[k].shown = "[\(fields[i].name)]"
@@ -299,7 +330,7 @@ extension Wizard {
             changed = true
         }
         guard changed else { return nil }
-        if policy.presentation.reviewAsSentences { return reviewSentences(entries, recorded: true) }
+        if policy.presentation.reviewAsSentences { return reviewSentences(masked, recorded: true) }
         return reviewRows(masked)
     }
 
@@ -437,12 +468,13 @@ extension Wizard {
         if !rules.isEmpty { paragraphs.append(WizardMessage.rulesHelp(rules).text) }
         var lines = paragraphs.flatMap { TextWrap.wrap($0, indent: "  ", continuation: "    ") }.map { OutputLine($0, style: .notice) }
         if field.kind.takesChoices { lines += choiceListLines(field) }
-        let commands = (policy.presentation.promptInWords ? WizardMessage.commandsHelpInWords(list: WizardCommand.helpList) : .commandsHelp(list: WizardCommand.helpList)).text
+        let commands = (policy.presentation.promptInWords ? WizardMessage.commandsHelpInWords(list: WizardCommand.helpListInWords) : .commandsHelp(list: WizardCommand.helpList)).text
         lines += TextWrap.wrap(commands, indent: "  ", continuation: "    ").map { OutputLine($0, style: .notice) }
         let mode = WizardMessage.accessibleModeHelp(on: policy.presentation == .accessible).text
         lines += TextWrap.wrap(mode, indent: "  ", continuation: "    ").map { OutputLine($0, style: .notice) }
         if spec.hasLists {
-            lines += TextWrap.wrap(Wizard.listCommandsHelp, indent: "  ", continuation: "    ").map { OutputLine($0, style: .notice) }
+            let lists = policy.presentation.promptInWords ? WizardMessage.listCommandsHelpInWords.text : Wizard.listCommandsHelp
+            lines += TextWrap.wrap(lists, indent: "  ", continuation: "    ").map { OutputLine($0, style: .notice) }
         }
         lines += recordHelpLines(for: field)
         return lines.map { .output($0) }
