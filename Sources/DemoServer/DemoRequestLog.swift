@@ -22,19 +22,27 @@ package struct DemoRequest: Sendable, Equatable {
     package var bodyText: String { String(decoding: body, as: UTF8.self) }
 }
 
-/// Every request the demo server received, in order.
+/// The requests the demo server received, in order: the newest `limit` (10,000), so a load test
+/// of millions of requests leaves the server's memory flat.
 package final class DemoRequestLog: Sendable {
     private let entries = Mutex<[DemoRequest]>([])
+    package static let limit = 10_000
 
     package init() {}
 
-    package var all: [DemoRequest] { entries.withLock { $0 } }
+    package var all: [DemoRequest] { entries.withLock { Array($0.suffix(Self.limit)) } }
 
     package var last: DemoRequest? { entries.withLock { $0.last } }
 
     package func removeAll() { entries.withLock { $0.removeAll() } }
 
-    func append(_ request: DemoRequest) { entries.withLock { $0.append(request) } }
+    func append(_ request: DemoRequest) {
+        entries.withLock { entries in
+            entries.append(request)
+            // Dropped in chunks of a quarter: O(1) amortised per request.
+            if entries.count > Self.limit + Self.limit / 4 { entries.removeFirst(entries.count - Self.limit) }
+        }
+    }
 }
 
 /// Records each request, body included, before the routes see it.

@@ -28,10 +28,15 @@ import Synchronization
 /// - `GET /api/usernames/NAME` and `GET /api/skus/SKU` (also under each dialect prefix): the
 ///   server checks of the shipped forms (`CheckRoutes`, docs/checks.md).
 ///
+/// - One route per shipped form at its submit path (`POST /api/signup`, `/api/orders`,
+///   `/api/receipts`, `PUT /api/shipments`, ...): checked by the server's own code, with
+///   server-only rules, Idempotency-Key honoured (`FormRoutes`); `GET /submissions` lists what
+///   was accepted, oldest first, paginated (`SubmissionsRoute`).
+///
 /// - `GET /openapi.json`: an OpenAPI 3.1 document of the signup routes, one operation per dialect
 ///   (`signup_drf`, ...), with ETag / Last-Modified and 304 answers (`DemoOpenAPI`).
 ///
-/// Every request is kept in `requests` (method, path, headers, body) for tests to inspect.
+/// The newest requests are kept in `requests` (method, path, headers, body) for tests to inspect.
 package struct DemoServer: Sendable {
     package var host: String
     package var port: Int
@@ -40,12 +45,14 @@ package struct DemoServer: Sendable {
     package let requests: DemoRequestLog
     let accounts: DemoAccounts
 
-    package init(host: String = "127.0.0.1", port: Int = 8080, slowDelay: Duration = .seconds(3)) {
+    /// `keep`: how many accepted submissions (and answered Idempotency-Keys) the server keeps,
+    /// newest first (`DemoAccounts`).
+    package init(host: String = "127.0.0.1", port: Int = 8080, slowDelay: Duration = .seconds(3), keep: Int = 100_000) {
         self.host = host
         self.port = port
         self.slowDelay = slowDelay
         self.requests = DemoRequestLog()
-        self.accounts = DemoAccounts()
+        self.accounts = DemoAccounts(limit: keep)
     }
 
     /// Runs until the surrounding task is cancelled (or, with `handlingSignals`, until SIGINT or
@@ -97,6 +104,8 @@ package struct DemoServer: Sendable {
                 router.on("/\(dialect.rawValue)/**", method: method, use: respond)
             }
         }
+        FormRoutes.add(to: router, accounts: accounts)
+        SubmissionsRoute.add(to: router, accounts: accounts)
         FaultRoutes.add(to: router, slowDelay: slowDelay)
         CheckRoutes.add(to: router, dialects: DemoRejections.routes.map(\.dialect))
         DemoOpenAPI.add(to: router)
@@ -127,26 +136,5 @@ package struct DemoServer: Sendable {
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
             logger: Self.logger
         )
-    }
-}
-
-/// The demo's accounts: ids handed out, and the answer already given for each Idempotency-Key.
-final class DemoAccounts: Sendable {
-    private struct State {
-        var nextID = 1
-        var idsByKey: [String: Int] = [:]
-    }
-
-    private let state = Mutex(State())
-
-    /// A new id, or the one given before to a request with the same idempotency key.
-    func create(idempotencyKey: String?) -> Int {
-        state.withLock { state in
-            if let key = idempotencyKey, let id = state.idsByKey[key] { return id }
-            let id = state.nextID
-            state.nextID += 1
-            if let key = idempotencyKey { state.idsByKey[key] = id }
-            return id
-        }
     }
 }

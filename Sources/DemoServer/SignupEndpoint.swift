@@ -28,7 +28,8 @@ enum SignupEndpoint {
             problems.passwordMatchesUsername = true
         }
         if problems.isEmpty {
-            let id = accounts.create(idempotencyKey: request.headers.first { $0.name.canonicalName == "idempotency-key" }?.value)
+            let key = request.headers.first { $0.name.canonicalName == "idempotency-key" }?.value
+            let id = accounts.accept(key: key, path: request.uri.path, body: body)
             return DemoResponse.json(.created, #"{"id":\#(id)}"#)
         }
         return writer.response(for: problems, path: request.uri.path)

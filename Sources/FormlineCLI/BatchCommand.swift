@@ -178,8 +178,8 @@ struct BatchCommand: ParsableCommand {
                 stopping = true
                 StandardError.write("formline: " + CLIMessage.batchStopping.text + "\n")
             }
-            if let done = earlier.accepted[recordNumber], done.key == runner.key(record: recordNumber, bytes: line.bytes) {
-                report.add(BatchOutcome(status: .accepted, id: done.id, resumed: true, key: done.key), record: recordNumber, line: line.line)
+            if let done = earlier.accepted(recordNumber), case let key = runner.key(record: recordNumber, bytes: line.bytes), done.matches(key) {
+                report.add(BatchOutcome(status: .accepted, id: done.id, resumed: true, key: key), record: recordNumber, line: line.line)
             } else if stopping {
                 report.add(BatchOutcome(status: .notAttempted), record: recordNumber, line: line.line, input: line.input)
             } else if let maxErrors, report.notAccepted >= maxErrors {
@@ -292,33 +292,4 @@ struct BatchShard: Equatable {
     }
 
     func takes(_ record: Int) -> Bool { (record - 1) % n == k - 1 }
-}
-
-/// `--resume REPORT`: the records an earlier run's report says were accepted, with their ids and
-/// keys. A record is skipped only when its key is the one reported: another input, or an edited
-/// record, under an old report is sent again (under its own key), never reported as accepted.
-struct BatchResume {
-    struct Accepted {
-        /// The server's id (nil when it gave none).
-        var id: String?
-        var key: String
-    }
-
-    /// Record number -> what the report said of it.
-    var accepted: [Int: Accepted] = [:]
-
-    static func read(_ path: String) throws -> BatchResume {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw ValidationError(CLIMessage.batchCannotRead(path: path, reason: systemErrorText(errno)).text) }
-        defer { close(fd) }
-        var resume = BatchResume()
-        var reader = NDJSONLineReader(fd: fd)
-        while let line = reader.next() {
-            guard !line.tooLong, let json = JSONValue.parse(line.bytes), json["status"] == .string("accepted"),
-                  case .number(let text)? = json["record"], let record = Int(text),
-                  let key = json["key"]?.stringValue else { continue }
-            resume.accepted[record] = BatchResume.Accepted(id: json["id"]?.stringValue, key: key)
-        }
-        return resume
-    }
 }

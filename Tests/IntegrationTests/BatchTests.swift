@@ -119,6 +119,25 @@ struct BatchTests {
         #expect(lines[3].contains(#""accepted":2"#) && lines[3].contains(#""rejected":1"#))
     }
 
+    @Test("--resume reads a report in any order (as --jobs writes it); a record named twice counts by its last line")
+    func resumeReadsAnUnorderedReport() async throws {
+        let runner = try BinaryRunner()
+        let file = try input(runner, [Self.records[0], Self.records[2], Self.records[5]])
+        let report = runner.home.appendingPathComponent("report.ndjson").path
+        _ = try runner.run(["batch", "Forms/signup.yaml", file, "--report", report], lines: [])
+        let lines = try String(contentsOfFile: report, encoding: .utf8).split(separator: "\n").map(String.init)
+        let stale = lines[0].replacing(#/"key":"[^"]*"/#, with: #""key":"formline-batch-stale""#)
+        #expect(stale != lines[0])
+        // Record 3 first, then record 1 twice: its last line carries a key no record has.
+        let shuffled = runner.home.appendingPathComponent("shuffled.ndjson").path
+        try [lines[2], lines[0], stale].joined(separator: "\n").appending("\n").write(toFile: shuffled, atomically: true, encoding: .utf8)
+        let again = try runner.run(["batch", "Forms/signup.yaml", file, "--resume", shuffled], lines: [])
+        let out = again.stdout.split(separator: "\n").map(String.init)
+        #expect(out.count == 4, "\(out)")
+        #expect(!out[0].contains("resumed") && out[0].contains(#""record":1,"status":"accepted""#), "\(out[0])")
+        #expect(withoutKey(out[2]) == #"{"errors":[],"id":"2","line":3,"record":3,"resumed":true,"status":"accepted"}"#)
+    }
+
     @Test("--shard K/N: N shards take every record exactly once; reports concatenate")
     func shardsSplitTheRecords() throws {
         let runner = try BinaryRunner()
