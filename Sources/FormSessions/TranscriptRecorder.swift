@@ -226,8 +226,8 @@ package final class TranscriptRecorder: SessionRecorder {
             return .scrubbed("<= !error " + TranscriptSyntax.escapeText(message))
         case .success(let response):
             var line = "<= \(response.status)"
-            if let location = response.location { line += " -> " + location.filter { !$0.isWhitespace } }
-            let type = (response.contentType ?? "").filter { !$0.isWhitespace }
+            if let location = response.location { line += " -> " + TranscriptRecorder.withoutWhitespace(location) }
+            let type = TranscriptRecorder.withoutWhitespace(response.contentType ?? "")
             line += " " + (type.isEmpty ? "-" : type)
             if response.body.isEmpty { return .scrubbed(line) }
             if let json = JSONValue.parse(response.body) { return .jsonResponse(head: line, body: json) }
@@ -235,5 +235,10 @@ package final class TranscriptRecorder: SessionRecorder {
             if TranscriptSyntax.needsVersion2(body) { needsVersion2 = true }
             return .scrubbed(line + " " + TranscriptSyntax.escapeText(body))
         }
+    }
+
+    /// The text without white space (a header written as one word); the text itself when it has none.
+    static func withoutWhitespace(_ text: String) -> String {
+        text.containsWhitespace ? text.filter { !$0.isWhitespace } : text
     }
 }

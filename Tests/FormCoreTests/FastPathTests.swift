@@ -57,4 +57,23 @@ import Testing
         }
         #expect(wrong.withLock { $0 } == 0)
     }
+
+    /// The ASCII trim and white-space test say what the Character code says (CR LF, VT, FF, a
+    /// no-break space and NEL outside ASCII included).
+    @Test(arguments: ["  admin ", "admin", "", "   ", "\r\n x \r\n", "\u{0B}a\u{0C}", "a b", "\u{A0}x\u{A0}", "x\u{85}", " caf\u{E9} ", "\u{1F}x\u{1F}"])
+    func whiteSpaceOnBytesAsCharactersSayIt(text: String) {
+        var characters = Substring(text)
+        while let first = characters.first, first.isWhitespace { characters = characters.dropFirst() }
+        while let last = characters.last, last.isWhitespace { characters = characters.dropLast() }
+        #expect(text.trimmedWhitespace == String(characters))
+        #expect(text.containsWhitespace == text.contains(where: \.isWhitespace))
+    }
+
+    /// Printable ASCII comes back as it is; anything else still goes through the scalar loop.
+    @Test func printableASCIICleansToItself() {
+        #expect(TextCleaning.visible("PASS Tests/Sessions/signup.session") == "PASS Tests/Sessions/signup.session")
+        #expect(TextCleaning.withoutControlCharacters("This username is already taken.") == "This username is already taken.")
+        #expect(TextCleaning.withoutControlCharacters("a\u{7F}b\tc") == "a b c")
+        #expect(TextCleaning.visible("a\u{1B}[2J") == "a<U+001B>[2J")
+    }
 }

@@ -105,4 +105,12 @@ import Testing
         // The recorded request line of a form takes the byte path.
         #expect(Replayer.asciiIsSubmission("=> POST /api/signup {}", submit: SubmitSpec(method: .POST, path: "/api/signup")) == true)
     }
+
+    /// A folder's transcripts in the byte order of their UTF-8, as the UTF-8 views' comparison
+    /// orders them (a prefix first, an NFC and an NFD name apart, bytes above 0x7F after ASCII).
+    @Test func folderListSortedByBytes() {
+        let paths = ["d/b.session", "d/a.session", "d/caf\u{E9}.session", "d/cafe\u{301}.session", "d/a", "d/", "d/A.session", "d/\u{E9}", "d/z"]
+        #expect(SessionFileList.sortedByBytes(paths) == paths.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        #expect(SessionFileList.sortedByBytes([]) == [])
+    }
 }

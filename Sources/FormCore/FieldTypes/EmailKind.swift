@@ -16,7 +16,7 @@ struct EmailKind: FieldKind {
     /// What is wrong with a value that is not an address, when one thing clearly is (spaces, a
     /// second @, nothing before the @, no dot after it); nil for the general message.
     static func problem(_ s: String) -> FieldTypeRefusal? {
-        if s.contains(where: \.isWhitespace) { return .emailHasSpaces }
+        if s.containsWhitespace { return .emailHasSpaces }
         let parts = s.split(separator: "@", omittingEmptySubsequences: false)
         if parts.count > 2 { return .emailAtCount(parts.count - 1) }
         guard parts.count == 2 else { return nil }
@@ -29,7 +29,7 @@ struct EmailKind: FieldKind {
 
     static func isEmail(_ s: String) -> Bool {
         let parts = s.split(separator: "@", omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[0].isEmpty, !s.contains(where: \.isWhitespace) else { return false }
+        guard parts.count == 2, !parts[0].isEmpty, !s.containsWhitespace else { return false }
         let domain = parts[1]
         guard domain.contains("."), domain.first != ".", domain.last != ".", !domain.contains("..") else { return false }
         return true
