@@ -4,7 +4,7 @@ import Hummingbird
 /// The answers to server checks (docs/checks.md) for the shipped forms, under the root and under
 /// each dialect prefix (a check's path is joined to `--endpoint` like the submit path):
 /// - `GET /api/usernames/NAME`: 200 `{"username":NAME,"available":true}`, or for a taken name
-///   (`admin`, `root`, any case) a rejection on `username` in the prefix's dialect (written by
+///   (`admin`, `root`, `mallory`, any case) a rejection on `username` in the prefix's dialect (written by
 ///   FormCore's `RejectionWriter`, as the signup's rejections are; Django REST framework's shape
 ///   at the root), so a check's error is read in every dialect.
 /// - `GET /api/skus/SKU?warehouse=W`: 200 `{"sku","name","price"}` for a known SKU (`ABC-1`,
@@ -13,7 +13,7 @@ import Hummingbird
 ///   of `{"code","name"}` objects (`choices_from` with `value: /code`), else 404.
 /// `/fault/slow` answers a GET too, for a check that takes a while.
 enum CheckRoutes {
-    static let takenUsernames: Set<String> = ["admin", "root"]
+    static let takenUsernames: Set<String> = ["admin", "root", "mallory"]
     static let skus: [String: (name: String, price: String)] = [
         "ABC-1": ("Widget, blue, 12-pack", "12.50"),
         "ABC-2": ("Widget, red, 6-pack", "7.25"),

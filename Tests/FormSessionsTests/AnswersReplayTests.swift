@@ -32,14 +32,14 @@ import Testing
         // for the other fields (an email, the password, "ab", "42", Enter): the script runs out
         // with Username still asked, and the request is never made.
         let without = try text("signup-answers.session").replacingOccurrences(of: "#! answers: signup-answers.yaml\n", with: "")
-        let result = Replayer(loadForm: Fixtures.loadForm).replay(text: without, path: Self.sessions + "/x.session")
+        let result = Replayer(loadForm: Fixtures.loadShippedForm).replay(text: without, path: Self.sessions + "/x.session")
         #expect(!result.passed)
         #expect(result.problems.contains(.promptWithNoInput("Username:")))
         #expect(result.problems.contains { if case .responseNeverUsed = $0 { return true } else { return false } })
         // Without `#! set: age=34` nothing more is asked (Age is optional), but the review shows
         // `Age -` and the request goes without age: only the output differs.
         let noSets = try text("signup-answers-set.session").replacingOccurrences(of: "#! set: age=34\n", with: "")
-        let second = Replayer(loadForm: Fixtures.loadForm).replay(text: noSets, path: Self.sessions + "/y.session")
+        let second = Replayer(loadForm: Fixtures.loadShippedForm).replay(text: noSets, path: Self.sessions + "/y.session")
         #expect(!second.passed)
         #expect(second.problems.count == 1)
         #expect(second.problems.allSatisfy { if case .outputDiffers = $0 { return true } else { return false } })
@@ -52,13 +52,13 @@ import Testing
             .replacingOccurrences(of: "signup-answers.yaml", with: "../outside-ans.yaml")
         let dir = try folder(["outside-ans.yaml": try text("signup-answers.yaml"), "sub/signup.yaml": "", "sub/t.session": transcript])
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let confined = Replayer(formPaths: FormPathPolicy(root: dir + "/sub"), loadForm: Fixtures.loadForm)
+        let confined = Replayer(formPaths: FormPathPolicy(root: dir + "/sub"), loadForm: Fixtures.loadShippedForm)
         let refused = confined.replay(file: dir + "/sub/t.session")
         #expect(refused.problems.count == 1)
         let reason = try #require(refused.problems.first).description
         #expect(reason.hasPrefix("#! answers: ../outside-ans.yaml: outside "))
         #expect(reason.hasSuffix("(replay from a folder that holds it, or pass --allow-outside); the file was not read"))
-        let anywhere = Replayer(formPaths: FormPathPolicy(root: nil), loadForm: Fixtures.loadForm)
+        let anywhere = Replayer(formPaths: FormPathPolicy(root: nil), loadForm: Fixtures.loadShippedForm)
         let passed = anywhere.replay(file: dir + "/sub/t.session")
         #expect(passed.passed, "\(passed.report)")
     }
@@ -66,7 +66,7 @@ import Testing
     @Test("#! answers: must name a YAML or JSON file, even when the folder rule is lifted")
     func answersMustBeYAMLOrJSON() {
         let text = "#! formline-session 1\n#! form: signup.yaml\n#! answers: /etc/passwd\n#! exit 0\n"
-        let result = Replayer(formPaths: FormPathPolicy(root: nil), loadForm: Fixtures.loadForm).replay(text: text, path: "/tmp/t.session")
+        let result = Replayer(formPaths: FormPathPolicy(root: nil), loadForm: Fixtures.loadShippedForm).replay(text: text, path: "/tmp/t.session")
         #expect(result.problems == [.answersPathRefused(path: "/etc/passwd", reason: "not an answers file (its name ends in .yaml, .yml or .json)")])
     }
 
@@ -75,7 +75,7 @@ import Testing
         let dir = try folder([:])
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let missing = "#! formline-session 1\n#! form: signup.yaml\n#! answers: gone.yaml\n#! exit 0\n"
-        let first = Replayer(loadForm: Fixtures.loadForm).replay(text: missing, path: dir + "/t.session")
+        let first = Replayer(loadForm: Fixtures.loadShippedForm).replay(text: missing, path: dir + "/t.session")
         guard case .answersNotLoaded(let path, let messages) = try #require(first.problems.first) else {
             Issue.record("expected answersNotLoaded, got \(first.problems)")
             return
@@ -85,7 +85,7 @@ import Testing
 
         // A secret in #! set: (a hand-written transcript: the recorder never writes one).
         let secret = "#! formline-session 1\n#! form: signup.yaml\n#! set: password=hunter2hunter2\n#! exit 0\n"
-        let second = Replayer(loadForm: Fixtures.loadForm).replay(text: secret, path: dir + "/t.session")
+        let second = Replayer(loadForm: Fixtures.loadShippedForm).replay(text: secret, path: dir + "/t.session")
         #expect(second.problems.count == 1)
         #expect(second.problems.first?.description.contains("--set password: password: a secret is never taken from the command line") == true)
     }

@@ -17,13 +17,15 @@ struct HTTPEndToEndTests {
         [ErrorDialect.drf, .aspnet, .list].contains(dialect) ? 400 : 422
     }
 
+    /// `--no-checks`: the username check would refuse `admin` on Enter (the test below); this one
+    /// is about the submission's rejection in each dialect.
     @Test("each dialect: a rejection lands on the username, only it is re-asked, the resubmit is accepted",
           arguments: DemoServer.dialects)
     func rejectionThenAcceptance(_ dialect: ErrorDialect) async throws {
         try await withServer { port, server in
             let runner = try BinaryRunner()
             let r = try await runFormline(runner, [
-                "fill", "Forms/signup.yaml", "--keep-asking", "--endpoint", "http://127.0.0.1:\(port)/\(dialect.rawValue)",
+                "fill", "Forms/signup.yaml", "--keep-asking", "--no-checks", "--endpoint", "http://127.0.0.1:\(port)/\(dialect.rawValue)",
             ], lines: Self.signupLines() + ["admin_2", ""])
             #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
             #expect(r.stdout.contains("Submitting... rejected (\(Self.rejectionStatus(dialect)))\n  1 Username  admin\n    ! "), "\(r.stdout)")
@@ -39,6 +41,29 @@ struct HTTPEndToEndTests {
             #expect(requests.allSatisfy { ($0.header("Idempotency-Key") ?? "").count >= 8 })
             #expect(requests.last?.bodyText.contains(#""username":"admin_2""#) == true)
             #expect(!FileManager.default.fileExists(atPath: runner.draftPath("signup")))
+        }
+    }
+
+    /// Forms/signup.yaml's username check against the demo server's `/api/usernames/NAME` under
+    /// each dialect prefix: `admin` is refused on Enter with the dialect's message, the free name
+    /// passes, and only then is the email asked; one submission.
+    @Test("each dialect: the username check refuses a taken name on Enter, a free one passes",
+          arguments: DemoServer.dialects)
+    func usernameCheckRefusesThenPasses(_ dialect: ErrorDialect) async throws {
+        try await withServer { port, server in
+            let runner = try BinaryRunner()
+            let r = try await runFormline(runner, [
+                "fill", "Forms/signup.yaml", "--keep-asking", "--endpoint", "http://127.0.0.1:\(port)/\(dialect.rawValue)",
+            ], lines: ["admin", "admin_2", "admin@example.com", "correct-horse-7", "", "", ""])
+            #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+            // `checking...` comes only when an answer is slow (a loaded machine): not asserted.
+            let screen = r.stdout.replacingOccurrences(of: "checking...\n", with: "")
+            #expect(screen.contains("Username: admin\n  ! This username is already taken.\nUsername: admin_2\nEmail: "), "\(r.stdout)")
+            #expect(r.stdout.hasSuffix("Submitting... accepted (201) id=1\n"), "\(r.stdout)")
+            let requests = server.requests.all
+            let prefix = "/\(dialect.rawValue)"
+            #expect(requests.map(\.path) == [prefix + "/api/usernames/admin", prefix + "/api/usernames/admin_2", prefix + "/api/signup"])
+            #expect(requests.map(\.method) == ["GET", "GET", "POST"])
         }
     }
 
@@ -89,6 +114,8 @@ struct HTTPEndToEndTests {
         }
     }
 
+    /// `--no-checks`: the username check would meet the fault first (ServerCheckBinaryTests covers
+    /// a check's failure); this is about the submission's.
     @Test("transport failures exit 3 with the draft saved and no secret in it", arguments: [
         ("slow", "no answer from the server in time"),
         ("trickle", "no answer from the server in time"),
@@ -101,7 +128,7 @@ struct HTTPEndToEndTests {
         try await withServer { port, server in
             let runner = try BinaryRunner()
             let r = try await runFormline(runner, [
-                "fill", "Forms/signup.yaml", "--keep-asking", "--endpoint", "http://127.0.0.1:\(port)/fault/\(route)", "--timeout", "0.5",
+                "fill", "Forms/signup.yaml", "--keep-asking", "--no-checks", "--endpoint", "http://127.0.0.1:\(port)/fault/\(route)", "--timeout", "0.5",
             ], lines: Self.signupLines(username: "bob_smith", password: "hunter2hunter2"))
             #expect(r.status == 3, "\(r.stdout)\(r.stderr)")
             #expect(r.stdout.contains("Submitting... failed\n"), "\(r.stdout)")
@@ -161,7 +188,7 @@ struct HTTPEndToEndTests {
         try await withServer { port, _ in
             let runner = try BinaryRunner()
             let r = try await runFormline(runner, [
-                "fill", "Forms/signup.yaml", "--output", "json", "--endpoint", "http://127.0.0.1:\(port)/echo",
+                "fill", "Forms/signup.yaml", "--no-checks", "--output", "json", "--endpoint", "http://127.0.0.1:\(port)/echo",
             ], lines: Self.signupLines(username: "bob_smith", password: "hunter2hunter2"))
             #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
             #expect(r.stdout.contains(#""echo":{"#), "the server's answer is in the result: \(r.stdout)")

@@ -39,7 +39,7 @@ struct HostileSecondSweepTests {
         #expect(Date().timeIntervalSince(started) < 20)
         #expect(r.status == 1, "\(r.stderr)")
         let out = r.stdout.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(out.first == "FAIL \(path): prompt \"Email:\" with no input left; output differs from the transcript at line 4")
+        #expect(out.first == "FAIL \(path): request GET /api/usernames/bob_smith with no response left; prompt \"Email:\" with no input left; output differs from the transcript at line 4")
         #expect(out.count < 420, "the diff is cut: \(out.count) lines")
         #expect(r.stdout.contains("... diff cut after 400 lines: the whole replay is in \(path).actual\n"))
         #expect(r.stdout.hasSuffix("0 passed, 1 failed\n"))
@@ -56,7 +56,7 @@ struct HostileSecondSweepTests {
         try text.write(toFile: path, atomically: false, encoding: .utf8)
         let r = try runner.shell("ulimit -v 1000000; exec \"$FORMLINE\" replay \"$1\"", arguments: [path], lines: [])
         #expect(r.status == 1, "\(r.stderr)")
-        #expect(r.stdout.hasPrefix("FAIL \(path): prompt \"Email:\" with no input left; output differs from the transcript at line 4\n"))
+        #expect(r.stdout.hasPrefix("FAIL \(path): request GET /api/usernames/bob_smith with no response left; prompt \"Email:\" with no input left; output differs from the transcript at line 4\n"))
         #expect(r.stdout.contains("... diff cut after 400 lines"))
         #expect(r.stderr.isEmpty)
     }

@@ -4,7 +4,8 @@ import Testing
 
 /// `formline replay --live` end to end (issue 29 item 4): the built binary against a DemoServer
 /// running in this process on 127.0.0.1 port 0, with a transcript recorded against it
-/// (Tests/LiveSessions/signup-drf.session: "admin" taken, then "admin2" accepted as id 1).
+/// (Tests/LiveSessions/signup-drf.session: "admin" refused by the username check, then "admin2"
+/// checked and accepted as id 1).
 @Suite("replay --live against the demo server", .serialized, .timeLimit(.minutes(2)))
 struct LiveReplayBinaryTests {
     static let transcript = "Tests/LiveSessions/signup-drf.session"
@@ -16,7 +17,7 @@ struct LiveReplayBinaryTests {
             #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
             #expect(r.stdout == "PASS \(Self.transcript)\n1 passed, 0 failed\n")
             let requests = server.requests.all
-            #expect(requests.map(\.path) == ["/drf/api/signup", "/drf/api/signup"])
+            #expect(requests.map(\.path) == ["/drf/api/usernames/admin", "/drf/api/usernames/admin2", "/drf/api/signup"])
             #expect(requests.last?.bodyText.contains(#""username":"admin2""#) == true)
         }
     }
@@ -25,10 +26,10 @@ struct LiveReplayBinaryTests {
         try await withServer { port, _ in
             let runner = try BinaryRunner()
             let original = try String(contentsOfFile: BinaryRunner.root.path + "/" + Self.transcript, encoding: .utf8)
-            let recorded = #"<= 400 application/json {"username":[{"code":"unique","message":"A user with that username already exists."}]}"#
+            let recorded = #"<= 400 application/json {"username":[{"code":"unique","message":"This username is already taken."}]}"#
             let changed = original
                 .replacingOccurrences(of: "#! form: ../../Forms/signup.yaml", with: "#! form: " + BinaryRunner.root.path + "/Forms/signup.yaml")
-                .replacingOccurrences(of: recorded, with: recorded.replacingOccurrences(of: "already exists.", with: "is taken."))
+                .replacingOccurrences(of: recorded, with: recorded.replacingOccurrences(of: "is already taken.", with: "is taken."))
             #expect(changed.contains("is taken."))
             let path = runner.home.appendingPathComponent("changed.session").path
             try changed.write(toFile: path, atomically: true, encoding: .utf8)
@@ -37,7 +38,7 @@ struct LiveReplayBinaryTests {
             let r = try await runOffThePool(runner, ["replay", "--live", "--endpoint", "http://127.0.0.1:\(port)/drf", path])
             #expect(r.status == 1)
             #expect(r.stdout.hasPrefix("FAIL \(path): line \(number): the body differs from the transcript's; output differs from the transcript at line \(number)\n"), "\(r.stdout)")
-            #expect(r.stdout.contains("\n-" + recorded.replacingOccurrences(of: "already exists.", with: "is taken.") + "\n+" + recorded + "\n"), "\(r.stdout)")
+            #expect(r.stdout.contains("\n-" + recorded.replacingOccurrences(of: "is already taken.", with: "is taken.") + "\n+" + recorded + "\n"), "\(r.stdout)")
             #expect(r.stdout.hasSuffix("0 passed, 1 failed\n"))
         }
     }

@@ -95,7 +95,7 @@ import Testing
         #expect(reader.attributes[2]["classname"] == "Tests.Sessions")
         #expect(reader.attributes[2]["time"].flatMap(Double.init) != nil)
         #expect(reader.attributes[3]["name"] == broken)
-        #expect(reader.attributes[4]["message"] == "output differs from the transcript at line 24")
+        #expect(reader.attributes[4]["message"] == "output differs from the transcript at line 26")
         #expect(reader.failureText.contains("\n-  1 Username  root<U+001B>[31m&<x>\n+  1 Username  admin\n"))
     }
 
@@ -107,7 +107,7 @@ import Testing
         let lines = r.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(Array(lines.prefix(7)) == [
             "TAP version 13", "1..2", "ok 1 - Tests/Sessions/signup.session", "not ok 2 - \(broken)", "  ---",
-            "  message: \"output differs from the transcript at line 24\"", "  severity: fail",
+            "  message: \"output differs from the transcript at line 26\"", "  severity: fail",
         ])
         #expect(lines.contains("  diff: |"))
         #expect(lines.suffix(3) == ["  ...", "# 1 passed, 1 failed", ""])

@@ -2,7 +2,10 @@
 # Records the live transcripts of the stock apps (Tests/RealServers) with the real binary:
 # for each running app, APP/signup.session (username "admin" is taken, then "newuser" accepted)
 # and APP/receipt.session (line 2's sku XYZ-9 is unknown, then ABC-2 accepted), each with
-# `formline fill FORM --keep-asking --endpoint URL --record FILE`, answers on a pipe.
+# `formline fill FORM --keep-asking --endpoint URL --record FILE`, answers on a pipe; and for the
+# apps that serve the server checks (fastapi, express), APP/checks.session with
+# Tests/RealServers/checks.yaml (username "admin" refused on Enter, then bea_92; Bergen's docks;
+# SKU XYZ-9 unknown, then ABC-1 looked up with its price as the default).
 #
 #   Tests/RealServers/start.py all -- Tests/LiveSessions/RealServers/record.sh [FORMLINE]
 #
@@ -26,10 +29,13 @@ for app in $(Tests/RealServers/start.py --list); do
     port=${!var:-}
     [[ -n "$port" ]] || continue
     mkdir -p "$here/$app"
-    for kind in signup receipt; do
+    kinds="signup receipt"
+    [[ " fastapi express " == *" $app "* ]] && kinds+=" checks"
+    for kind in $kinds; do
         case $kind in
             signup) answers='admin\nnew@example.com\ns3cretpass\n30\n\nnewuser\n\n' ;;
             receipt) answers='ABC-1\n3\nXYZ-9\n5\n\n\nABC-2\n\n' ;;
+            checks) answers='admin\nbea_92\nBergen\n2\nXYZ-9\nABC-1\n3\n\n\n' ;;
         esac
         file="$here/$app/$kind.session"
         printf "$answers" | HOME="$home" XDG_STATE_HOME="$home/state" timeout 30 \

@@ -114,5 +114,57 @@ app.post('/api/receipt', (req, res) => {
   res.status(201).json({ id: nextReceiptId++ });
 });
 
+// Server checks (issue 30, docs/checks.md): what a form asks on Enter, the Express way. The
+// username is validated by an ajv schema with the same `unique` keyword, so a taken one gets
+// the same 422 `{ errors: [ajv error objects] }`; an unknown SKU is a plain 404 like the
+// blocked refusal above; the docks are a list of strings. SLOW-1 answers after about a second.
+const CHECK_TAKEN = new Set(['admin', 'root']);
+ajv.addKeyword('available', {
+  type: 'string',
+  errors: true,
+  validate: function available(schema, data) {
+    if (!schema || !CHECK_TAKEN.has(data.toLowerCase())) return true;
+    available.errors = [{ keyword: 'available', message: 'is already taken', params: {} }];
+    return false;
+  },
+});
+const validateUsername = ajv.compile({
+  type: 'object',
+  properties: { username: { type: 'string', minLength: 3, maxLength: 20, available: true } },
+  required: ['username'],
+});
+const SKUS = {
+  'ABC-1': { name: 'Widget, blue, 12-pack', price: '12.50' },
+  'ABC-2': { name: 'Widget, red, 6-pack', price: '7.25' },
+  'SLOW-1': { name: 'Slow widget', price: '3.00' },
+};
+const DOCKS = { Oslo: ['OSL-A', 'OSL-B', 'OSL-C'], Bergen: ['BGO-1', 'BGO-2'] };
+
+app.get('/api/usernames/:username', (req, res) => {
+  if (!validateUsername({ username: req.params.username })) {
+    return res.status(422).json({ errors: validateUsername.errors });
+  }
+  res.json({ username: req.params.username, available: true });
+});
+
+app.get('/api/skus/:sku', (req, res) => {
+  const known = Object.prototype.hasOwnProperty.call(SKUS, req.params.sku) ? SKUS[req.params.sku] : undefined;
+  if (!known) return res.status(404).json({ error: 'Unknown SKU' });
+  const answer = () => res.json({ sku: req.params.sku, name: known.name, price: known.price });
+  if (req.params.sku === 'SLOW-1') return setTimeout(answer, 1000);
+  answer();
+});
+
+app.get('/api/docks', (req, res) => {
+  const warehouse = String(req.query.warehouse || '');
+  if (!Object.prototype.hasOwnProperty.call(DOCKS, warehouse)) return res.status(404).json({ error: 'Unknown warehouse' });
+  res.json(DOCKS[warehouse]);
+});
+
+let nextOrderId = 1;
+app.post('/api/orders', (req, res) => {
+  res.status(201).json({ id: nextOrderId++ });
+});
+
 const port = Number(process.argv[2]);
 app.listen(port, '127.0.0.1');

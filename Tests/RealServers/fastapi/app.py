@@ -76,3 +76,70 @@ receipt_ids = itertools.count(1)
 @app.post("/api/receipt", status_code=201)
 def receipt(receipt: Receipt):
     return {"id": next(receipt_ids)}
+
+
+# Server checks (issue 30, docs/checks.md): what a form asks on Enter, written the FastAPI way.
+# A taken username is a RequestValidationError on the path parameter, so FastAPI renders its
+# own 422 (`{"detail": [{"type", "loc": ["path", "username"], "msg", "input"}]}`); an unknown
+# SKU is an HTTPException 404 (`{"detail": "Unknown SKU."}`), as the tutorial raises them.
+# SLOW-1 answers after about a second, for a check that takes a while.
+import time
+
+from fastapi import Depends, Query
+from fastapi.exceptions import RequestValidationError
+
+SKUS = {
+    "ABC-1": ("Widget, blue, 12-pack", "12.50"),
+    "ABC-2": ("Widget, red, 6-pack", "7.25"),
+    "SLOW-1": ("Slow widget", "3.00"),
+}
+DOCKS = {"Oslo": ["OSL-A", "OSL-B", "OSL-C"], "Bergen": ["BGO-1", "BGO-2"]}
+
+
+def username_not_taken(username: str) -> str:
+    """A dependency: the path's username, refused when an account has it."""
+    if username.lower() in TAKEN_USERNAMES | {"root"}:
+        raise RequestValidationError([{
+            "type": "unique", "loc": ("path", "username"),
+            "msg": "A user with that username already exists.", "input": username,
+        }])
+    return username
+
+
+@app.get("/api/usernames/{username}")
+def username_check(username: str = Depends(username_not_taken)):
+    return {"username": username, "available": True}
+
+
+@app.get("/api/skus/{sku}")
+def sku_lookup(sku: str):
+    if sku not in SKUS:
+        raise HTTPException(status_code=404, detail="Unknown SKU.")
+    if sku == "SLOW-1":
+        time.sleep(1.0)
+    name, price = SKUS[sku]
+    return {"sku": sku, "name": name, "price": price}
+
+
+@app.get("/api/docks")
+def docks(warehouse: str = Query(min_length=1, max_length=40)):
+    if warehouse not in DOCKS:
+        raise HTTPException(status_code=404, detail="Unknown warehouse.")
+    return [{"code": code, "name": f"Dock {code}"} for code in DOCKS[warehouse]]
+
+
+class Order(BaseModel):
+    username: str = Field(min_length=3, max_length=20)
+    warehouse: str
+    dock: str
+    sku: str
+    qty: int = Field(ge=1)
+    unit_price: float = Field(ge=0)
+
+
+order_ids = itertools.count(1)
+
+
+@app.post("/api/orders", status_code=201)
+def order(order: Order):
+    return {"id": next(order_ids)}
