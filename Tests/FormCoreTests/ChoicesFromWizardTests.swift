@@ -58,6 +58,26 @@ import Testing
         #expect(h.wizard.values["dock"] == .text("OSL-B"))
     }
 
+    @Test func aChangedWarehouseWhoseListStillHoldsTheDockGoesOnToTheReview() {
+        var h = WizardHarness(Self.spec(), interactive: true)
+        h.type("Oslo")
+        h.send(.checked(Self.docks("OSL-A", "SHARED")))
+        h.type("SHARED", "DHL")
+        #expect(h.lastPrompt?.hasPrefix("Submit?") == true)
+        h.type("1", "Bergen")
+        // Fetched before the review: the new list still holds SHARED, so nothing is asked again.
+        #expect(h.checks.map(\.path) == ["/api/docks?warehouse=Oslo", "/api/docks?warehouse=Bergen"])
+        h.send(.checked(Self.docks("SHARED", "BGO-1")))
+        #expect(h.refusals.isEmpty)
+        #expect(h.lastPrompt?.hasPrefix("Submit?") == true)
+        #expect(h.wizard.values["dock"] == .text("SHARED"))
+        // Back to Oslo: its list is known and holds SHARED too, so nothing is fetched or asked.
+        h.type("1", "Oslo")
+        #expect(h.checks.count == 2)
+        #expect(h.refusals.isEmpty)
+        #expect(h.lastPrompt?.hasPrefix("Submit?") == true)
+    }
+
     @Test func aFailedFetchSaysSoAndTakesFreeText() {
         var h = WizardHarness(Self.spec(), interactive: true)
         h.type("Oslo")

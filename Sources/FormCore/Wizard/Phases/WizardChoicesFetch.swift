@@ -24,6 +24,8 @@ extension Wizard {
     /// or, when there is no usable list, a one-line notice and the field takes free text. Then
     /// the field is asked. A cancelled fetch is not kept: the next time the field is reached
     /// it is fetched again.
+    /// A fetch made before the review (`refetchBeforeReview`) goes on to the review when the new
+    /// list still holds the answer, and asks the field again only when it does not.
     mutating func fetchedChoices(_ outcome: CheckOutcome, pending: PendingCheck, at index: Int, walk: Walk) -> [WizardEffect] {
         phase = .asking(index: index, walk: walk)
         let verdict: CheckBook.Verdict
@@ -35,6 +37,11 @@ extension Wizard {
         }
         if case .cancelled = outcome {} else { checkBook.record(verdict, for: pending.request) }
         let notice = applyFetchedChoices(verdict, request: pending.request, at: index)
+        if pending.beforeReview {
+            if answerStillChosen(index) { return notice + goToReview() }
+            progress.note(WizardMessage.choicesChanged.text, for: fields[index].name)
+            return notice + ask(index, walk: walk.asking([index]))
+        }
         return notice + ask(index, prefill: pending.typed, walk: walk)
     }
 
@@ -51,7 +58,10 @@ extension Wizard {
         case .rejected(let message), .unchecked(let message):
             reason = message
         }
-        if fields[index].choices != choices { shown.listedChoices.remove(name) }
+        if fields[index].choices != choices {
+            shown.listedChoices.remove(name)
+            shown.lastListedChoices[name] = nil
+        }
         form.setFetchedChoices(choices, key: request.key, at: index)
         // With no list, nothing is listed: the prompt takes free text.
         if choices.isEmpty { shown.listedChoices.insert(name) }
@@ -60,7 +70,8 @@ extension Wizard {
     }
 
     /// Before the review: a visible answer to a fetched-choices field whose list was fetched for
-    /// other answers than now (`.edit 1` to another warehouse) is asked again, with the new list.
+    /// other answers than now (`.edit 1` to another warehouse) is checked against the new list
+    /// (fetched now when it is not known) and asked again only when the list no longer holds it.
     mutating func refetchBeforeReview() -> [WizardEffect]? {
         guard policy.runsServerChecks, spec.fields.contains(where: { $0.choicesFrom != nil }) else { return nil }
         for i in form.visibleIndices {
@@ -68,9 +79,28 @@ extension Wizard {
                   form.store[i] != nil else { continue }
             let request = from.request(field: fields[i].name, values: values)
             guard request.key != fetched else { continue }
-            progress.note(WizardMessage.choicesChanged.text, for: fields[i].name)
-            return ask(i, walk: walk.asking([i]))
+            if let known = checkBook.verdict(for: request) {
+                _ = applyFetchedChoices(known, request: request, at: i)
+                if answerStillChosen(i) { continue }
+                progress.note(WizardMessage.choicesChanged.text, for: fields[i].name)
+                return ask(i, walk: walk.asking([i]))
+            }
+            phase = .checking(index: i, walk: walk, pending: PendingCheck(
+                request: request, value: .text(""), typed: nil, beforeReview: true, fetchesChoices: true))
+            return [.check(request)]
         }
         return nil
+    }
+
+    /// Whether field `index`'s answer is among its choices as they are now (a field whose fetch
+    /// failed takes free text: any answer is).
+    private func answerStillChosen(_ index: Int) -> Bool {
+        let choices = fields[index].choices
+        if choices.isEmpty { return true }
+        switch form.store[index] {
+        case .text(let chosen)?: return choices.contains(chosen)
+        case .list(let chosen)?: return chosen.allSatisfy(choices.contains)
+        default: return false
+        }
     }
 }
