@@ -78,6 +78,19 @@ import Testing
         #expect(h.lastPrompt?.hasPrefix("Submit?") == true)
     }
 
+    @Test func labelsAreShownAfterTheirChoicesAndMayBeTypedWhole() {
+        var spec = Self.spec()
+        spec.fields[1].choicesFrom?.label = JSONPointer("/name")
+        var h = WizardHarness(spec, interactive: true)
+        h.type("Oslo")
+        h.send(.checked(Self.docks("OSL-A", "OSL-B")))
+        #expect(h.transcript.suffix(3) == ["  1) OSL-A  Dock OSL-A", "  2) OSL-B  Dock OSL-B", "Dock:"])
+        // Tab completes the values; a label typed whole (any case) is its value, which is sent.
+        #expect(h.prompts.last?.completion == .single(["OSL-A", "OSL-B"]))
+        h.type("dock osl-b")
+        #expect(h.wizard.values["dock"] == .text("OSL-B"))
+    }
+
     @Test func aFailedFetchSaysSoAndTakesFreeText() {
         var h = WizardHarness(Self.spec(), interactive: true)
         h.type("Oslo")

@@ -13,7 +13,7 @@ import Testing
                                lines: ["Trondheim", "?", "trd-2", "zz", "3", "DHL", ""])
         #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
         #expect(r.stdout.contains("  40 choices: type the first letters, ? lists them\ndock: "), "\(r.stdout)")
-        #expect(r.stdout.contains("  9 TRD-09  10 TRD-10  11 TRD-11  12 TRD-12\n  and 28 more\n"), "\(r.stdout)")
+        #expect(r.stdout.contains("  12) TRD-12  Dock TRD-12\n  and 28 more\n"), "\(r.stdout)")
         #expect(r.stdout.contains("No choice starts with 'zz'"), "\(r.stdout)")
         #expect(r.stdout.contains("  2 dock       TRD-22"), "\(r.stdout)")
         #expect(!r.stdout.contains("TRD-40"), "\(r.stdout)")
@@ -32,7 +32,7 @@ import Testing
         try pty.expect("40 choices: type the first letters, ? lists them")
         try pty.expect("dock: ")
         pty.send("trd-3\r")
-        try pty.expect("10 TRD-39")
+        try pty.expect("10) TRD-39  Dock TRD-39")
         // The prefix is on the edit line: one more digit and Tab complete it to TRD-37.
         try pty.expect("dock: trd-3")
         pty.send("7\t\r")

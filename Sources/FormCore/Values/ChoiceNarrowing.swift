@@ -7,8 +7,14 @@ package struct ChoiceNarrowing: Sendable {
     package static let listedWhole = 12
 
     package let choices: [String]
+    /// Fetched choices' labels: a label typed whole (any case) names its choice; prefixes
+    /// narrow the choices themselves, what Tab completes.
+    package let labels: [String: String]
 
-    package init(_ choices: [String]) { self.choices = choices }
+    package init(_ choices: [String], labels: [String: String] = [:]) {
+        self.choices = choices
+        self.labels = labels
+    }
 
     /// Whether `choices` is a long list: narrowed, never printed whole.
     package static func isLong(_ choices: [String]) -> Bool { choices.count > listedWhole }
@@ -43,6 +49,7 @@ package struct ChoiceNarrowing: Sendable {
         if let exact = choices.first(where: { $0 == typed }) { return .chosen(exact) }
         let folded = typed.lowercased()
         if let exact = choices.first(where: { $0.lowercased() == folded }) { return .chosen(exact) }
+        if !labels.isEmpty, let named = choices.first(where: { labels[$0]?.lowercased() == folded }) { return .chosen(named) }
         if !typed.isEmpty, typed.utf8.count <= 6, typed.utf8.allSatisfy({ (48...57).contains($0) }),
            let n = Int(typed), n >= 1, n <= lastShown.count, choices.contains(lastShown[n - 1]) {
             return .chosen(lastShown[n - 1])

@@ -5,13 +5,19 @@
 /// reachable; an ambiguous prefix is an error that lists the matches.
 package struct ChoiceResolver: Sendable {
     package let choices: [String]
+    /// Fetched choices' labels (`choices_from` `label:`): a label typed whole names its choice.
+    package let labels: [String: String]
 
-    package init(_ choices: [String]) { self.choices = choices }
+    package init(_ choices: [String], labels: [String: String] = [:]) {
+        self.choices = choices
+        self.labels = labels
+    }
 
     package func resolve(_ input: String) -> Result<String, ValueError> {
         if let exact = choices.first(where: { $0 == input }) { return .success(exact) }
         let folded = input.lowercased()
         if let exact = choices.first(where: { $0.lowercased() == folded }) { return .success(exact) }
+        if !labels.isEmpty, let named = choices.first(where: { labels[$0]?.lowercased() == folded }) { return .success(named) }
         // A long list is never printed whole, so its numbers name nothing the operator saw
         // (`ChoiceNarrowing`): there, and in scripted answers, a number is only a name or a prefix.
         let long = ChoiceNarrowing.isLong(choices)

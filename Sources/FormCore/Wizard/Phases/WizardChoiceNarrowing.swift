@@ -28,7 +28,7 @@ extension Wizard {
         // A choice in a list item may take "a, b" as two items (`entersSeveral`): parsed as always.
         if !several && line.contains(",") { return nil }
         let typed = line.trimmedWhitespace
-        let narrowing = ChoiceNarrowing(field.choices)
+        let narrowing = ChoiceNarrowing(field.choices, labels: field.choiceLabels)
         let shown = shown.lastListedChoices[field.name] ?? []
         var items = several ? typed.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmedWhitespace } : [typed]
         // `abc?` (or `a, b?` on a multichoice): list the matches of the last item, take nothing.
@@ -61,7 +61,7 @@ extension Wizard {
         let field = fields[index]
         let (shownNow, more) = ChoiceNarrowing(field.choices).listing(prefix)
         shown.lastListedChoices[field.name] = shownNow
-        return choiceMatchLines(shownNow, more: more).map { .output($0) } + ask(index, prefill: prefill)
+        return choiceMatchLines(shownNow, more: more, labels: field.choiceLabels).map { .output($0) } + ask(index, prefill: prefill)
     }
 
     /// What was typed, as an error message may quote it: one line, no control characters, short.

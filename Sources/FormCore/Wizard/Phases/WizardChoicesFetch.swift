@@ -50,9 +50,13 @@ extension Wizard {
         let name = fields[index].name
         var reason: String?
         var choices: [String] = []
+        var labels: [String: String] = [:]
         switch verdict {
         case .passed(let body):
-            if let list = fields[index].choicesFrom?.choices(in: body) { choices = list } else {
+            if let list = fields[index].choicesFrom?.choices(in: body) {
+                choices = list
+                labels = fields[index].choicesFrom?.labels(in: body) ?? [:]
+            } else {
                 reason = WizardMessage.choicesNotAList.text
             }
         case .rejected(let message), .unchecked(let message):
@@ -62,7 +66,7 @@ extension Wizard {
             shown.listedChoices.remove(name)
             shown.lastListedChoices[name] = nil
         }
-        form.setFetchedChoices(choices, key: request.key, at: index)
+        form.setFetchedChoices(choices, labels: labels, key: request.key, at: index)
         // With no list, nothing is listed: the prompt takes free text.
         if choices.isEmpty { shown.listedChoices.insert(name) }
         guard let reason else { return [] }
