@@ -91,6 +91,18 @@ import Testing
         #expect(h.wizard.values["dock"] == .text("OSL-B"))
     }
 
+    @Test func aConditionOnTheFetchedFieldSeesTheChoiceTaken() {
+        var spec = Self.spec()
+        spec.fields.insert(Field(name: "ramp", label: "Ramp", when: Condition(field: "dock", test: .equals("OSL-B"))), at: 2)
+        var h = WizardHarness(spec, interactive: true)
+        h.type("Oslo")
+        h.send(.checked(Self.docks("OSL-A", "OSL-B")))
+        h.type("1")
+        #expect(h.lastPrompt == "Carrier: ")
+        h.type(".back", "OSL-B")
+        #expect(h.lastPrompt == "Ramp: ")
+    }
+
     @Test func aFailedFetchSaysSoAndTakesFreeText() {
         var h = WizardHarness(Self.spec(), interactive: true)
         h.type("Oslo")

@@ -67,6 +67,18 @@ import Testing
         ])
     }
 
+    @Test func aConditionMayNameAFetchedFieldAndComparesTheChoiceTaken() throws {
+        let spec = try #require(loadedForm(form("""
+              - name: dock
+                type: choice
+                choices_from: { path: /api/docks, fake: [A, B] }
+              - name: note
+                when: { field: dock, equals: OSL-A }
+
+            """)))
+        #expect(spec.fields[1].when == Condition(field: "dock", test: .equals("OSL-A")))
+    }
+
     @Test func mistakesAreReportedWhereTheyAre() {
         #expect(errorLines(form("  - name: a\n    type: choice\n    choices_from:\n      path: api\n")) == [
             "t.yaml:6:13: choices_from path \"api\" must start with / and have no spaces",
