@@ -103,6 +103,23 @@ import Testing
         #expect(h.lastPrompt == "Ramp: ")
     }
 
+    @Test func aScriptedAnswerIsReadAgainstTheListFetchedBeforeTheReview() {
+        var wizard = Wizard(spec: Self.spec(), interactive: true)
+        #expect(wizard.apply([
+            ScriptedAnswer(path: "warehouse", text: "Oslo", origin: "--set", fromCommandLine: true),
+            ScriptedAnswer(path: "dock", text: "OSL-Z", origin: "--set", fromCommandLine: true),
+            ScriptedAnswer(path: "carrier", text: "DHL", origin: "--set", fromCommandLine: true),
+        ]).isEmpty)
+        var h = WizardHarness(wizard: wizard)
+        #expect(h.checks.map(\.path) == ["/api/docks?warehouse=Oslo"])
+        h.send(.checked(Self.docks("OSL-A", "OSL-B")))
+        #expect(h.refusals == ["Choose one of: OSL-A, OSL-B"])
+        #expect(h.lastPrompt?.hasPrefix("Dock") == true)
+        h.type("osl-b")
+        #expect(h.wizard.values["dock"] == .text("OSL-B"))
+        #expect(h.lastPrompt?.hasPrefix("Submit?") == true)
+    }
+
     @Test func aFailedFetchSaysSoAndTakesFreeText() {
         var h = WizardHarness(Self.spec(), interactive: true)
         h.type("Oslo")
