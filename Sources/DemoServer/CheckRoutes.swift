@@ -9,7 +9,8 @@ import Hummingbird
 ///   at the root), so a check's error is read in every dialect.
 /// - `GET /api/skus/SKU?warehouse=W`: 200 `{"sku","name","price"}` for a known SKU (`ABC-1`,
 ///   `ABC-2`), else 404 `{"detail":"Not found."}`.
-/// - `GET /api/docks?warehouse=W`: 200, the docks of warehouse `Oslo` or `Bergen` as a JSON list
+/// - `GET /api/docks?warehouse=W`: 200, the docks of warehouse `Oslo`, `Bergen` or `Trondheim`
+///   (40 docks: a long list) as a JSON list
 ///   of `{"code","name"}` objects (`choices_from` with `value: /code`), else 404.
 /// `/fault/slow` answers a GET too, for a check that takes a while.
 enum CheckRoutes {
@@ -22,6 +23,8 @@ enum CheckRoutes {
     static let docks: [String: [String]] = [
         "Oslo": ["OSL-A", "OSL-B", "OSL-C"],
         "Bergen": ["BGO-1", "BGO-2"],
+        // A long list (docs/checks.md, "Long lists"): narrowed by prefix, never printed whole.
+        "Trondheim": (1...40).map { "TRD-" + ($0 < 10 ? "0" : "") + String($0) },
     ]
 
     static func add(to router: Router<BasicRequestContext>, dialects: [ErrorDialect]) {

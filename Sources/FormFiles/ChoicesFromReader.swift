@@ -9,10 +9,10 @@ struct ChoicesFromDraft {
     let position: Position
 }
 
-/// Reads `choices_from: {path, query, value, timeout, fake}` (docs/checks.md, "Choices from the
+/// Reads `choices_from: {path, query, value, label, timeout, fake}` (docs/checks.md, "Choices from the
 /// API"): a GET whose JSON list becomes a choice or multichoice field's choices.
 struct ChoicesFromReader {
-    static let keys = ["path", "query", "value", "timeout", "fake"]
+    static let keys = ["path", "query", "value", "label", "timeout", "fake"]
 
     let reader: YAMLNodeReader
     private var diagnostics: Diagnostics { reader.diagnostics }
@@ -55,6 +55,18 @@ struct ChoicesFromReader {
             } else {
                 diagnostics.error(
                     "\"\(TextCleaning.oneLine(text, limit: 60))\" is not a JSON pointer (write /code or /dock/id)", at: e.valuePosition)
+                ok = false
+            }
+        }
+        if let e = entries["label"], let text = reader.string(e) {
+            if entries["value"] == nil {
+                diagnostics.error("choices_from label needs value: the pointer to the choice sent (label is only what is shown)", at: e.keyPosition)
+                ok = false
+            } else if let pointer = JSONPointer(text) {
+                from.label = pointer
+            } else {
+                diagnostics.error(
+                    "\"\(TextCleaning.oneLine(text, limit: 60))\" is not a JSON pointer (write /name or /dock/name)", at: e.valuePosition)
                 ok = false
             }
         }

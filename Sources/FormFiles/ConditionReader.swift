@@ -127,7 +127,9 @@ struct ConditionReader {
     private func resolve(_ test: ConditionDraft.Test, of name: String, against target: Field) -> Condition? {
         func canonical(_ value: String, at position: Position, key: String) -> String? {
             if target.kind.takesChoices {
-                if target.choices.contains(value) { return value }
+                // A fetched list is not known when the form is read: the condition compares the
+                // choice taken (or the free text a failed fetch took) as written.
+                if target.choices.contains(value) || target.choicesFrom != nil { return value }
                 reader.diagnostics.error(
                     "\(key) \"\(value)\" is not one of the choices of \"\(target.name)\""
                         + NameSuggestion.hint(for: value, in: target.choices),

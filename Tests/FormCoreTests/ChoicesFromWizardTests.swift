@@ -58,6 +58,68 @@ import Testing
         #expect(h.wizard.values["dock"] == .text("OSL-B"))
     }
 
+    @Test func aChangedWarehouseWhoseListStillHoldsTheDockGoesOnToTheReview() {
+        var h = WizardHarness(Self.spec(), interactive: true)
+        h.type("Oslo")
+        h.send(.checked(Self.docks("OSL-A", "SHARED")))
+        h.type("SHARED", "DHL")
+        #expect(h.lastPrompt?.hasPrefix("Submit?") == true)
+        h.type("1", "Bergen")
+        // Fetched before the review: the new list still holds SHARED, so nothing is asked again.
+        #expect(h.checks.map(\.path) == ["/api/docks?warehouse=Oslo", "/api/docks?warehouse=Bergen"])
+        h.send(.checked(Self.docks("SHARED", "BGO-1")))
+        #expect(h.refusals.isEmpty)
+        #expect(h.lastPrompt?.hasPrefix("Submit?") == true)
+        #expect(h.wizard.values["dock"] == .text("SHARED"))
+        // Back to Oslo: its list is known and holds SHARED too, so nothing is fetched or asked.
+        h.type("1", "Oslo")
+        #expect(h.checks.count == 2)
+        #expect(h.refusals.isEmpty)
+        #expect(h.lastPrompt?.hasPrefix("Submit?") == true)
+    }
+
+    @Test func labelsAreShownAfterTheirChoicesAndMayBeTypedWhole() {
+        var spec = Self.spec()
+        spec.fields[1].choicesFrom?.label = JSONPointer("/name")
+        var h = WizardHarness(spec, interactive: true)
+        h.type("Oslo")
+        h.send(.checked(Self.docks("OSL-A", "OSL-B")))
+        #expect(h.transcript.suffix(3) == ["  1) OSL-A  Dock OSL-A", "  2) OSL-B  Dock OSL-B", "Dock:"])
+        // Tab completes the values; a label typed whole (any case) is its value, which is sent.
+        #expect(h.prompts.last?.completion == .single(["OSL-A", "OSL-B"]))
+        h.type("dock osl-b")
+        #expect(h.wizard.values["dock"] == .text("OSL-B"))
+    }
+
+    @Test func aConditionOnTheFetchedFieldSeesTheChoiceTaken() {
+        var spec = Self.spec()
+        spec.fields.insert(Field(name: "ramp", label: "Ramp", when: Condition(field: "dock", test: .equals("OSL-B"))), at: 2)
+        var h = WizardHarness(spec, interactive: true)
+        h.type("Oslo")
+        h.send(.checked(Self.docks("OSL-A", "OSL-B")))
+        h.type("1")
+        #expect(h.lastPrompt == "Carrier: ")
+        h.type(".back", "OSL-B")
+        #expect(h.lastPrompt == "Ramp: ")
+    }
+
+    @Test func aScriptedAnswerIsReadAgainstTheListFetchedBeforeTheReview() {
+        var wizard = Wizard(spec: Self.spec(), interactive: true)
+        #expect(wizard.apply([
+            ScriptedAnswer(path: "warehouse", text: "Oslo", origin: "--set", fromCommandLine: true),
+            ScriptedAnswer(path: "dock", text: "OSL-Z", origin: "--set", fromCommandLine: true),
+            ScriptedAnswer(path: "carrier", text: "DHL", origin: "--set", fromCommandLine: true),
+        ]).isEmpty)
+        var h = WizardHarness(wizard: wizard)
+        #expect(h.checks.map(\.path) == ["/api/docks?warehouse=Oslo"])
+        h.send(.checked(Self.docks("OSL-A", "OSL-B")))
+        #expect(h.refusals == ["Choose one of: OSL-A, OSL-B"])
+        #expect(h.lastPrompt?.hasPrefix("Dock") == true)
+        h.type("osl-b")
+        #expect(h.wizard.values["dock"] == .text("OSL-B"))
+        #expect(h.lastPrompt?.hasPrefix("Submit?") == true)
+    }
+
     @Test func aFailedFetchSaysSoAndTakesFreeText() {
         var h = WizardHarness(Self.spec(), interactive: true)
         h.type("Oslo")

@@ -41,6 +41,44 @@ import Testing
         #expect(from.choices(in: nil) == nil)
     }
 
+    @Test func aLabelPointerIsReadAndItsLabelsTakenFromObjects() throws {
+        let spec = try #require(loadedForm(form("""
+              - name: dock
+                type: choice
+                choices_from:
+                  path: /api/docks
+                  value: /code
+                  label: /name
+
+            """)))
+        let from = try #require(spec.fields[0].choicesFrom)
+        #expect(from.label?.description == "/name")
+        let answer = JSONValue.array([
+            .object(["code": .string("D1"), "name": .string("North\ndock")]), .object(["code": .string("D2")]),
+            .object(["code": .string("D1"), "name": .string("Again")]), .string("D3"),
+        ])
+        #expect(from.choices(in: answer) == ["D1", "D2", "D3"])
+        #expect(from.labels(in: answer) == ["D1": "North dock"])
+        #expect(errorLines(form("  - name: a\n    type: choice\n    choices_from:\n      path: /x\n      value: /code\n      label: name\n")) == [
+            "t.yaml:8:14: \"name\" is not a JSON pointer (write /name or /dock/name)",
+        ])
+        #expect(errorLines(form("  - name: a\n    type: choice\n    choices_from:\n      path: /x\n      label: /name\n")) == [
+            "t.yaml:7:7: choices_from label needs value: the pointer to the choice sent (label is only what is shown)",
+        ])
+    }
+
+    @Test func aConditionMayNameAFetchedFieldAndComparesTheChoiceTaken() throws {
+        let spec = try #require(loadedForm(form("""
+              - name: dock
+                type: choice
+                choices_from: { path: /api/docks, fake: [A, B] }
+              - name: note
+                when: { field: dock, equals: OSL-A }
+
+            """)))
+        #expect(spec.fields[1].when == Condition(field: "dock", test: .equals("OSL-A")))
+    }
+
     @Test func mistakesAreReportedWhereTheyAre() {
         #expect(errorLines(form("  - name: a\n    type: choice\n    choices_from:\n      path: api\n")) == [
             "t.yaml:6:13: choices_from path \"api\" must start with / and have no spaces",

@@ -18,7 +18,7 @@ struct HostileInputFuzzTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let shippedForms = [
         "signup", "login", "incident-report", "shipment-intake", "switch-port", "port-entry", "goods-receipt", "vlan-trunk",
-        "work-order", "patient-intake", "part-order", "dock-booking", "stock-request",
+        "work-order", "patient-intake", "part-order", "dock-booking", "stock-request", "dock-booking-trondheim",
     ]
 
     /// Every form in Forms/ is fuzzed: a form shipped later joins the list or fails here.

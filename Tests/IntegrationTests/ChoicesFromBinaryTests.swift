@@ -18,7 +18,7 @@ import Testing
         let runner = try BinaryRunner()
         let r = try runner.run(["fill", "Forms/dock-booking.yaml", "--endpoint", "http://127.0.0.1:\(server.port)", "--keep-asking"],
                                lines: ["Bergen", "2", "DHL", ""])
-        #expect(r.stdout.contains("warehouse: Bergen\n  1 BGO-1  2 BGO-2\ndock: 2\n"), "\(r.stdout)\(r.stderr)")
+        #expect(r.stdout.contains("warehouse: Bergen\n  1) BGO-1  Dock BGO-1\n  2) BGO-2  Dock BGO-2\ndock: 2\n"), "\(r.stdout)\(r.stderr)")
         #expect(r.stdout.contains("  2 dock       BGO-2\n"), "\(r.stdout)")
         #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
     }

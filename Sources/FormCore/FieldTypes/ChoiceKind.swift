@@ -9,7 +9,7 @@ struct ChoiceKind: FieldKind {
 
     func parse(_ input: String, for field: Field) -> Result<FieldValue, ValueError> {
         if field.takesFreeTextForChoices { return .success(.text(input.trimmedWhitespace)) }
-        return ChoiceResolver(field.choices).resolve(input).map { .text($0) }
+        return ChoiceResolver(field.choices, labels: field.choiceLabels).resolve(input).map { .text($0) }
     }
 
     func rule(for field: Field) -> String? { "one of the choices, by name, number or first letters" }

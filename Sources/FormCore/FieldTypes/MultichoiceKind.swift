@@ -19,7 +19,7 @@ struct MultichoiceKind: FieldKind {
         }
         for item in items where tried.insert(item).inserted {
             if exact.contains(item) { picked.insert(item); continue }
-            switch ChoiceResolver(field.choices).resolve(item) {
+            switch ChoiceResolver(field.choices, labels: field.choiceLabels).resolve(item) {
             case .success(let c): picked.insert(c)
             case .failure(let e):
                 // Name the item: in "fragile, bogus" the operator must see which one failed. An

@@ -68,6 +68,9 @@ public struct Field: Sendable, Equatable {
     /// reached (docs/checks.md, "Choices from the API"); until then, and when the fetch fails,
     /// `choices` is empty and any text is taken (the server decides at submit).
     public var choicesFrom: ChoicesFrom?
+    /// A fetched choice's label (`choices_from` `label:`), by choice: shown after it in the list,
+    /// and taken as the choice when typed whole (any case).
+    public var choiceLabels: [String: String] = [:]
 
     /// Choices are to come from the server and none are known: the answer is free text.
     var takesFreeTextForChoices: Bool { choicesFrom != nil && choices.isEmpty }

@@ -150,6 +150,12 @@ package enum WizardMessage: Sendable, Equatable {
     case choicesNotAList
     /// Before the review: the answers a `choices_from` names changed, so its list did.
     case choicesChanged
+    /// A long list (more than 12 choices) in place of its items: how many, how to narrow.
+    case longChoiceList(count: Int)
+    /// The same in the accessible presentation, in words.
+    case longChoiceListInWords(count: Int)
+    /// Under the first matches of a long list: how many were not listed.
+    case moreChoices(Int)
 
     // MARK: After a transport failure
     case retryPrompt
@@ -390,6 +396,9 @@ package enum WizardMessage: Sendable, Equatable {
         case .choicesNotFetched(let reason): return "Choices not fetched (\(reason)): type the answer; the server decides when the form is sent."
         case .choicesNotAList: return "the answer is not a list of choices"
         case .choicesChanged: return "The choices changed with an earlier answer: choose again."
+        case .longChoiceList(let count): return "\(count) choices: type the first letters, ? lists them"
+        case .longChoiceListInWords(let count): return "\(count) choices. Type the first letters, or a question mark to list them."
+        case .moreChoices(let count): return "and \(count) more"
         case .checkNotMadeRefused(let reason): return "Could not be checked (\(reason)): try again or change it"
         case .checkCancelled: return "Check cancelled."
         case .lookupShown(let text): return "= " + text

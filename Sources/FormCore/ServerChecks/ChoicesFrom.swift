@@ -9,15 +9,19 @@ public struct ChoicesFrom: Sendable, Equatable {
     /// In each object of the answer's array, the choice's text (what is typed and sent); an
     /// item that is a string or a number is the choice itself.
     public var value: JSONPointer?
+    /// In each object, the text shown after the choice (`1) D1  North dock`): never sent; an
+    /// operator may type it whole instead of the value.
+    public var label: JSONPointer?
     public var timeoutSeconds: Int
     /// What the in-process fake answers, for running the form with no server.
     public var fake: [String]?
 
-    public init(path: String, query: [ServerCheck.Parameter] = [], value: JSONPointer? = nil,
+    public init(path: String, query: [ServerCheck.Parameter] = [], value: JSONPointer? = nil, label: JSONPointer? = nil,
                 timeoutSeconds: Int = ServerCheck.defaultTimeoutSeconds, fake: [String]? = nil) {
         self.path = path
         self.query = query
         self.value = value
+        self.label = label
         self.timeoutSeconds = timeoutSeconds
         self.fake = fake
     }
@@ -63,5 +67,19 @@ public struct ChoicesFrom: Sendable, Equatable {
             if out.count >= FormLimits.choicesPerField { break }
         }
         return out.isEmpty ? nil : out
+    }
+
+    /// Each choice's label in a 2xx answer, by choice (the first object naming a choice gives
+    /// its label): one clean line of at most 200 characters; none without a `label` pointer.
+    public func labels(in json: JSONValue?) -> [String: String] {
+        guard let label, let value, case .array(let items)? = json else { return [:] }
+        var out: [String: String] = [:]
+        for item in items.prefix(FormLimits.choicesPerField) {
+            guard case .object = item, let raw = value.text(in: item), let text = label.text(in: item) else { continue }
+            let choice = TextCleaning.oneLine(raw, limit: 200)
+            let shown = TextCleaning.oneLine(text, limit: 200)
+            if !choice.isEmpty, !shown.isEmpty, out[choice] == nil { out[choice] = shown }
+        }
+        return out
     }
 }

@@ -25,6 +25,9 @@ public enum ValueError: Error, Sendable, CustomStringConvertible {
     case notAChoice(choices: [String])
     /// A prefix that starts several choices; the message already names what was typed.
     case ambiguousChoice(typed: String, matches: [String])
+    /// A long list (`ChoiceNarrowing`): no choice starts with what was typed. The list is not
+    /// named, as "Choose one of" names a short one: it is too long to print.
+    case noChoiceStarts(typed: String)
     /// One item of a multichoice answer failed: the message names the item.
     indirect case inItem(String, ValueError)
     /// A field type's own reason, its sentence written in its kind's file (`FieldTypes/`).
@@ -71,7 +74,8 @@ public enum ValueError: Error, Sendable, CustomStringConvertible {
         case .notBelow(let hi): return "Must be " + hi.ordering.exclusiveUpperBoundPhrase(hi)
         case .notAChoice(let choices): return "Choose one of: \(choices.joined(separator: ", "))"
         case .ambiguousChoice(let typed, let matches):
-            return "'\(typed)' matches \(ChoiceResolver.list(matches, conjunction: "and")): type more"
+            return "'\(typed)' matches \(ChoiceResolver.list(ChoiceResolver.named(matches, more: "more"), conjunction: "and")): type more"
+        case .noChoiceStarts(let typed): return "No choice starts with '\(typed)'"
         case .inItem(let item, let reason): return "'\(item)': \(reason)"
         case .typeRule(let text), .message(let text): return text
         case .typeDetail(let refusal): return refusal.english

@@ -24,7 +24,8 @@ extension ValueError {
         case .notBelow(let hi): return "Må være " + hi.ordering.exclusiveUpperBoundPhrase(hi)
         case .notAChoice(let choices): return "Velg en av: \(choices.joined(separator: ", "))"
         case .ambiguousChoice(let typed, let matches):
-            return "'\(typed)' passer til \(ChoiceResolver.list(matches, conjunction: "og")): skriv mer"
+            return "'\(typed)' passer til \(ChoiceResolver.list(ChoiceResolver.named(matches, more: "til"), conjunction: "og")): skriv mer"
+        case .noChoiceStarts(let typed): return "Ingen valg begynner med '\(typed)'"
         case .inItem(let item, let reason): return "'\(item)': \(reason)"
         case .typeRule(let text): return MessageLanguage(code: .nb).fieldTypeWords(text)
         case .typeDetail(let refusal): return refusal.norwegian

@@ -189,6 +189,9 @@ extension WizardMessage {
         case .choicesNotFetched(let reason): return "Valgene ble ikke hentet (\(reason)): skriv svaret; tjeneren avgjør når skjemaet sendes."
         case .choicesNotAList: return "svaret er ikke en liste med valg"
         case .choicesChanged: return "Valgene endret seg med et tidligere svar: velg på nytt."
+        case .longChoiceList(let count): return "\(count) valg: skriv de første bokstavene, ? viser dem"
+        case .longChoiceListInWords(let count): return "\(count) valg. Skriv de første bokstavene, eller et spørsmålstegn for å vise dem."
+        case .moreChoices(let count): return "og \(count) til"
         case .checkNotMadeRefused(let reason): return "Kunne ikke kontrolleres (\(reason)): prøv igjen eller endre verdien"
         case .checkCancelled: return "Kontrollen ble avbrutt."
         case .lookupShown(let text): return "= " + text

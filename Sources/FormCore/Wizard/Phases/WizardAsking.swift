@@ -13,6 +13,8 @@ extension Wizard {
             return finishMultiline(at: index)
         }
         if let command = WizardCommand.parse(line, secret: field.isSecret, inRun: recordRun != nil, ditto: copies && escaped == nil) {
+            // At a long list, `?` lists its first choices (WizardChoiceNarrowing.swift).
+            if case .help = command, line.trimmedWhitespace == "?", let listed = listLongChoices(at: index) { return listed }
             return run(command, at: index)
         }
         // `..` at the start enters a literal dot: drop exactly one `.`, keep any indentation.
@@ -30,6 +32,7 @@ extension Wizard {
 
         let isEmpty = field.isSecret ? literal.isEmpty : literal.trimmedWhitespace.isEmpty
         if isEmpty { return keepOrDefault(at: index) }
+        if let narrowed = narrowChoices(literal, at: index) { return narrowed }
         return accept(literal, at: index)
     }
 

@@ -24,6 +24,8 @@ extension Wizard {
     /// or, when there is no usable list, a one-line notice and the field takes free text. Then
     /// the field is asked. A cancelled fetch is not kept: the next time the field is reached
     /// it is fetched again.
+    /// A fetch made before the review (`refetchBeforeReview`) goes on to the review when the new
+    /// list still holds the answer, and asks the field again only when it does not.
     mutating func fetchedChoices(_ outcome: CheckOutcome, pending: PendingCheck, at index: Int, walk: Walk) -> [WizardEffect] {
         phase = .asking(index: index, walk: walk)
         let verdict: CheckBook.Verdict
@@ -35,6 +37,10 @@ extension Wizard {
         }
         if case .cancelled = outcome {} else { checkBook.record(verdict, for: pending.request) }
         let notice = applyFetchedChoices(verdict, request: pending.request, at: index)
+        if pending.beforeReview {
+            if answerStillChosen(index, unseen: pending.checksUnseenAnswer) { return notice + goToReview() }
+            return notice + askAgainForChoices(index, unseen: pending.checksUnseenAnswer)
+        }
         return notice + ask(index, prefill: pending.typed, walk: walk)
     }
 
@@ -43,16 +49,23 @@ extension Wizard {
         let name = fields[index].name
         var reason: String?
         var choices: [String] = []
+        var labels: [String: String] = [:]
         switch verdict {
         case .passed(let body):
-            if let list = fields[index].choicesFrom?.choices(in: body) { choices = list } else {
+            if let list = fields[index].choicesFrom?.choices(in: body) {
+                choices = list
+                labels = fields[index].choicesFrom?.labels(in: body) ?? [:]
+            } else {
                 reason = WizardMessage.choicesNotAList.text
             }
         case .rejected(let message), .unchecked(let message):
             reason = message
         }
-        if fields[index].choices != choices { shown.listedChoices.remove(name) }
-        form.setFetchedChoices(choices, key: request.key, at: index)
+        if fields[index].choices != choices {
+            shown.listedChoices.remove(name)
+            shown.lastListedChoices[name] = nil
+        }
+        form.setFetchedChoices(choices, labels: labels, key: request.key, at: index)
         // With no list, nothing is listed: the prompt takes free text.
         if choices.isEmpty { shown.listedChoices.insert(name) }
         guard let reason else { return [] }
@@ -60,17 +73,65 @@ extension Wizard {
     }
 
     /// Before the review: a visible answer to a fetched-choices field whose list was fetched for
-    /// other answers than now (`.edit 1` to another warehouse) is asked again, with the new list.
+    /// other answers than now (`.edit 1` to another warehouse) is checked against the new list
+    /// (fetched now when it is not known) and asked again only when the list no longer holds it.
     mutating func refetchBeforeReview() -> [WizardEffect]? {
         guard policy.runsServerChecks, spec.fields.contains(where: { $0.choicesFrom != nil }) else { return nil }
         for i in form.visibleIndices {
-            guard let from = fields[i].choicesFrom, let fetched = form.choicesFetchedFor[fields[i].name],
-                  form.store[i] != nil else { continue }
+            // An answer whose field was never reached (scripted, resumed) has no list yet: it
+            // is fetched now and the answer checked against it like a typed one.
+            guard let from = fields[i].choicesFrom, form.store[i] != nil else { continue }
+            let fetched = form.choicesFetchedFor[fields[i].name]
             let request = from.request(field: fields[i].name, values: values, withheld: withheldNames(in: from.placeholderNames))
             guard request.key != fetched else { continue }
-            progress.note(WizardMessage.choicesChanged.text, for: fields[i].name)
-            return ask(i, walk: walk.asking([i]))
+            if let known = checkBook.verdict(for: request) {
+                _ = applyFetchedChoices(known, request: request, at: i)
+                if answerStillChosen(i, unseen: fetched == nil) { continue }
+                return askAgainForChoices(i, unseen: fetched == nil)
+            }
+            phase = .checking(index: i, walk: walk, pending: PendingCheck(
+                request: request, value: .text(""), typed: nil, beforeReview: true, fetchesChoices: true,
+                checksUnseenAnswer: fetched == nil))
+            return [.check(request)]
         }
         return nil
+    }
+
+    /// The list no longer holds field `index`'s answer: asked again with "the choices changed",
+    /// or, for an answer no list had seen, the message a typed one gets (`Choose one of: ...`);
+    /// `--no-input` reports that one as `ORIGIN: field: message` and stops (exit 5).
+    private mutating func askAgainForChoices(_ index: Int, unseen: Bool) -> [WizardEffect] {
+        let name = fields[index].name
+        var message = WizardMessage.choicesChanged.text
+        if unseen, let value = form.store[index], case .failure(let problem) = fields[index].parse(ServerCheck.text(value)) {
+            message = problem.message
+            if policy.submitsWithoutReview {
+                let origin = scripted.origins[name]
+                report.endingErrors = [EndingError(field: name, message: message, line: nil, origin: origin)]
+                let text = (origin.map { "\($0): " } ?? "") + "\(name): \(message)"
+                return [.output(OutputLine(Wizard.withoutControlCharacters(text), style: .error))]
+                    + Wizard.wrapped(.stoppedNoOneToCorrect, .error, indent: "") + end(.inputRefused)
+            }
+        }
+        progress.note(message, for: name)
+        return ask(index, walk: walk.asking([index]))
+    }
+
+    /// Whether field `index`'s answer is among its choices as they are now (a field whose fetch
+    /// failed takes free text: any answer is). An answer no list had seen (`unseen`, written as
+    /// `osl-b` or a prefix) is read against the list as a typed one is, and kept as the choice.
+    private mutating func answerStillChosen(_ index: Int, unseen: Bool = false) -> Bool {
+        let choices = fields[index].choices
+        if choices.isEmpty { return true }
+        if unseen, let value = form.store[index] {
+            guard case .success(let chosen) = fields[index].parse(ServerCheck.text(value)) else { return false }
+            setValue(chosen, at: index)
+            return true
+        }
+        switch form.store[index] {
+        case .text(let chosen)?: return choices.contains(chosen)
+        case .list(let chosen)?: return chosen.allSatisfy(choices.contains)
+        default: return false
+        }
     }
 }

@@ -49,9 +49,10 @@ struct FormInstance: Sendable {
 
     /// A `choices_from` fetch gives field `index` these choices (empty: the fetch failed and the
     /// field takes free text).
-    mutating func setFetchedChoices(_ choices: [String], key: String, at index: Int) {
+    mutating func setFetchedChoices(_ choices: [String], labels: [String: String] = [:], key: String, at index: Int) {
         guard fields.indices.contains(index) else { return }
         fields[index].choices = choices
+        fields[index].choiceLabels = labels
         choicesFetchedFor[fields[index].name] = key
     }
 

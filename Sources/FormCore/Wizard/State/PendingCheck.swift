@@ -12,4 +12,7 @@ struct PendingCheck: Sendable, Equatable {
     var beforeReview: Bool
     /// A `choices_from` fetch: its answer becomes the field's choices and the field is asked.
     var fetchesChoices = false
+    /// A fetch before the review for an answer no list has seen (scripted, resumed): one the
+    /// list does not hold is refused as if typed, not "the choices changed".
+    var checksUnseenAnswer = false
 }

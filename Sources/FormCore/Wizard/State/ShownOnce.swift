@@ -3,6 +3,9 @@
 struct ShownOnce: Sendable {
     /// Choice fields whose numbered list was printed.
     var listedChoices: Set<String> = []
+    /// A long list's matches last printed, by field (`?`, a prefix that starts several): the
+    /// numbers the next answer may use (ChoiceNarrowing).
+    var lastListedChoices: [String: [String]] = [:]
     /// Lists whose offered item has said that an empty answer ends the list.
     var listEndHinted: Set<String> = []
     /// The notice under the title (a resumed draft, scripted answers), shown at the start.

@@ -438,17 +438,45 @@ extension Wizard {
     /// digit (`[1, 2, 10]`), "1 1  2 2" would read as one list of numbers: the numbers then get a
     /// `)` and the choices quotes, "  1) "1"  2) "2"".
     func choiceListLines(_ field: Field) -> [OutputLine] {
+        // A long list is not printed whole: one line says how many and how to narrow them.
+        if ChoiceNarrowing.isLong(field.choices) {
+            let count = field.choices.count
+            let hint: WizardMessage = policy.presentation.promptInWords ? .longChoiceListInWords(count: count) : .longChoiceList(count: count)
+            return TextWrap.wrap(hint.text, indent: Wizard.listIndent, continuation: Wizard.listIndent).map { OutputLine($0, style: .choices) }
+        }
+        return numberedChoiceLines(field.choices, labels: field.choiceLabels)
+    }
+
+    /// A long list's matches as `?` or an ambiguous prefix shows them: numbered from 1 (the
+    /// numbers the next answer may use), then "and N more" when some were left out.
+    func choiceMatchLines(_ shown: [String], more: Int, labels: [String: String] = [:]) -> [OutputLine] {
+        var lines = numberedChoiceLines(shown, labels: labels)
+        if more > 0 { lines.append(OutputLine(Wizard.listIndent + WizardMessage.moreChoices(more).text, style: .choices)) }
+        return lines
+    }
+
+    /// `choices` numbered from 1, wrapped or one a line as the presentation says.
+    func numberedChoiceLines(_ choices: [String], labels: [String: String] = [:]) -> [OutputLine] {
         // One a line, "  2: Sweden": read out one by one, and found again by its number.
         if policy.presentation.choicesOnePerLine {
-            return field.choices.enumerated().map { n, choice in
-                let line = WizardMessage.choiceOnLine(number: n + 1, choice: TextWrap.truncate(choice, to: 70)).text
+            return choices.enumerated().map { n, choice in
+                let named = labels[choice].map { choice + "  " + $0 } ?? choice
+                let line = WizardMessage.choiceOnLine(number: n + 1, choice: TextWrap.truncate(named, to: 70)).text
                 return OutputLine(Wizard.listIndent + line, style: .choices)
+            }
+        }
+        // Fetched choices with labels: one a line, "  1) D1  North dock", the label after the
+        // value it stands for (the value is what is typed, completed and sent).
+        if !labels.isEmpty {
+            return choices.enumerated().map { n, choice in
+                let named = labels[choice].map { choice + "  " + $0 } ?? choice
+                return OutputLine(Wizard.listIndent + "\(n + 1)) " + TextWrap.truncate(named, to: 70), style: .choices)
             }
         }
         var lines: [String] = []
         var current = " "
-        let numeric = field.choices.contains { $0.first?.isNumber == true }
-        for (n, choice) in field.choices.enumerated() {
+        let numeric = choices.contains { $0.first?.isNumber == true }
+        for (n, choice) in choices.enumerated() {
             let name = TextWrap.truncate(choice, to: 70)
             let item = numeric ? " \(n + 1)) \"\(name)\"" : " \(n + 1) " + name
             if TextWrap.columns(current) + TextWrap.columns(item) + 1 > TextWrap.width && current.count > 1 {
