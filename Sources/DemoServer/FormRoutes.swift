@@ -56,6 +56,20 @@ enum FormRoutes {
             guard case .string(let sku)? = object["sku"], CheckRoutes.skus[sku] == nil else { return [] }
             return [ServerError(path: [.key("sku")], message: "No such article.", code: "unknown_sku")]
         }),
+        Form(path: "/api/stock-requests", fields: [
+            DemoField("warehouse"), DemoField("dock"), DemoField("sku"), DemoField("qty", .integer(1...Int.max)),
+            DemoField("unit_price", .number),
+        ], rules: { object in
+            var errors: [ServerError] = []
+            if case .string(let warehouse)? = object["warehouse"], case .string(let dock)? = object["dock"],
+               !(CheckRoutes.docks[warehouse] ?? []).contains(dock) {
+                errors.append(ServerError(path: [.key("dock")], message: "This dock is not in that warehouse.", code: "invalid_choice"))
+            }
+            if case .string(let sku)? = object["sku"], CheckRoutes.skus[sku] == nil {
+                errors.append(ServerError(path: [.key("sku")], message: "No such article.", code: "unknown_sku"))
+            }
+            return errors
+        }),
         Form(path: "/patients", fields: [
             DemoField("mrn"), DemoField("given_name"), DemoField("family_name"), DemoField("birth"),
             DemoField("phone", required: false), DemoField("ward"), DemoField("reason", required: false),

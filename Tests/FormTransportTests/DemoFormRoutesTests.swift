@@ -72,6 +72,22 @@ import Testing
         }
     }
 
+    /// Forms/stock-request.yaml: the dock must belong to the warehouse and the SKU be held,
+    /// whatever the client checked before sending.
+    @Test func aStockRequestIsCheckedAgainstTheWarehousesDocksAndTheCatalogue() async throws {
+        try await withDemoServer { port, _ in
+            func request(_ dock: String, _ sku: String) -> JSONValue {
+                .object(["warehouse": .string("Oslo"), "dock": .string(dock), "sku": .string(sku),
+                         "qty": .number("3"), "unit_price": .number("12.50")])
+            }
+            let accepted = try await post(port, "/api/stock-requests", request("OSL-B", "ABC-1"), key: "k-ok")
+            #expect(accepted.status == 201)
+            let refused = try await post(port, "/api/stock-requests", request("BGO-1", "XYZ-9"), key: "k-bad")
+            #expect(refused.status == 400)
+            #expect(errors(refused, .drf).sorted() == ["dock: This dock is not in that warehouse.", "sku: No such article."])
+        }
+    }
+
     @Test func theSameKeyAnswersTheFirstAnswerAndStoresNothing() async throws {
         try await withDemoServer { port, _ in
             let first = try await post(port, "/api/signup", alice, key: "retry-1")
