@@ -17,11 +17,12 @@ import Testing
                 "the budget is for the install build (FORMLINE_TEST_BINARY)"))
 struct FirstPromptBudgetTests {
     /// Instructions to the first prompt and out, recorded on Debian 12 with Swift 6.3.1:
-    /// 6,529,903 (docs/PERFORMANCE.md, "First prompt": Forms/signup.yaml now carries its labels
-    /// and help in two languages, and the binary holds four more features), plus about 2.6%
-    /// headroom. It was 5,811,217 before, 6,000,000 the budget; 0.2.0 ran 6,319,602.
+    /// 6,634,604 (docs/PERFORMANCE.md, "First prompt": Forms/signup.yaml now carries its labels
+    /// and help in two languages and a server check on the username), plus about 2.5% headroom.
+    /// It was 6,529,903 and 6,700,000 the budget before the check; 5,811,217 and 6,000,000
+    /// before that; 0.2.0 ran 6,319,602.
     /// Re-record it, with the reason in PERFORMANCE.md, when a change to start-up is meant.
-    static let budget = 6_700_000
+    static let budget = 6_800_000
 
     struct Run {
         var status: Int32
