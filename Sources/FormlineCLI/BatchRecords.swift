@@ -127,6 +127,9 @@ struct BatchOutcome: Sendable {
     var queued = false
     /// `--repair`: this line is the record's outcome after its walk at the terminal.
     var repaired = false
+    /// `--repair`: the key the corrected record was sent under (`key` stays the record's, which
+    /// `--resume` compares, so a record repaired and accepted is not sent again).
+    var repairKey: String?
     /// The server's rejection as it came (not in the report): what `--repair` walks.
     var rejection: TransportResponse?
 
@@ -160,6 +163,7 @@ struct BatchOutcome: Sendable {
         if let key { members["key"] = .string(key) }
         if queued { members["queued"] = .bool(true) }
         if repaired { members["repaired"] = .bool(true) }
+        if let repairKey { members["repair_key"] = .string(repairKey) }
         return .object(members)
     }
 

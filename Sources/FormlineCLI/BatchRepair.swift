@@ -127,9 +127,13 @@ struct BatchRepair {
         let status = driver.run()
         switch status {
         case .accepted:
-            return .ended(BatchOutcome(status: .accepted, id: accepted.withLock { $0 }, key: repairTransport.sentKey, repaired: true))
+            var outcome = BatchOutcome(status: .accepted, id: accepted.withLock { $0 }, key: item.outcome.key, repaired: true)
+            outcome.repairKey = repairTransport.sentKey
+            return .ended(outcome)
         case .transportFailed:
-            return .ended(BatchOutcome(status: .transportFailed, errors: driver.wizard.endingErrors, key: repairTransport.sentKey, repaired: true))
+            var outcome = BatchOutcome(status: .transportFailed, errors: driver.wizard.endingErrors, key: item.outcome.key, repaired: true)
+            outcome.repairKey = repairTransport.sentKey
+            return .ended(outcome)
         case .interrupted, .hangup, .terminated:
             return .stop
         default:
