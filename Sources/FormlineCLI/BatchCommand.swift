@@ -39,6 +39,11 @@ struct BatchCommand: ParsableCommand {
             sending: the records in flight finish, the rest are reported not-attempted (a second \
             Ctrl-C abandons them). Progress goes to standard error.
 
+            --repair (at a terminal) then walks each refused or rejected record: only its failed \
+            fields are asked, pre-filled with their errors, then the review, then it is sent again \
+            under a new key. Its later report line says "repaired": true; Ctrl-D skips a record \
+            (kept in --rejects), Ctrl-C ends the repair with the report complete.
+
             Exit status: 0 every record accepted (under --dry-run: valid), 7 at least one not, \
             130 stopped by Ctrl-C, 2 usage error (an unreadable form or FILE, a bad option).
             """)
@@ -72,15 +77,21 @@ struct BatchCommand: ParsableCommand {
     var queue = false
     @Flag(help: "Progress as a plain line every few seconds, even at a terminal.")
     var plain = false
+    @Flag(help: "Then walk each refused or rejected record at the terminal: only its failed fields are asked, then the review, then it is sent again.")
+    var repair = false
 
     func validate() throws {
         if let shard, BatchShard(shard) == nil { throw ValidationError(CLIMessage.batchShardSyntax.text) }
         if let maxErrors, maxErrors < 1 { throw ValidationError(CLIMessage.batchMaxErrorsOutOfRange.text) }
         guard (1...64).contains(jobs) else { throw ValidationError(CLIMessage.outboxJobsOutOfRange.text) }
         guard (0...10).contains(retries) else { throw ValidationError(CLIMessage.batchRetriesOutOfRange.text) }
+        if repair && dryRun { throw ValidationError(CLIMessage.batchRepairWithDryRun.text) }
     }
 
     func run() throws {
+        if repair && (file == "-" || isatty(0) != 1 || isatty(1) != 1) {
+            throw ValidationError(CLIMessage.batchRepairNeedsTerminal.text)
+        }
         let environment = ProcessEnvironment.current
         let spec: FormSpec
         let formBytes: [UInt8]
@@ -141,7 +152,8 @@ struct BatchCommand: ParsableCommand {
         }
         let runner = BatchRecordRunner(spec: spec, transport: transport, dryRun: dryRun, source: file == "-" ? "stdin" : file,
                                        language: language, queueing: queueing)
-        let report = BatchReport(sink: sink, rejects: rejectsFile?.output, rejectsFormat: reader.rejectsFormat)
+        let report = BatchReport(sink: sink, rejects: rejectsFile?.output, rejectsFormat: reader.rejectsFormat,
+                                 holding: repair ? BatchRepair.mostHeld : 0)
         let progress = BatchProgress(mode: BatchProgress.mode(plain: plain, reportToStandardOutput: self.report == nil, environment: environment)) {
             let tally = report.tally
             return (tally.records, tally.notAccepted)
@@ -162,7 +174,7 @@ struct BatchCommand: ParsableCommand {
                     while let item = queue.take() {
                         // After Ctrl-C a record still waiting is not sent: reported as not attempted.
                         let outcome = BatchInterrupt.requested ? BatchOutcome(status: .notAttempted) : runner.run(record: item.record, bytes: item.bytes)
-                        report.add(outcome, record: item.record, line: item.line, input: item.input)
+                        report.add(outcome, record: item.record, line: item.line, input: item.input, bytes: item.bytes)
                     }
                 }
                 workers.leave()
@@ -188,7 +200,8 @@ struct BatchCommand: ParsableCommand {
                 report.add(BatchOutcome(status: .refused, errors: [EndingError(field: nil, message: refusal, line: nil)]),
                            record: recordNumber, line: line.line, input: line.input)
             } else if workerCount == 0 {
-                report.add(runner.run(record: recordNumber, bytes: line.bytes), record: recordNumber, line: line.line, input: line.input)
+                report.add(runner.run(record: recordNumber, bytes: line.bytes), record: recordNumber, line: line.line, input: line.input,
+                           bytes: line.bytes)
             } else {
                 queue.put(BatchWorkQueue.Item(record: recordNumber, line: line.line, bytes: line.bytes, input: line.input))
             }
@@ -196,11 +209,18 @@ struct BatchCommand: ParsableCommand {
         queue.close(workers: workerCount)
         workers.wait()
         progress.finish()
+        // `--repair`: the refused and rejected records, walked at the terminal (BatchRepair.swift).
+        var repairStopped = false
+        if repair && BatchInterrupt.requested {
+            for item in report.takeHeld() { report.keepRejected(item) }
+        } else if repair {
+            repairStopped = BatchRepair(spec: spec, transport: transport, source: file, environment: environment).walk(report)
+        }
         try rejectsFile?.commit()
         let elapsed = ContinuousClock.now - started
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         var tally = report.tally
-        tally.interrupted = BatchInterrupt.requested
+        tally.interrupted = BatchInterrupt.requested || repairStopped
         if tally.interrupted && !stopping { StandardError.write("formline: " + CLIMessage.batchStopping.text + "\n") }
         sink.write(tally.summary(seconds: seconds, shard: share).compactText + "\n")
         if tally.interrupted { throw ExitCode(ExitStatus.interrupted.rawValue) }
@@ -217,24 +237,60 @@ final class BatchReport: Sendable {
     /// How a rejected record is written there: NDJSON's line, or CSV's row with its errors.
     private let rejectsFormat: BatchRejectsFormat
 
-    init(sink: TerminalOutput, rejects: TerminalOutput? = nil, rejectsFormat: BatchRejectsFormat = .ndjson) {
+    /// `--repair`: records not accepted are held (at most this many) until the walk.
+    private let holding: Int
+    private let held = Mutex<[BatchHeldRecord]>([])
+
+    init(sink: TerminalOutput, rejects: TerminalOutput? = nil, rejectsFormat: BatchRejectsFormat = .ndjson, holding: Int = 0) {
         self.sink = sink
         self.rejects = rejects
         self.rejectsFormat = rejectsFormat
+        self.holding = holding
         self.state = Mutex(BatchTally())
     }
 
-    func add(_ outcome: BatchOutcome, record: Int, line: Int, input: [UInt8] = []) {
+    func add(_ outcome: BatchOutcome, record: Int, line: Int, input: [UInt8] = [], bytes: [UInt8] = []) {
         let text = outcome.reportLine(record: record, line: line).compactText + "\n"
         state.withLock { tally in
             tally.add(outcome.status)
             if outcome.queued { tally.queued += 1 }
             sink.write(text)
             // A queued record is in the outbox: copied here too it could be sent twice.
-            if let rejects, outcome.status != .accepted, outcome.status != .valid, !outcome.queued, !input.isEmpty {
-                rejects.write(rejectsFormat.line(input, outcome.errors))
+            if outcome.status != .accepted, outcome.status != .valid, !outcome.queued {
+                let item = BatchHeldRecord(record: record, line: line, bytes: bytes, input: input, outcome: outcome)
+                if item.walkable, held.withLock({ list in
+                    guard list.count < holding else { return false }
+                    list.append(item)
+                    return true
+                }) { return }
+                if let rejects, !input.isEmpty { rejects.write(rejectsFormat.line(input, outcome.errors)) }
             }
         }
+    }
+
+    /// The records held for `--repair`, in the order they ended.
+    func takeHeld() -> [BatchHeldRecord] {
+        held.withLock { list in
+            defer { list = [] }
+            return list.sorted { $0.record < $1.record }
+        }
+    }
+
+    /// A held record still not accepted: to `--rejects`, with the errors it was held with.
+    func keepRejected(_ item: BatchHeldRecord) {
+        guard let rejects, !item.input.isEmpty else { return }
+        state.withLock { _ in rejects.write(rejectsFormat.line(item.input, item.outcome.errors)) }
+    }
+
+    /// A repaired record's later line (the one `--resume` reads); the counts take its new status.
+    func addRepaired(_ outcome: BatchOutcome, for item: BatchHeldRecord) {
+        let text = outcome.reportLine(record: item.record, line: item.line).compactText + "\n"
+        state.withLock { tally in
+            tally.replace(item.outcome.status, with: outcome.status)
+            tally.repaired += 1
+            sink.write(text)
+        }
+        if outcome.status != .accepted { keepRejected(BatchHeldRecord(record: item.record, line: item.line, bytes: item.bytes, input: item.input, outcome: outcome)) }
     }
 
     var notAccepted: Int { state.withLock { $0.notAccepted } }

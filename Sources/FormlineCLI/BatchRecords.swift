@@ -6,6 +6,7 @@ import FormDrafts
 import FormFiles
 import FormRunner
 import FormSystem
+import Synchronization
 
 /// One record of `formline batch`, through the same wizard a typed form has: its answers applied
 /// as an answers file's (`Wizard.apply`), every missing answer and failed check found before
@@ -64,8 +65,10 @@ struct BatchRecordRunner: Sendable {
         if dryRun { return BatchOutcome(status: .valid) }
         let key = key(record: record, bytes: bytes)
         let accepted = AcceptedID()
+        // The server's answer is kept for `--repair`, which walks the rejection as it came.
+        let answered = BatchLastAnswer(transport)
         let edges = SessionDriver.Edges(
-            source: NoLines(), transport: transport, write: { _ in },
+            source: NoLines(), transport: answered, write: { _ in },
             onAccepted: { _, response in accepted.id = BatchOutcome.serverID(response.body) },
             idempotencyKey: { _ in key })
         var edgesWithOutbox = edges
@@ -85,7 +88,9 @@ struct BatchRecordRunner: Sendable {
         switch status {
         case .accepted: return BatchOutcome(status: .accepted, id: accepted.id)
         case .inputRefused where driver.wizard.rejectionStatus != nil:
-            return BatchOutcome(status: .rejected, errors: driver.wizard.endingErrors, httpStatus: driver.wizard.rejectionStatus)
+            var outcome = BatchOutcome(status: .rejected, errors: driver.wizard.endingErrors, httpStatus: driver.wizard.rejectionStatus)
+            outcome.rejection = answered.last
+            return outcome
         case .inputRefused:
             return BatchOutcome(status: .refused, errors: driver.wizard.endingErrors)
         default:
@@ -120,10 +125,18 @@ struct BatchOutcome: Sendable {
     var key: String?
     /// `--queue`: not sent after its retries, kept in the outbox for `formline outbox send`.
     var queued = false
+    /// `--repair`: this line is the record's outcome after its walk at the terminal.
+    var repaired = false
+    /// `--repair`: the key the corrected record was sent under (`key` stays the record's, which
+    /// `--resume` compares, so a record repaired and accepted is not sent again).
+    var repairKey: String?
+    /// The server's rejection as it came (not in the report): what `--repair` walks.
+    var rejection: TransportResponse?
 
     init(status: Status, id: String? = nil, errors: [EndingError] = [], httpStatus: Int? = nil, resumed: Bool = false,
-         key: String? = nil, queued: Bool = false) {
+         key: String? = nil, queued: Bool = false, repaired: Bool = false) {
         self.queued = queued
+        self.repaired = repaired
         self.status = status
         self.id = id
         self.errors = errors
@@ -149,6 +162,8 @@ struct BatchOutcome: Sendable {
         if resumed { members["resumed"] = .bool(true) }
         if let key { members["key"] = .string(key) }
         if queued { members["queued"] = .bool(true) }
+        if repaired { members["repaired"] = .bool(true) }
+        if let repairKey { members["repair_key"] = .string(repairKey) }
         return .object(members)
     }
 
@@ -173,8 +188,16 @@ struct BatchTally: Sendable {
     var queued = 0
     /// Ctrl-C stopped the run: the summary says so.
     var interrupted = false
+    /// `--repair`: records walked and sent again (whatever came of it).
+    var repaired = 0
 
     mutating func add(_ status: BatchOutcome.Status) { counts[status, default: 0] += 1 }
+
+    /// `--repair`: a record's later line replaces its earlier status in the counts.
+    mutating func replace(_ old: BatchOutcome.Status, with new: BatchOutcome.Status) {
+        counts[old, default: 0] -= 1
+        counts[new, default: 0] += 1
+    }
 
     var records: Int { counts.values.reduce(0, +) }
     var notAccepted: Int { records - (counts[.accepted] ?? 0) - (counts[.valid] ?? 0) }
@@ -189,6 +212,7 @@ struct BatchTally: Sendable {
         members["records_per_second"] = .number(String(rate))
         if let shard { members["shard"] = .string("\(shard.k)/\(shard.n)") }
         if queued > 0 { members["queued"] = .number(String(queued)) }
+        if repaired > 0 { members["repaired"] = .number(String(repaired)) }
         if interrupted { members["interrupted"] = .bool(true) }
         return .object(["summary": .object(members)])
     }
@@ -198,6 +222,22 @@ struct BatchTally: Sendable {
 private final class NoLines: LineSource {
     func read(_ request: Prompt) -> LineResult { .endOfInput }
     var isInteractive: Bool { false }
+}
+
+/// The transport of one record, keeping the answer to its submission (not to a field's check).
+private final class BatchLastAnswer: Transport {
+    private let real: any Transport
+    private let answer = Mutex<TransportResponse?>(nil)
+
+    init(_ real: any Transport) { self.real = real }
+
+    var last: TransportResponse? { answer.withLock { $0 } }
+
+    func send(_ request: TransportRequest) async -> Result<TransportResponse, TransportFailure> {
+        let result = await real.send(request)
+        if request.check == nil, case .success(let response) = result { answer.withLock { $0 = response } }
+        return result
+    }
 }
 
 private final class AcceptedID {

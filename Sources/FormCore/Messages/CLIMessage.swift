@@ -65,6 +65,11 @@ package enum CLIMessage: Sendable, Equatable {
     case batchCSVNotUTF8
     case batchCSVNotOneRow
     case batchCSVRowTooWide(cells: Int, columns: Int)
+    // `--repair` (docs/outbox-and-batch.md, "Repairing at a terminal").
+    case batchRepairNeedsTerminal
+    case batchRepairWithDryRun
+    case batchRepairRecord(index: Int, count: Int, line: Int)
+    case batchRepairSkipped(record: Int)
 
     // MARK: Usage errors of `fill`
     case nameAForm
@@ -300,6 +305,11 @@ package enum CLIMessage: Sendable, Equatable {
         case .draftAnswerCount(let n): return n == 1 ? "1 answer" : "\(n) answers"
         case .batchLineTooLong: return "the record is longer than 1 MiB"
         case .batchRetriesOutOfRange: return "--retries must be between 0 and 10"
+        case .batchRepairNeedsTerminal:
+            return "--repair asks at a terminal: standard input and output must be one, and FILE cannot be -"
+        case .batchRepairWithDryRun: return "--repair and --dry-run do not go together: a dry run sends nothing to repair"
+        case .batchRepairRecord(let index, let count, let line): return "Record \(index) of \(count) to repair (line \(line))"
+        case .batchRepairSkipped(let record): return "Record \(record) skipped: kept in the rejects"
         case .batchStopping:
             return "stopping: the records in flight finish, the rest are reported as not attempted (Ctrl-C again abandons them)"
         case .batchProgress(let done, let notAccepted, let perSecond):

@@ -68,6 +68,11 @@ public struct Wizard: Sendable {
         get { policy.submitsWithoutReview }
         set { policy.submitsWithoutReview = newValue }
     }
+    /// `batch --repair`: after a rejection the review comes back (`submitsWithoutReview` ends).
+    public var reviewsAfterRejection: Bool {
+        get { policy.reviewsAfterRejection }
+        set { policy.reviewsAfterRejection = newValue }
+    }
     /// How the wizard words what it shows (`--accessible`): set by the session set-up before `.start`.
     public var presentation: Presentation {
         get { policy.presentation }

@@ -244,6 +244,11 @@ extension CLIMessage {
         case .draftAnswerCount(let n): return n == 1 ? "1 svar" : "\(n) svar"
         case .batchLineTooLong: return "posten er lengre enn 1 MiB"
         case .batchRetriesOutOfRange: return "--retries må være mellom 0 og 10"
+        case .batchRepairNeedsTerminal:
+            return "--repair spør ved en terminal: standard inn og ut må være en, og FIL kan ikke være -"
+        case .batchRepairWithDryRun: return "--repair og --dry-run går ikke sammen: en prøvekjøring sender ingenting å rette"
+        case .batchRepairRecord(let index, let count, let line): return "Post \(index) av \(count) å rette (linje \(line))"
+        case .batchRepairSkipped(let record): return "Post \(record) hoppet over: beholdt blant de avviste"
         case .batchStopping:
             return "stopper: postene som er underveis fullføres, resten rapporteres som ikke forsøkt (Ctrl-C igjen forlater dem)"
         case .batchProgress(let done, let notAccepted, let perSecond):

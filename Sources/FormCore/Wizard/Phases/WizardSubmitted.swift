@@ -40,6 +40,7 @@ extension Wizard {
         submissions.last = nil
         submissions.rejectionStatus = status
         submissions.lastAnswerWasRejection = true
+        if policy.reviewsAfterRejection { policy.submitsWithoutReview = false }
         let visible = form.visibleIndices
         let placement = ServerErrorMapper.place(errors, in: spec, fields: fields, visibleFields: Set(visible.map { fields[$0].name }))
         var effects: [WizardEffect] = [.output(OutputLine(.rejected(status: status), style: .error))]

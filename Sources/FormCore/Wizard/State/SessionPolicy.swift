@@ -9,6 +9,9 @@ struct SessionPolicy: Sendable, Equatable {
     /// `--no-input`: once every field has a value, submit without the review; a missing answer or
     /// a failed check ends the session (exit 5) instead of asking.
     var submitsWithoutReview = false
+    /// `batch --repair`: the first submission goes without the review, but once the server has
+    /// refused it the corrected form is reviewed before it goes again.
+    var reviewsAfterRejection = false
     /// How prompts, errors, choices and the review are worded and laid out (`--accessible`).
     var presentation: Presentation = .standard
     /// `--no-checks` turns it off: no field's `server_check` is made (the server decides at submit).
