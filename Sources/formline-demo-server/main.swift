@@ -18,10 +18,17 @@ struct DemoServerCommand: AsyncParsableCommand {
               formline-demo-server --port 8080 &
               formline fill Forms/signup.yaml --endpoint http://127.0.0.1:8080/drf
 
-            Endpoints (any submit path below each): /drf /laravel /rails /problem /jsonapi
-            /fastapi /aspnet /list. Username "admin" is taken; a password containing the
-            username is rejected. Faults: /fault/slow /fault/html500 /fault/garbage200
-            /fault/redirect /fault/unparseable422 /fault/oversized /fault/oversized-chunked.
+            Every shipped form has its route at its own submit path (POST /api/signup, \
+            /api/orders, /api/receipts, ...), checked by the server's own code and answered \
+            in the form's error dialect; GET /submissions lists what was accepted; a repeated \
+            Idempotency-Key gets the first answer again.
+
+            Dialect endpoints (any submit path below each): /drf /laravel /rails /problem \
+            /jsonapi /fastapi /aspnet /list. Username "admin" is taken; a password containing \
+            the username is rejected. Server checks: GET /api/usernames/NAME, \
+            /api/skus/SKU, /api/docks?warehouse=W. Faults: /fault/slow /fault/html500 \
+            /fault/garbage200 /fault/redirect /fault/unparseable422 /fault/oversized \
+            /fault/oversized-chunked.
             """,
         version: FormlineVersion.current)
 
