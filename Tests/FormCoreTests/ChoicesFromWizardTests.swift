@@ -78,6 +78,26 @@ import Testing
         #expect(h.lastPrompt?.hasPrefix("Submit?") == true)
     }
 
+    /// Asked again because the warehouse changed, the old dock is not kept by Enter: it is not
+    /// among Bergen's docks, and the review would have sent it.
+    @Test func enterDoesNotKeepADockTheNewListNoLongerHolds() {
+        var h = WizardHarness(Self.spec(), interactive: true)
+        h.type("Oslo")
+        h.send(.checked(Self.docks("OSL-A", "OSL-B")))
+        h.type("OSL-A", "DHL")
+        h.type("1", "Bergen")
+        h.send(.checked(Self.docks("BGO-1", "BGO-2")))
+        // Neither offered nor pre-filled: the old dock is no choice any more.
+        #expect(h.lastPrompt == "Dock: ")
+        #expect(h.prompts.last?.prefill == nil)
+        h.type("")
+        #expect(h.refusals.last == "Choose one of: BGO-1, BGO-2")
+        #expect(h.lastPrompt?.hasPrefix("Dock") == true)
+        h.type("BGO-2")
+        #expect(h.wizard.values["dock"] == .text("BGO-2"))
+        #expect(h.lastPrompt?.hasPrefix("Submit?") == true)
+    }
+
     @Test func labelsAreShownAfterTheirChoicesAndMayBeTypedWhole() {
         var spec = Self.spec()
         spec.fields[1].choicesFrom?.label = JSONPointer("/name")

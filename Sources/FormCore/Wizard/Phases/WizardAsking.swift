@@ -86,6 +86,13 @@ extension Wizard {
         let field = fields[index]
         // After the list's minimum, an empty first answer of the offered item ends the list.
         if form.isTentative(field), values[field.name] == nil, form.isFirstOfItem(index) { return endList(at: index) }
+        // A kept choice must still be one of the choices as they are now: a list fetched from
+        // the API changes with an earlier answer, and Enter must not carry the old warehouse's
+        // dock to the review. Read like a typed answer, so the refusal is the one typing it gets.
+        if let current = values[field.name], !field.choices.isEmpty,
+           case .failure(let problem) = field.parse(ServerCheck.text(current)) {
+            return refuse(problem.message) + ask(index, prefill: nil)
+        }
         if values[field.name] == nil {
             if let d = field.defaultValue {
                 if let refused = refuseDistinct(d, typed: nil, at: index) { return refused }

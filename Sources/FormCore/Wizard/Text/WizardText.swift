@@ -28,7 +28,12 @@ extension Wizard {
 
     /// `Label (hints) [value]: `, with pre-fill and completion for an editing terminal.
     func prompt(for field: Field, prefill rejected: String?) -> Prompt {
-        let current = values[field.name]
+        // A choice the list no longer holds (fetched again for a changed answer) is neither
+        // offered in brackets nor pre-filled: Enter would only be refused.
+        var current = values[field.name]
+        if let value = current, !field.choices.isEmpty, case .failure = field.parse(ServerCheck.text(value)) {
+            current = nil
+        }
         let text = promptText(field, current: current, placeholder: nil)
         // A private field's value in its prompt (`Given name [Kari]: `) is recorded with the
         // field's name in its place (`Given name [given_name]: `) whatever its length, and before
