@@ -140,6 +140,38 @@ import Testing
         #expect(h.lastPrompt?.hasPrefix("Submit?") == true)
     }
 
+    /// A script's `2` names no fetched choice: the list's order is the server's of the day.
+    @Test func aScriptedNumberNamesNoFetchedChoice() {
+        var wizard = Wizard(spec: Self.spec(), interactive: true)
+        #expect(wizard.apply([
+            ScriptedAnswer(path: "warehouse", text: "Oslo", origin: "--set", fromCommandLine: true),
+            ScriptedAnswer(path: "dock", text: "2", origin: "--set", fromCommandLine: true),
+            ScriptedAnswer(path: "carrier", text: "DHL", origin: "--set", fromCommandLine: true),
+        ]).isEmpty)
+        var h = WizardHarness(wizard: wizard)
+        h.send(.checked(Self.docks("OSL-A", "OSL-B")))
+        #expect(h.refusals == ["Choose one of: OSL-A, OSL-B"])
+        #expect(h.wizard.values["dock"] != .text("OSL-B"))
+        #expect(h.lastPrompt?.hasPrefix("Dock") == true)
+    }
+
+    /// `D1` kept from warehouse A reads as the prefix of B's `D10`: still not chosen, so neither
+    /// offered nor kept by Enter.
+    @Test func aKeptChoiceThatIsOnlyAPrefixOfANewOneIsChosenAgain() {
+        var h = WizardHarness(Self.spec(), interactive: true)
+        h.type("Oslo")
+        h.send(.checked(Self.docks("D1", "D2")))
+        h.type("D1", "DHL")
+        h.type("1", "Bergen")
+        h.send(.checked(Self.docks("D10", "D20")))
+        #expect(h.lastPrompt == "Dock: ")
+        h.type("")
+        #expect(h.refusals.last == "The choices changed with an earlier answer: choose again.")
+        h.type("D20")
+        #expect(h.wizard.values["dock"] == .text("D20"))
+        #expect(h.lastPrompt?.hasPrefix("Submit?") == true)
+    }
+
     @Test func aFailedFetchSaysSoAndTakesFreeText() {
         var h = WizardHarness(Self.spec(), interactive: true)
         h.type("Oslo")

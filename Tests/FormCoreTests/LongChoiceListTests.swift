@@ -56,6 +56,18 @@ import Testing
         #expect(g.prompts.last?.prefill == "3")
     }
 
+    /// A list shown before the operator left the field names nothing once they come back to it.
+    @Test func numbersForgetTheListOnceTheFieldIsLeft() {
+        var h = Self.harness()
+        h.type("trd-2")
+        h.type("annex")
+        #expect(h.lastPrompt == "Carrier: ")
+        h.type(".back")
+        h.type("3")
+        #expect(h.wizard.values["dock"] == .text("Annex"))
+        #expect(h.refusals == ["No choice starts with '3'"])
+    }
+
     @Test func aQuestionMarkListsTheFirstMatchesAndTakesNothing() {
         var h = Self.harness()
         h.type("?")

@@ -89,9 +89,13 @@ extension Wizard {
         // A kept choice must still be one of the choices as they are now: a list fetched from
         // the API changes with an earlier answer, and Enter must not carry the old warehouse's
         // dock to the review. Read like a typed answer, so the refusal is the one typing it gets.
-        if let current = values[field.name], !field.choices.isEmpty,
-           case .failure(let problem) = field.parse(ServerCheck.text(current)) {
-            return refuse(problem.message) + ask(index, prefill: nil)
+        if let current = values[field.name], !Wizard.isStillChosen(current, in: field) {
+            if case .failure(let problem) = field.parse(ServerCheck.text(current)) {
+                return refuse(problem.message) + ask(index, prefill: nil)
+            }
+            // It reads as a prefix, another case or a label of a new choice: still not the one
+            // the operator chose, so it is chosen again.
+            return refuse(WizardMessage.choicesChanged.text) + ask(index, prefill: nil)
         }
         if values[field.name] == nil {
             if let d = field.defaultValue {
@@ -103,5 +107,18 @@ extension Wizard {
         }
         progress.visit(field.name)
         return advance(from: index)
+    }
+
+    /// Whether a stored answer is, exactly, among the field's choices as they are now (a field
+    /// with no choices, or whose fetch failed, takes any answer). Reading it again would not do:
+    /// `D1` reads as the prefix of `D10` once warehouse B's docks replaced A's.
+    static func isStillChosen(_ value: FieldValue, in field: Field) -> Bool {
+        let choices = field.choices
+        if choices.isEmpty { return true }
+        switch value {
+        case .text(let chosen): return choices.contains(chosen)
+        case .list(let chosen): return chosen.allSatisfy(choices.contains)
+        default: return true
+        }
     }
 }

@@ -103,7 +103,7 @@ extension Wizard {
     private mutating func askAgainForChoices(_ index: Int, unseen: Bool) -> [WizardEffect] {
         let name = fields[index].name
         var message = WizardMessage.choicesChanged.text
-        if unseen, let value = form.store[index], case .failure(let problem) = fields[index].parse(ServerCheck.text(value)) {
+        if unseen, let value = form.store[index], case .failure(let problem) = Wizard.readWritten(value, for: fields[index]) {
             message = problem.message
             if policy.submitsWithoutReview {
                 let origin = scripted.origins[name]
@@ -124,14 +124,26 @@ extension Wizard {
         let choices = fields[index].choices
         if choices.isEmpty { return true }
         if unseen, let value = form.store[index] {
-            guard case .success(let chosen) = fields[index].parse(ServerCheck.text(value)) else { return false }
+            guard case .success(let chosen) = Wizard.readWritten(value, for: fields[index]) else { return false }
             setValue(chosen, at: index)
             return true
         }
-        switch form.store[index] {
-        case .text(let chosen)?: return choices.contains(chosen)
-        case .list(let chosen)?: return chosen.allSatisfy(choices.contains)
-        default: return false
+        guard let value = form.store[index] else { return false }
+        return Wizard.isStillChosen(value, in: fields[index])
+    }
+
+    /// A written answer (`--set`, an answers file, a draft) read against a fetched list: as a
+    /// typed one, except that a number names no choice. The operator typing `2` has the list on
+    /// screen; a script's `2` would name an item by the server's order of the day.
+    static func readWritten(_ value: FieldValue, for field: Field) -> Result<FieldValue, ValueError> {
+        let text = ServerCheck.text(value)
+        // A long list's resolver takes no numbers anyway, and says so without listing 40 choices.
+        if ChoiceNarrowing.isLong(field.choices) { return field.parse(text) }
+        let items = field.type == .multichoice ? text.split(separator: ",").map { String($0).trimmedWhitespace } : [text]
+        let number = items.first { item in
+            !item.isEmpty && item.utf8.allSatisfy { (48...57).contains($0) } && !field.choices.contains(item)
         }
+        if number != nil { return .failure(.notAChoice(choices: field.choices)) }
+        return field.parse(text)
     }
 }

@@ -293,6 +293,11 @@ extension Wizard {
         let next = next ?? walk
         if let fetching = fetchChoicesBeforeAsking(index, prefill: rejected, walk: next) { return fetching }
         let field = fields[index]
+        // Numbers name the matches listed for the field being asked, while it is: a list shown
+        // for another field, or before the operator left this one, is off the screen's context.
+        if !shown.lastListedChoices.isEmpty, shown.lastListedChoices.keys.contains(where: { $0 != field.name }) {
+            shown.lastListedChoices = shown.lastListedChoices.filter { $0.key == field.name }
+        }
         var effects: [WizardEffect] = []
         if field.kind.takesChoices && !shown.listedChoices.contains(field.name) {
             shown.listedChoices.insert(field.name)

@@ -31,9 +31,7 @@ extension Wizard {
         // A choice the list no longer holds (fetched again for a changed answer) is neither
         // offered in brackets nor pre-filled: Enter would only be refused.
         var current = values[field.name]
-        if let value = current, !field.choices.isEmpty, case .failure = field.parse(ServerCheck.text(value)) {
-            current = nil
-        }
+        if let value = current, !Wizard.isStillChosen(value, in: field) { current = nil }
         let text = promptText(field, current: current, placeholder: nil)
         // A private field's value in its prompt (`Given name [Kari]: `) is recorded with the
         // field's name in its place (`Given name [given_name]: `) whatever its length, and before
