@@ -29,6 +29,9 @@ struct BatchCSVSource: BatchRecordSource {
         guard let first = scanner.next() else {
             throw ValidationError(TextCleaning.visible(CLIMessage.batchCSVNoHeader(path: source).text))
         }
+        if let malformed = first.malformed {
+            throw ValidationError(TextCleaning.visible("\(source):\(first.line): " + malformed.message))
+        }
         guard !first.tooLong else {
             throw ValidationError(TextCleaning.visible("\(source):\(first.line): " + CLIMessage.batchLineTooLong.text))
         }
@@ -36,6 +39,11 @@ struct BatchCSVSource: BatchRecordSource {
         switch Self.cells(first.bytes) {
         case .refused(let problem): throw ValidationError(TextCleaning.visible("\(source):\(first.line): \(problem)"))
         case .cells(let cells): names = cells.map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+        // Excel's CSV export where the decimal mark is a comma (Norway, much of Europe) separates by
+        // semicolons: one column whose name holds one would otherwise be "no such field".
+        if names.count == 1, names[0].contains(";") {
+            throw ValidationError(TextCleaning.visible("\(source):\(first.line): " + CLIMessage.batchCSVSemicolons.text))
         }
         guard names.count <= Self.columnLimit else {
             throw ValidationError(TextCleaning.visible("\(source):\(first.line): " + CLIMessage.batchCSVTooManyColumns(most: Self.columnLimit).text))
@@ -45,7 +53,8 @@ struct BatchCSVSource: BatchRecordSource {
         let errorsName = spec.fields.contains { $0.name == "errors" } ? "formline_errors" : "errors"
         var problems: [(column: Int, text: String)] = []
         func problem(_ column: Int, _ name: String, _ message: String) {
-            problems.append((column, TextCleaning.visible("\(source):\(line):\(column + 1): " + (name.isEmpty ? message : "\(name): \(message)"))))
+            let shown = Self.shortened(name)
+            problems.append((column, TextCleaning.visible("\(source):\(line):\(column + 1): " + (shown.isEmpty ? message : "\(shown): \(message)"))))
         }
         var firstColumn: [String: Int] = [:]
         var fieldColumns: [(name: String, column: Int)] = []
@@ -69,12 +78,16 @@ struct BatchCSVSource: BatchRecordSource {
             if let refused = applied.first(where: { $0.field == name }), wizard.field(named: name) == nil {
                 problem(column, name, refused.message)
             } else if let conflict = shape.insert(path: name.split(separator: ".", omittingEmptySubsequences: false).map(String.init), column: column) {
-                problem(column, name, CLIMessage.batchCSVColumnConflict(column: conflict + 1, name: names[conflict]).text)
+                problem(column, name, CLIMessage.batchCSVColumnConflict(column: conflict + 1, name: Self.shortened(names[conflict])).text)
             }
         }
         guard problems.isEmpty else {
             let byColumn = problems.enumerated().sorted { ($0.element.column, $0.offset) < ($1.element.column, $1.offset) }
-            throw ValidationError(byColumn.prefix(100).map(\.element.text).joined(separator: "\n"))
+            var said = byColumn.prefix(Self.listedHeaderProblems).map(\.element.text)
+            if byColumn.count > Self.listedHeaderProblems {
+                said.append(TextCleaning.visible(CLIMessage.moreAnswerProblems(origin: "\(source):\(line)", count: byColumn.count - Self.listedHeaderProblems).text))
+            }
+            throw ValidationError(said.joined(separator: "\n"))
         }
         self.shape = shape
         width = names.count
@@ -83,17 +96,43 @@ struct BatchCSVSource: BatchRecordSource {
         let header = Self.row(kept.map { names[$0] } + [errorsName])
         rejectsFormat = BatchRejectsFormat(header: header) { input, errors in
             // The row as read, without an earlier error column, then this run's errors.
-            guard case .cells(let cells) = Self.cells(input) else { return String(decoding: input + [0x0A], as: UTF8.self) }
+            guard !CSVRecordScanner.quotingIsBroken(input), case .cells(let cells) = Self.cells(input) else {
+                return String(decoding: input + [0x0A], as: UTF8.self)
+            }
             let values = kept.map { $0 < cells.count ? cells[$0] : "" }
             let said = errors.prefix(BatchOutcome.listedErrors).map { error in
                 error.field.map { "\($0): \(error.message)" } ?? error.message
             }
-            return Self.row(values + [said.joined(separator: "; ")])
+            return Self.row(values + [Self.inert(said.joined(separator: "; "))])
         }
+    }
+
+    /// The most header problems listed; the rest are counted ("and 12 more problems").
+    static let listedHeaderProblems = 20
+    /// The longest header name echoed in a problem, in characters; a longer one ends in "...".
+    static let shownNameLimit = 80
+
+    /// A header name as a problem echoes it: at most `shownNameLimit` characters.
+    static func shortened(_ name: String) -> String {
+        name.count > shownNameLimit ? String(name.prefix(shownNameLimit)) + "..." : name
+    }
+
+    /// The errors cell formline writes (server text among it) made inert for a spreadsheet: a
+    /// cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return would be read as a
+    /// formula (`=HYPERLINK(...)`), so it gets a leading `'` (OWASP, "CSV Injection"). The
+    /// operator's own cells are their data and are written as read.
+    static func inert(_ cell: String) -> String {
+        guard let first = cell.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) else { return cell }
+        return "'" + cell
     }
 
     mutating func next() -> BatchSourceRecord? {
         guard let record = scanner.next() else { return nil }
+        if let malformed = record.malformed {
+            // Refused whole, before the package's reader guesses at its cells; the rejects file
+            // keeps the row as read (its quoting is what the operator must fix).
+            return BatchSourceRecord(line: record.line, bytes: [], input: record.bytes, refusal: malformed.message)
+        }
         guard !record.tooLong else {
             return BatchSourceRecord(line: record.line, bytes: [], input: [], refusal: CLIMessage.batchLineTooLong.text)
         }
@@ -218,12 +257,24 @@ struct CSVRecordScanner {
         var line: Int
         var bytes: [UInt8]
         var tooLong: Bool
+        /// The quoting is broken (a stray or unclosed quote): the record's error, never its cells.
+        var malformed: Malformed? = nil
+    }
+
+    /// Why a record's quoting is broken, with the line it is seen on.
+    enum Malformed: Equatable {
+        /// A byte other than `"`, `,` or a line end after a quoted cell's closing quote (`"a"x`):
+        /// the scanner ends the record at that line's end, so one stray quote costs one row and
+        /// never folds the rows after it into one record.
+        case strayQuote(line: Int)
+        /// The input ends inside a quoted cell opened on `line`.
+        case unclosedQuote(line: Int)
     }
 
     /// The longest record, as NDJSON's longest line: 1 MiB.
     static let recordLimit = NDJSONLineReader.lineLimit
 
-    private enum State { case fieldStart, unquoted, quoted, quoteInQuoted }
+    enum State { case fieldStart, unquoted, quoted, quoteInQuoted }
 
     let fd: Int32
     private var buffer: [UInt8] = []
@@ -239,6 +290,8 @@ struct CSVRecordScanner {
         var collected: [UInt8] = []
         var tooLong = false
         var sawAny = false
+        var malformed: Malformed?
+        var quoteOpened = line
         let first = line
         while true {
             if start == buffer.count {
@@ -246,7 +299,8 @@ struct CSVRecordScanner {
                 start = 0
                 if ended || !refill() {
                     guard sawAny else { return nil }
-                    return finish(collected, line: first, tooLong: tooLong)
+                    if malformed == nil, state == .quoted { malformed = .unclosedQuote(line: quoteOpened) }
+                    return finish(collected, line: first, tooLong: tooLong, malformed: malformed)
                 }
                 if atFileStart {
                     atFileStart = false
@@ -258,6 +312,7 @@ struct CSVRecordScanner {
             var end = start
             var done = false
             var newlines = 0
+            let base = line
             buffer.withUnsafeBufferPointer { bytes in
                 while end < bytes.count {
                     let b = bytes[end]
@@ -267,13 +322,8 @@ struct CSVRecordScanner {
                         if state != .quoted { done = true; break }
                         continue
                     }
-                    switch state {
-                    case .fieldStart: state = b == 0x22 ? .quoted : (b == 0x2C ? .fieldStart : .unquoted)
-                    case .unquoted: if b == 0x2C { state = .fieldStart }
-                    case .quoted: if b == 0x22 { state = .quoteInQuoted }
-                    case .quoteInQuoted:
-                        if b == 0x22 { state = .quoted } else if b == 0x2C { state = .fieldStart } else if b != 0x0D { state = .quoted }
-                    }
+                    if state == .fieldStart, b == 0x22 { quoteOpened = base + newlines }
+                    if Self.step(&state, b), malformed == nil { malformed = .strayQuote(line: base + newlines) }
                 }
             }
             line += newlines
@@ -287,8 +337,42 @@ struct CSVRecordScanner {
                 }
             }
             start = end
-            if done { return finish(collected, line: first, tooLong: tooLong) }
+            if done { return finish(collected, line: first, tooLong: tooLong, malformed: malformed) }
         }
+    }
+
+    /// One byte's step through a record (a line feed is the caller's business); true for a
+    /// byte other than `"`, `,` or CR after a quoted cell's closing quote (`"a"x`). That is not
+    /// RFC 4180: the quote was not the cell's end. Going back into the quotes (as the package's
+    /// reader does) would fold every following row into this one until the next stray quote;
+    /// unquoted, the line end ends the record.
+    @inline(__always)
+    static func step(_ state: inout State, _ b: UInt8) -> Bool {
+        switch state {
+        case .fieldStart: state = b == 0x22 ? .quoted : (b == 0x2C ? .fieldStart : .unquoted)
+        case .unquoted: if b == 0x2C { state = .fieldStart }
+        case .quoted: if b == 0x22 { state = .quoteInQuoted }
+        case .quoteInQuoted:
+            if b == 0x22 {
+                state = .quoted
+            } else if b == 0x2C {
+                state = .fieldStart
+            } else if b != 0x0D {
+                state = .unquoted
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Whether a whole record's quoting is broken (a stray or unclosed quote): `--rejects` then
+    /// copies it as read rather than let the package's reader guess at its cells.
+    static func quotingIsBroken(_ bytes: [UInt8]) -> Bool {
+        var state = State.fieldStart
+        for b in bytes where b != 0x0A {
+            if step(&state, b) { return true }
+        }
+        return state == .quoted
     }
 
     private mutating func refill() -> Bool {
@@ -302,9 +386,19 @@ struct CSVRecordScanner {
         }
     }
 
-    private func finish(_ bytes: [UInt8], line: Int, tooLong: Bool) -> Record {
+    private func finish(_ bytes: [UInt8], line: Int, tooLong: Bool, malformed: Malformed?) -> Record {
         var bytes = bytes
         if bytes.last == 0x0D { bytes.removeLast() }
-        return Record(line: line, bytes: tooLong ? [] : bytes, tooLong: tooLong)
+        return Record(line: line, bytes: tooLong ? [] : bytes, tooLong: tooLong, malformed: malformed)
+    }
+}
+
+extension CSVRecordScanner.Malformed {
+    /// The record's error in the report and the rejects file.
+    var message: String {
+        switch self {
+        case .strayQuote(let line): return CLIMessage.batchCSVStrayQuote(line: line).text
+        case .unclosedQuote(let line): return CLIMessage.batchCSVUnclosedQuote(line: line).text
+        }
     }
 }

@@ -65,6 +65,9 @@ package enum CLIMessage: Sendable, Equatable {
     case batchCSVNotUTF8
     case batchCSVNotOneRow
     case batchCSVRowTooWide(cells: Int, columns: Int)
+    case batchCSVStrayQuote(line: Int)
+    case batchCSVUnclosedQuote(line: Int)
+    case batchCSVSemicolons
     // `--repair` (docs/outbox-and-batch.md, "Repairing at a terminal").
     case batchRepairNeedsTerminal
     case batchRepairWithDryRun
@@ -323,6 +326,11 @@ package enum CLIMessage: Sendable, Equatable {
         case .batchCSVNotUTF8: return "the record is not UTF-8 text"
         case .batchCSVNotOneRow: return "the record is not one CSV row (a carriage return alone ends a row)"
         case .batchCSVRowTooWide(let cells, let columns): return "the row has \(cells) cells; the header names \(columns) columns"
+        case .batchCSVStrayQuote(let line):
+            return "line \(line): a quoted cell goes on after its closing quote: a quote inside a quoted cell is written twice (\"\"), and a cell holding a quote is quoted whole"
+        case .batchCSVUnclosedQuote(let line): return "the quoted cell opened on line \(line) is never closed: the file ends inside it"
+        case .batchCSVSemicolons:
+            return "comma-separated values only: this header looks separated by semicolons (save the file as CSV with commas)"
 
         case .nameAForm: return "Name a form file (formline fill FORM), or an OpenAPI operation (--openapi DOC --operation OP)."
         case .standardInputClosed:

@@ -262,6 +262,11 @@ extension CLIMessage {
         case .batchCSVNotUTF8: return "posten er ikke UTF-8-tekst"
         case .batchCSVNotOneRow: return "posten er ikke én CSV-rad (en vognretur alene avslutter en rad)"
         case .batchCSVRowTooWide(let cells, let columns): return "raden har \(cells) celler; overskriften navngir \(columns) kolonner"
+        case .batchCSVStrayQuote(let line):
+            return "linje \(line): en sitert celle fortsetter etter det avsluttende anførselstegnet: et anførselstegn inne i en sitert celle skrives to ganger (\"\"), og en celle med et anførselstegn i seg siteres hel"
+        case .batchCSVUnclosedQuote(let line): return "den siterte cellen som åpnes på linje \(line), lukkes aldri: filen slutter inne i den"
+        case .batchCSVSemicolons:
+            return "bare kommaseparerte verdier: denne overskriften ser ut til å være skilt med semikolon (lagre filen som CSV med komma)"
         case .recordWithPrivateSet(let field):
             return "--record kan ikke kombineres med --set \(field)=...: \(field) er privat og et opptak inneholder aldri verdien; oppgi den i en --answers-fil (et opptak navngir filen, aldri verdiene) eller skriv den ved spørsmålet"
         case .logNotOpened(let path, let reason):
