@@ -1,3 +1,4 @@
+import Dispatch
 import FormCore
 
 /// A transport that sends a request again, under the same Idempotency-Key, when no usable answer
@@ -115,5 +116,44 @@ public enum RetryAfter {
         let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
         let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
         return era * 146_097 + doe - 719_468
+    }
+}
+
+/// The same tries and waits for a caller that waits on its own thread (`BlockingTransport`): the
+/// base is waited for as the caller would wait for it, and a wait between tries is slept in
+/// slices of `interval` milliseconds, each followed by a look at `watch` and `stopping`.
+extension RetryingTransport: BlockingTransport {
+    package func sendBlocking(_ request: TransportRequest, every interval: Int,
+                              watch: () -> TransportWaitStep) -> Result<TransportResponse, TransportFailure> {
+        var outcome = TransportWaiting.send(base, request, every: interval, watch: watch)
+        var retry = 0
+        while retry < policy.retries, let wait = policy.wait(after: outcome, retry: retry, now: now()), !stopping() {
+            switch pauseBlocking(seconds: wait, every: interval, watch: watch) {
+            case .wait: break
+            case .cancel: return outcome
+            case .stop(let own): return own
+            }
+            retry += 1
+            outcome = TransportWaiting.send(base, request, every: interval, watch: watch)
+        }
+        return outcome
+    }
+
+    /// `.wait` when the pause ran out and the next try may go; `.cancel` when the run stops or the
+    /// caller cancelled (the last outcome stands, as when the async pause is cancelled); `.stop`
+    /// with the caller's own outcome.
+    private func pauseBlocking(seconds: Double, every interval: Int, watch: () -> TransportWaitStep) -> TransportWaitStep {
+        let sleeper = DispatchSemaphore(value: 0)
+        let end = DispatchTime.now() + seconds
+        while DispatchTime.now() < end {
+            _ = sleeper.wait(timeout: min(end, .now() + .milliseconds(max(1, interval))))
+            switch watch() {
+            case .wait: break
+            case .cancel: return .cancel
+            case .stop(let own): return .stop(own)
+            }
+            if stopping() { return .cancel }
+        }
+        return .wait
     }
 }

@@ -440,43 +440,18 @@ public final class SessionDriver {
         bridge(request, everyMilliseconds: 20) { _ in edges.interrupts.hasPendingSignal ? .cancel : .wait }
     }
 
-    /// What the waiting side of `bridge` decides at each look: wait on, cancel the request's task
-    /// (and wait for the transport's own answer to the cancellation), or stop waiting now with an
-    /// outcome of its own.
-    private enum WaitStep {
-        case wait, cancel
-        case stop(Result<TransportResponse, TransportFailure>)
-    }
+    /// What the waiting side of `bridge` decides at each look (`TransportWaitStep`).
+    private typealias WaitStep = TransportWaitStep
 
-    /// The one bridge from the wizard's synchronous loop to the async transport, for submissions
-    /// and checks alike: the send runs in a task while this thread waits, asking `watch` every
+    /// The one bridge from the wizard's synchronous loop to the transport, for submissions and
+    /// checks alike: the send runs while this thread waits, asking `watch` every
     /// `everyMilliseconds` (with the time waited so far) whether to go on, so signals, the
-    /// `checking...` line and a check's own deadline are looked at while the request runs.
+    /// `checking...` line and a check's own deadline are looked at while the request runs
+    /// (`TransportWaiting`: on this thread for a `BlockingTransport`, else through a task).
     private func bridge(_ request: TransportRequest, everyMilliseconds interval: Int,
                         watch: (Duration) -> WaitStep) -> Result<TransportResponse, TransportFailure> {
-        if let immediate = edges.transport as? any ImmediateTransport { return immediate.sendImmediately(request) }
-        let transport = edges.transport
-        let box = OutcomeBox()
-        let done = DispatchSemaphore(value: 0)
-        let task = Task.detached(executorPreference: BlockingBridgeExecutor.shared) {
-            box.set(await transport.send(request))
-            done.signal()
-        }
         let start = ContinuousClock.now
-        var cancelled = false
-        while done.wait(timeout: .now() + .milliseconds(interval)) == .timedOut {
-            switch watch(ContinuousClock.now - start) {
-            case .wait:
-                continue
-            case .cancel:
-                if !cancelled { task.cancel() }
-                cancelled = true
-            case .stop(let outcome):
-                task.cancel()
-                return outcome
-            }
-        }
-        return box.get() ?? .failure(.error(CLIMessage.requestCancelled.text))
+        return TransportWaiting.send(edges.transport, request, every: interval) { watch(ContinuousClock.now - start) }
     }
 
     /// A random version-4 UUID string, from the system's random source.
@@ -491,11 +466,4 @@ public final class SessionDriver {
         }
         return [hex[0..<4], hex[4..<6], hex[6..<8], hex[8..<10], hex[10..<16]].map { $0.joined() }.joined(separator: "-")
     }
-}
-
-/// Hands the transport's answer from the sending thread back to the driver.
-private final class OutcomeBox: Sendable {
-    private let value = Mutex<Result<TransportResponse, TransportFailure>?>(nil)
-    func set(_ outcome: Result<TransportResponse, TransportFailure>) { value.withLock { $0 = outcome } }
-    func get() -> Result<TransportResponse, TransportFailure>? { value.withLock { $0 } }
 }

@@ -94,8 +94,8 @@ package final class HTTPTransport: Transport {
     package static let maximumBodySize = 1 << 20
 
     package let endpoint: String
-    private let headers: [(name: String, value: String)]
-    private let timeout: Duration
+    let headers: [(name: String, value: String)]
+    let timeout: Duration
     private let tls: TLSConfiguration?
     private let proxy: ProxySetting?
     /// What a server's answer must never show: credential values, longest first, each with the
@@ -257,7 +257,7 @@ package final class HTTPTransport: Transport {
         done.wait()
     }
 
-    private func startedClient() -> HTTPClient? {
+    func startedClient() -> HTTPClient? {
         state.withLock { state in
             switch state {
             case .running(let client): return client
@@ -515,7 +515,7 @@ package final class HTTPTransport: Transport {
         return String(afterScheme.prefix { $0 != "/" })
     }
 
-    private static func timeAmount(_ duration: Duration) -> TimeAmount {
+    static func timeAmount(_ duration: Duration) -> TimeAmount {
         let (seconds, attoseconds) = duration.components
         return .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
     }

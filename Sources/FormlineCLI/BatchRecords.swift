@@ -235,7 +235,21 @@ private final class BatchLastAnswer: Transport {
 
     func send(_ request: TransportRequest) async -> Result<TransportResponse, TransportFailure> {
         let result = await real.send(request)
+        keep(result, of: request)
+        return result
+    }
+
+    private func keep(_ result: Result<TransportResponse, TransportFailure>, of request: TransportRequest) {
         if request.check == nil, case .success(let response) = result { answer.withLock { $0 = response } }
+    }
+}
+
+/// Waited for on the worker's own thread when the real transport allows it (`BlockingTransport`).
+extension BatchLastAnswer: BlockingTransport {
+    func sendBlocking(_ request: TransportRequest, every interval: Int,
+                      watch: () -> TransportWaitStep) -> Result<TransportResponse, TransportFailure> {
+        let result = TransportWaiting.send(real, request, every: interval, watch: watch)
+        keep(result, of: request)
         return result
     }
 }
