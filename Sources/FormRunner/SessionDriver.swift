@@ -301,14 +301,18 @@ public final class SessionDriver {
     }
 
     /// Tells the recorder the choices and labels of the private fields (fetched ones as they are
-    /// now): a private value that is one of them is written `[name]` where the answer stands, not
-    /// replaced in the choice list, where its absence would give it away (docs/privacy.md).
+    /// now) and their bounds: a private value that is one of them is written `[name]` where the
+    /// answer stands, not replaced in the choice list, where its absence would give it away, nor
+    /// in the rules `?` shows (`on or after 1900-01-01`), which replay's own value (a bound, the
+    /// first choice) would otherwise change (docs/privacy.md).
     private func spareChoiceText() {
         guard let recorder = edges.recorder else { return }
         var texts: [String] = []
-        for field in wizard.fields where field.isPrivate && !field.choices.isEmpty {
+        for field in wizard.fields where field.isPrivate {
             texts += field.choices
             texts += field.choiceLabels.values
+            if let minimum = field.minimum { texts.append(minimum.description) }
+            if let maximum = field.maximum { texts.append(maximum.description) }
         }
         if !texts.isEmpty { recorder.formText(texts) }
     }

@@ -18,8 +18,8 @@ public protocol SessionRecorder: AnyObject {
     /// A private field's value as typed, just before its `secretInput`/`refusedSecretInput`: not
     /// to be written, but to be replaced by `[field]` wherever the session repeats it.
     func privateValue(field: String, value: String)
-    /// Text the form shows everyone that a private value may equal (a private choice field's
-    /// choices and labels): never to be replaced as a private value (docs/privacy.md).
+    /// Text the form shows everyone that a private value may equal (a private field's choices,
+    /// their labels, its bounds): never to be replaced as a private value (docs/privacy.md).
     func formText(_ texts: [String])
     /// The last `secretInput` of `field` was refused after all, by the server check it started
     /// (the check's `=>`/`<=` lines come after it): it becomes a `refusedSecretInput`.

@@ -17,9 +17,10 @@ struct SecretScrubber {
 
     /// Value -> placeholder, longest values first so a secret inside another is not half-replaced.
     private(set) var secrets: [(value: String, placeholder: String)] = []
-    /// The form's own text a private value may equal (a private choice field's choices and
-    /// labels, lower-cased): never learned, since replacing it would turn the choice list into a
-    /// list without the chosen one, which gives the value away and does not replay. The answer's
+    /// The form's own text a private value may equal (a private field's choices, their labels
+    /// and its bounds, lower-cased): never learned, since replacing it would turn the choice list
+    /// into a list without the chosen one, which gives the value away, and the rules `?` shows
+    /// would differ between a run and its replay. The answer's
     /// own copies are written `[name]` where they stand (the `>*` line, review, prompt, request).
     private var formText: Set<String> = []
 

@@ -107,4 +107,34 @@ import Testing
         #expect(!transcript.contains(code) && !transcript.contains("CODE-"), "\(transcript)")
         try replays(runner, recording)
     }
+
+    /// Found by the session fuzzer: replay types a private date's bound (`min`) when it has no
+    /// value of its own, and replaced it in the rules `?` shows, so the transcript did not replay.
+    /// A bound is the form's text, like a choice: the rules stay as the form says them.
+    @Test(arguments: ["1985-05-05", "1900-01-01"])
+    func aPrivateValueEqualToABoundLeavesTheRulesWhole(birth: String) throws {
+        let runner = try BinaryRunner()
+        let form = try file(runner, "birth.yaml", """
+            id: birth
+            fields:
+              - name: birth
+                label: Date of birth
+                type: date
+                min: 1900-01-01
+                private: true
+              - name: ward
+                private: false
+            submit:
+              method: POST
+              path: /patients
+            """)
+        let recording = runner.home.appendingPathComponent("birth.session").path
+        let result = try runner.run(["fill", form, "--plain", "--record", recording],
+                                    lines: [birth, ".back", "?", "", "Cardiology", ""])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let transcript = read(recording)
+        #expect(transcript.contains("  Rules: required; a date as YYYY-MM-DD; on or after 1900-01-01\n"), "\(transcript)")
+        #expect(!transcript.contains("1985"), "\(transcript)")
+        try replays(runner, recording)
+    }
 }
