@@ -194,8 +194,11 @@ public struct Wizard: Sendable {
 
         case (.line(let line), .asking(let index, _)):
             report.linesRead += 1
-            let asked = fields.indices.contains(index) ? fields[index] : nil
-            return lineTaken(quotingWithheld(answer(line, at: index), typed: line, field: asked), at: .field(index))
+            // Taken before `answer`, which may move the walk (an item added or deleted).
+            let withheld = fields.indices.contains(index) && fields[index].isWithheld ? fields[index] : nil
+            let effects = answer(line, at: index)
+            guard let withheld else { return lineTaken(effects, at: .field(index)) }
+            return lineTaken(quotingWithheld(effects, typed: line, field: withheld), at: .field(index))
         case (.line(let line), .review):
             report.linesRead += 1
             return lineTaken(reviewLine(line), at: .review)

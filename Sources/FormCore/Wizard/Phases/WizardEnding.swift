@@ -113,13 +113,12 @@ extension Wizard {
         return .output(line)
     }
 
-    /// The effects of a line typed at private `field`, each refusal quoting what was typed
+    /// The effects of a line typed at private (or secret) `field`, each refusal quoting what was typed
     /// (`'f' matches female and fuzzy`, `'zz': Choose one of: ...`) given a transcript copy
     /// quoting `[name]` instead, whatever the text's length: the `>*` line hides it, and a short
     /// one is not replaced elsewhere (docs/privacy.md). The error line right after the refusal is
     /// its own (`refuse`), and gets the same copy.
-    func quotingWithheld(_ effects: [WizardEffect], typed: String, field: Field?) -> [WizardEffect] {
-        guard let field, field.isWithheld else { return effects }
+    func quotingWithheld(_ effects: [WizardEffect], typed: String, field: Field) -> [WizardEffect] {
         var out = effects
         for k in out.indices {
             guard case .refused(var refusal) = out[k], refusal.recorded == nil else { continue }
