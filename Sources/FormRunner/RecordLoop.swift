@@ -223,6 +223,7 @@ private final class RunRecorder: SessionRecorder {
     func secretInput(field: String) { inner.secretInput(field: field) }
     func refusedSecretInput(field: String) { inner.refusedSecretInput(field: field) }
     func privateValue(field: String, value: String) { inner.privateValue(field: field, value: value) }
+    func formText(_ texts: [String]) { inner.formText(texts) }
     func unreadable(_ reason: String) { inner.unreadable(reason) }
     func request(_ submission: Submission) { inner.request(submission) }
     func response(_ outcome: Result<TransportResponse, TransportFailure>) { inner.response(outcome) }

@@ -235,6 +235,7 @@ public final class SessionDriver {
                 if let shown = Wizard.transcriptText(forPrivatePromptLine: text, inRun: wizard.record != nil) {
                     edges.recorder?.input(shown)
                 } else {
+                    spareChoiceText()
                     edges.recorder?.privateValue(field: field, value: text)
                     secretAwaitingVerdict = field
                 }
@@ -292,10 +293,28 @@ public final class SessionDriver {
             // `+4791234567`), so the review's copy is replaced too.
             if let recorder = edges.recorder, let kept = wizard.values[field],
                let declared = wizard.fields.first(where: { $0.name == field }), declared.isPrivate {
+                spareChoiceText()
                 recorder.privateValue(field: field, value: kept.editableText)
                 recorder.privateValue(field: field, value: declared.kind.shortDisplay(kept))
             }
         }
+    }
+
+    /// Tells the recorder the choices and labels of the private fields (fetched ones as they are
+    /// now) and their bounds: a private value that is one of them is written `[name]` where the
+    /// answer stands, not replaced in the choice list, where its absence would give it away, nor
+    /// in the rules `?` shows (`on or after 1900-01-01`), which replay's own value (a bound, the
+    /// first choice) would otherwise change (docs/privacy.md).
+    private func spareChoiceText() {
+        guard let recorder = edges.recorder else { return }
+        var texts: [String] = []
+        for field in wizard.fields where field.isPrivate {
+            texts += field.choices
+            texts += field.choiceLabels.values
+            if let minimum = field.minimum { texts.append(minimum.description) }
+            if let maximum = field.maximum { texts.append(maximum.description) }
+        }
+        if !texts.isEmpty { recorder.formText(texts) }
     }
 
     private func submit(_ submission: Submission) -> WizardEvent {
@@ -309,6 +328,7 @@ public final class SessionDriver {
         }
         let retry = keys[submission.attempt] != nil
         keys[submission.attempt] = key
+        spareChoiceText()
         edges.recorder?.request(submission)
         let started = DispatchTime.now().uptimeNanoseconds
         if let log = edges.diagnostics {
@@ -378,6 +398,7 @@ public final class SessionDriver {
     /// transport's `--timeout` caps it), its answer classified with the form's error reader.
     /// Ctrl-C while it runs cancels the check only: the wizard asks the field again.
     private func check(_ request: CheckRequest) -> WizardEvent {
+        spareChoiceText()
         edges.recorder?.request(request.recorded)
         let outgoing = TransportRequest(method: request.method, path: request.path, payload: request.payload,
                                         idempotencyKey: "", check: request)

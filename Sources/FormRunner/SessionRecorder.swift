@@ -18,6 +18,9 @@ public protocol SessionRecorder: AnyObject {
     /// A private field's value as typed, just before its `secretInput`/`refusedSecretInput`: not
     /// to be written, but to be replaced by `[field]` wherever the session repeats it.
     func privateValue(field: String, value: String)
+    /// Text the form shows everyone that a private value may equal (a private field's choices,
+    /// their labels, its bounds): never to be replaced as a private value (docs/privacy.md).
+    func formText(_ texts: [String])
     /// The last `secretInput` of `field` was refused after all, by the server check it started
     /// (the check's `=>`/`<=` lines come after it): it becomes a `refusedSecretInput`.
     func refusedByCheck(field: String)
@@ -36,6 +39,8 @@ extension SessionRecorder {
     public func refusedSecretInput(field: String) { secretInput(field: field) }
     /// A recorder that writes no output has nothing to replace.
     public func privateValue(field: String, value: String) {}
+    /// A recorder that writes no output has nothing to spare.
+    public func formText(_ texts: [String]) {}
     /// A recorder that does not tell refused secrets apart has nothing to change.
     public func refusedByCheck(field: String) {}
 }

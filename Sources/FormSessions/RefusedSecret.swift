@@ -9,18 +9,28 @@ import FormCore
 ///    one with a control character) whose own refusal message is what the transcript shows after
 ///    the line;
 /// 2. an empty line when the transcript shows `Required`;
-/// 3. a value the field's rules accept but unlike the accepted one, for a refusal by a check
-///    between fields (a confirmation that does not match);
+/// 3. for a `distinct` field whose refusal quotes `[name]`, the accepted value (an earlier
+///    record's); else a value the field's rules accept but unlike the accepted one, for a
+///    refusal by a check between fields (a confirmation that does not match);
 /// 4. else nil: replay says no such value can be made (`ReplayFailure.noRefusedSecret`).
 package enum RefusedSecret {
     package static func value(for field: Field, accepted: String?, shownAfter output: [String]) -> String? {
         let shown = squeezed(output.joined(separator: " "))
         for candidate in candidates(for: field) {
-            if case .failure(let problem) = field.parse(candidate), shown.contains(squeezed(problem.message)) {
+            // A private field's refusal quoting the typed text is recorded quoting `[name]`.
+            if case .failure(let problem) = field.parse(candidate),
+               shown.contains(squeezed(problem.message))
+                || shown.contains(squeezed(PrivateQuote.masked(problem.message, typed: candidate, name: field.name))) {
                 return candidate
             }
         }
         if field.required, shown.contains("Required") { return "" }
+        // A `distinct` clash (`Record 1 already has Code [code]`): the value an earlier record
+        // of the run was given, which is the one replay types for the field.
+        if field.distinct, let accepted, shown.contains(squeezed("[\(field.name)]")),
+           case .success = field.parse(accepted) {
+            return accepted
+        }
         for stem in ["Replay-Mismatch-7", "ReplayMismatch7", "replaymismatch", "737373737373"] {
             var value = stem
             if let min = field.minLength { while value.count < min { value += stem } }
@@ -51,6 +61,14 @@ package enum RefusedSecret {
         var out = ["x", "0", "!", "x x", "xxxxxxxx", "x\u{85}", "x\u{86}x"]
         if let max = field.maxLength, max < 100_000 { out.append(String(repeating: "x", count: max + 1)) }
         if let min = field.minLength, min > 1, min < 100_000 { out.append(String(repeating: "x", count: min - 1)) }
+        // A choice's first letters that more than one choice starts with (`f` for female and
+        // fuzzy): refused as ambiguous.
+        for choice in field.choices.prefix(50) {
+            for length in 1...2 where choice.count > length {
+                let start = String(choice.prefix(length))
+                if !out.contains(start) { out.append(start) }
+            }
+        }
         return out
     }
 

@@ -17,6 +17,28 @@ struct SecretScrubber {
 
     /// Value -> placeholder, longest values first so a secret inside another is not half-replaced.
     private(set) var secrets: [(value: String, placeholder: String)] = []
+    /// The form's own text a private value may equal (a private field's choices, their labels
+    /// and its bounds, lower-cased): never learned, since replacing it would turn the choice list
+    /// into a list without the chosen one, which gives the value away, and the rules `?` shows
+    /// would differ between a run and its replay. The answer's
+    /// own copies are written `[name]` where they stand (the `>*` line, review, prompt, request).
+    private var formText: Set<String> = []
+
+    /// Takes `texts` as form text (see `formText`), and forgets any value learned that is one.
+    mutating func spare(formText texts: [String]) {
+        for text in texts { formText.insert(text.trimmedWhitespace.lowercased()) }
+        let spared = self
+        secrets.removeAll { spared.isFormText($0.value) }
+    }
+
+    /// Whether `value` is form text: a choice or label, or a list of them (`alpha, beta`).
+    private func isFormText(_ value: String) -> Bool {
+        guard !formText.isEmpty else { return false }
+        let whole = value.trimmedWhitespace.lowercased()
+        if formText.contains(whole) { return true }
+        let parts = whole.split(separator: ",").map { String($0).trimmedWhitespace }
+        return parts.count > 1 && parts.allSatisfy { formText.contains($0) }
+    }
 
     /// Learns the secrets of one submission (those of at least `minimumLength` characters).
     mutating func learn(payload: JSONValue, transcriptPayload: JSONValue) {
@@ -26,7 +48,8 @@ struct SecretScrubber {
 
     /// Learns one value under its placeholder: a private field's, as typed (docs/privacy.md).
     mutating func learn(value: String, placeholder: String) {
-        guard value.count >= SecretScrubber.minimumLength, !secrets.contains(where: { $0.value == value }) else { return }
+        guard value.count >= SecretScrubber.minimumLength, !isFormText(value),
+              !secrets.contains(where: { $0.value == value }) else { return }
         secrets.append((value, placeholder))
         secrets.sort { $0.value.count > $1.value.count }
     }
@@ -35,7 +58,7 @@ struct SecretScrubber {
         switch (real, shown) {
         case (.string(let value), .string(let placeholder)):
             if value != placeholder, value.count >= SecretScrubber.minimumLength,
-               placeholder.hasPrefix("["), placeholder.hasSuffix("]"),
+               placeholder.hasPrefix("["), placeholder.hasSuffix("]"), !isFormText(value),
                !secrets.contains(where: { $0.value == value }) {
                 secrets.append((value, placeholder))
             }

@@ -166,6 +166,10 @@ package final class TranscriptRecorder: SessionRecorder {
         if plain != trimmed { scrubber.learn(value: plain, placeholder: "[\(field)]") }
     }
 
+    package func formText(_ texts: [String]) {
+        scrubber.spare(formText: texts)
+    }
+
     package func refusedSecretInput(field: String) {
         entries.append(.fixed(TranscriptSyntax.refusedSecretLine(field: field)))
     }

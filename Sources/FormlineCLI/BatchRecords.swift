@@ -55,6 +55,13 @@ struct BatchRecordRunner: Sendable {
         }
         let setup = SessionSetup(flags: SessionSetup.Flags(noInput: true, language: language), interactive: false, answers: answers)
         let (wizard, applied) = setup.makeWizard(spec: spec)
+        var outcome = walked(wizard, applied: applied, record: record, bytes: bytes)
+        outcome.withheld = BatchWithheldValues(answers: answers, wizard: wizard)
+        return outcome
+    }
+
+    /// The record's outcome once its answers are applied: refused before sending, or sent.
+    private func walked(_ wizard: Wizard, applied: [AnswerProblem], record: Int, bytes: [UInt8]) -> BatchOutcome {
         var problems = applied + wizard.unansweredProblems(file: nil)
         if problems.isEmpty { problems = wizard.scriptedCheckProblems() }
         guard problems.isEmpty else {
@@ -132,6 +139,8 @@ struct BatchOutcome: Sendable {
     var repairKey: String?
     /// The server's rejection as it came (not in the report): what `--repair` walks.
     var rejection: TransportResponse?
+    /// The record's private and secret values: written `[name]` in the report's messages.
+    var withheld = BatchWithheldValues()
 
     init(status: Status, id: String? = nil, errors: [EndingError] = [], httpStatus: Int? = nil, resumed: Bool = false,
          key: String? = nil, queued: Bool = false, repaired: Bool = false) {
@@ -155,7 +164,7 @@ struct BatchOutcome: Sendable {
             "status": .string(status.rawValue),
             "id": id.map { .string($0) } ?? .null,
             "errors": .array(errors.prefix(Self.listedErrors).map { error in
-                .object(["field": error.field.map { .string($0) } ?? .null, "message": .string(error.message)])
+                .object(["field": error.field.map { .string($0) } ?? .null, "message": .string(withheld.scrub(error.message))])
             }),
         ]
         if let httpStatus { members["http_status"] = .number(String(httpStatus)) }

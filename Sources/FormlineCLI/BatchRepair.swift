@@ -133,6 +133,7 @@ struct BatchRepair {
         case .transportFailed:
             var outcome = BatchOutcome(status: .transportFailed, errors: driver.wizard.endingErrors, key: item.outcome.key, repaired: true)
             outcome.repairKey = repairTransport.sentKey
+            outcome.withheld = item.outcome.withheld.merged(BatchWithheldValues(answers: [], wizard: driver.wizard))
             return .ended(outcome)
         case .interrupted, .hangup, .terminated:
             return .stop

@@ -205,4 +205,20 @@ import Testing
         #expect(recorded.text.contains("Delete Child 1: [children.1.name]?"), "\(recorded.text)")
         #expect(recorded.text.contains("  Deleted Child 1: [children.1.name].\n"), "\(recorded.text)")
     }
+
+    /// A private choice is one of the form's words: the choice list keeps it (a list missing the
+    /// answer would give it away), also after a request learned it from the payload.
+    @Test func aPrivateChoiceIsNotReplacedInTheFormsText() {
+        let recorder = TranscriptRecorder(formPath: "f.yaml")
+        recorder.output(OutputLine("  1 female  2 male  3 fuzzy"))
+        recorder.formText(["female", "male", "fuzzy", "alpha", "beta"])
+        recorder.privateValue(field: "sex", value: "female")
+        recorder.privateValue(field: "tags", value: "alpha, beta")
+        recorder.privateValue(field: "given_name", value: "Kari Nordmann")
+        recorder.secretInput(field: "sex")
+        recorder.output(OutputLine("  ! Choose one of: alpha, beta (Kari Nordmann)"))
+        let text = recorder.text
+        #expect(text.contains("  1 female  2 male  3 fuzzy\n"), "\(text)")
+        #expect(text.contains("  ! Choose one of: alpha, beta ([given_name])\n"), "\(text)")
+    }
 }

@@ -194,7 +194,11 @@ public struct Wizard: Sendable {
 
         case (.line(let line), .asking(let index, _)):
             report.linesRead += 1
-            return lineTaken(answer(line, at: index), at: .field(index))
+            // Taken before `answer`, which may move the walk (an item added or deleted).
+            let withheld = fields.indices.contains(index) && fields[index].isWithheld ? fields[index] : nil
+            let effects = answer(line, at: index)
+            guard let withheld else { return lineTaken(effects, at: .field(index)) }
+            return lineTaken(quotingWithheld(effects, typed: line, field: withheld), at: .field(index))
         case (.line(let line), .review):
             report.linesRead += 1
             return lineTaken(reviewLine(line), at: .review)
@@ -251,10 +255,11 @@ public struct Wizard: Sendable {
     /// the input line, the place and the reason.
     mutating func lineTaken(_ effects: [WizardEffect], at place: LinePlace) -> [WizardEffect] {
         guard policy.stopsAtRefusal else { return effects }
-        guard let reason = effects.lazy.compactMap({ effect -> String? in
-            if case .refused(let refusal) = effect { return refusal.reason }
+        guard let refusal = effects.lazy.compactMap({ effect -> Refusal? in
+            if case .refused(let refusal) = effect { return refusal }
             return nil
         }).first else { return effects }
+        let reason = refusal.reason
         // The refusal lands where the wizard asks next when that is a field: the last field's
         // line can fail a check made after it (a cross-field check on the password, a `distinct`
         // value given by `--set`), and naming the field whose line came last would send a
@@ -278,7 +283,21 @@ public struct Wizard: Sendable {
             return false
         }
         let message = WizardMessage.stoppedAtInputLine(line: report.linesRead, place: name, reason: reason)
-        return shown + Wizard.wrapped(message, .error, indent: "") + end(.inputRefused)
+        var stop = Wizard.wrapped(message, .error, indent: "")
+        if let recorded = refusal.recorded {
+            // The transcript's copy quotes a private value as `[name]`, as the error line did.
+            let written = Wizard.wrapped(WizardMessage.stoppedAtInputLine(line: report.linesRead, place: name, reason: recorded), .error, indent: "")
+            let lines = written.compactMap { effect -> String? in
+                if case .output(let line) = effect { return line.text }
+                return nil
+            }
+            for k in stop.indices {
+                guard case .output(var line) = stop[k] else { continue }
+                line.recorded = k == 0 ? lines : []
+                stop[k] = .output(line)
+            }
+        }
+        return shown + stop + end(.inputRefused)
     }
 
     mutating func start() -> [WizardEffect] {

@@ -163,8 +163,12 @@ public enum WizardEffect: Sendable, Equatable {
 public struct Refusal: Sendable, Equatable {
     /// The error's text, unwrapped.
     public var reason: String
+    /// What a transcript writes for `reason` when it differs (nil: `reason` itself): a private
+    /// field's value quoted in it as the field's name (docs/privacy.md).
+    public var recorded: String?
 
-    public init(reason: String) {
+    public init(reason: String, recorded: String? = nil) {
         self.reason = reason
+        self.recorded = recorded
     }
 }

@@ -98,6 +98,41 @@ extension Wizard {
         [.refused(Refusal(reason: message)), errorLine(message, about: fieldBeingAsked)]
     }
 
+    /// `refuse`, with the transcript's copy of the message (`recorded`, a private value as
+    /// `[name]`) given to both the refusal and its error line, wrapped as the shown one is.
+    func refuse(_ message: String, recorded: String?) -> [WizardEffect] {
+        guard let recorded, recorded != message else { return refuse(message) }
+        return [.refused(Refusal(reason: message, recorded: recorded)),
+                Wizard.withRecorded(errorLine(message, about: fieldBeingAsked), errorLine(recorded, about: fieldBeingAsked))]
+    }
+
+    /// `effect`'s output line with `copy`'s text as its transcript copy.
+    static func withRecorded(_ effect: WizardEffect, _ copy: WizardEffect) -> WizardEffect {
+        guard case .output(var line) = effect, case .output(let written) = copy else { return effect }
+        line.recorded = written.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        return .output(line)
+    }
+
+    /// The effects of a line typed at private (or secret) `field`, each refusal quoting what was typed
+    /// (`'f' matches female and fuzzy`, `'zz': Choose one of: ...`) given a transcript copy
+    /// quoting `[name]` instead, whatever the text's length: the `>*` line hides it, and a short
+    /// one is not replaced elsewhere (docs/privacy.md). The error line right after the refusal is
+    /// its own (`refuse`), and gets the same copy.
+    func quotingWithheld(_ effects: [WizardEffect], typed: String, field: Field) -> [WizardEffect] {
+        var out = effects
+        for k in out.indices {
+            guard case .refused(var refusal) = out[k], refusal.recorded == nil else { continue }
+            let masked = PrivateQuote.masked(refusal.reason, typed: typed, name: field.name)
+            guard masked != refusal.reason else { continue }
+            refusal.recorded = masked
+            out[k] = .refused(refusal)
+            if k + 1 < out.count, case .output(let line) = out[k + 1], line.style == .error, line.recorded == nil {
+                out[k + 1] = Wizard.withRecorded(out[k + 1], errorLine(masked, about: field))
+            }
+        }
+        return out
+    }
+
     /// The field whose prompt the line answered, while one is asked.
     var fieldBeingAsked: Field? {
         guard case .asking(let index, _) = phase, fields.indices.contains(index) else { return nil }

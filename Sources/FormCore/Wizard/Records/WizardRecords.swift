@@ -132,13 +132,16 @@ extension Wizard {
     mutating func refuseDistinct(_ value: FieldValue, typed: String?, at index: Int) -> [WizardEffect]? {
         guard let message = distinctClash(value, at: index) else { return nil }
         let field = fields[index]
-        return refuse(message) + ask(index, prefill: field.type == .multiline ? nil : typed)
+        return refuse(message.text, recorded: distinctClash(value, at: index, recorded: true)?.text)
+            + ask(index, prefill: field.type == .multiline ? nil : typed)
     }
 
-    func distinctClash(_ value: FieldValue, at index: Int) -> WizardMessage? {
+    /// `recorded`: the transcript's copy, a private field's value as `[name]` (docs/privacy.md).
+    func distinctClash(_ value: FieldValue, at index: Int, recorded: Bool = false) -> WizardMessage? {
         let field = fields[index]
         guard field.distinct, let record = recordRun?.context.seen[field.name]?[Wizard.distinctKey(value)] else { return nil }
-        let shown = TextWrap.truncate(Wizard.withoutControlCharacters(shortDisplay(value, field)), to: 30)
+        let shown = recorded && field.isWithheld ? "[\(field.name)]"
+            : TextWrap.truncate(Wizard.withoutControlCharacters(shortDisplay(value, field)), to: 30)
         return .recordAlreadyHas(record: record, label: TextWrap.truncate(field.label, to: 30), value: shown)
     }
 
