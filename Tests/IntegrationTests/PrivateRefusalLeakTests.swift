@@ -54,6 +54,33 @@ import Testing
         try replays(runner, recording)
     }
 
+    /// A long private list (over 12 choices, narrowed by prefix): `secr?` asks for matches and
+    /// the answer that none start with it quotes `secr`, which is typed text like any other.
+    @Test func aLongPrivateListsNoMatchQuotesItsName() throws {
+        let runner = try BinaryRunner()
+        let form = try file(runner, "codes.yaml", """
+            id: codes
+            fields:
+              - name: code
+                type: choice
+                private: true
+                choices: [a1, a2, a3, a4, a5, a6, a7, a8, a9, b1, b2, b3, b4, b5]
+              - name: ward
+                private: false
+            submit:
+              method: POST
+              path: /codes
+            """)
+        let recording = runner.home.appendingPathComponent("codes.session").path
+        let result = try runner.run(["fill", form, "--plain", "--keep-asking", "--record", recording],
+                                    lines: ["secr?", "secretzz", "a1", "Cardiology", ""])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let transcript = read(recording)
+        #expect(!transcript.contains("secr"), "\(transcript)")
+        #expect(transcript.contains("  ! No choice starts with '[code]'\n"), "\(transcript)")
+        try replays(runner, recording)
+    }
+
     @Test func refusalsQuotingAShortPrivateAnswerQuoteItsName() throws {
         let runner = try BinaryRunner()
         let form = try file(runner, "intake.yaml", intake)

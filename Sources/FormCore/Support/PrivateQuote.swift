@@ -13,6 +13,8 @@ package enum PrivateQuote {
         if typed.contains(",") {
             pieces += typed.split(separator: ",").map { String($0).trimmedWhitespace }
         }
+        // `abc?` asks a long list for its matches: the message quotes `abc`.
+        pieces += pieces.filter { $0.hasSuffix("?") }.map { String($0.dropLast()).trimmedWhitespace }
         pieces = pieces.filter { !$0.isEmpty && $0.count <= 4_096 }.sorted { $0.count > $1.count }
         var out = message
         for piece in pieces {
