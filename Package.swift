@@ -108,7 +108,7 @@ let package = Package(
         .testTarget(name: "FormTransportTests", dependencies: ["FormTransport", "FormRunner", "FormCore", "DemoServer"]),
         .testTarget(name: "FormRunnerTests", dependencies: ["FormRunner", "FormDrafts", "FormSystem", "FormCore"]),
         .testTarget(name: "FormlineCLITests", dependencies: [
-            "FormlineCLI", "FormCore", "FormFiles", "FormRunner", "FormSessions",
+            "FormlineCLI", "FormCore", "FormFiles", "FormRunner", "FormSessions", "FormTerminal",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "FormSessionsTests", dependencies: ["FormSessions", "FormlineTesting", "FormRunner", "FormSystem", "FormCore", "FormFiles", "FormOpenAPI"]),

@@ -237,15 +237,20 @@ final class BatchReport: Sendable {
     /// How a rejected record is written there: NDJSON's line, or CSV's row with its errors.
     private let rejectsFormat: BatchRejectsFormat
 
-    /// `--repair`: records not accepted are held (at most this many) until the walk.
+    /// `--repair`: records not accepted are held (at most this many, and at most
+    /// `BatchRepair.mostHeldBytes` of their bytes: a record may be 1 MiB) until the walk.
     private let holding: Int
-    private let held = Mutex<[BatchHeldRecord]>([])
+    private let held = Mutex<(records: [BatchHeldRecord], bytes: Int)>(([], 0))
 
-    init(sink: TerminalOutput, rejects: TerminalOutput? = nil, rejectsFormat: BatchRejectsFormat = .ndjson, holding: Int = 0) {
+    private let holdingBytes: Int
+
+    init(sink: TerminalOutput, rejects: TerminalOutput? = nil, rejectsFormat: BatchRejectsFormat = .ndjson, holding: Int = 0,
+         holdingBytes: Int = BatchRepair.mostHeldBytes) {
         self.sink = sink
         self.rejects = rejects
         self.rejectsFormat = rejectsFormat
         self.holding = holding
+        self.holdingBytes = holdingBytes
         self.state = Mutex(BatchTally())
     }
 
@@ -259,8 +264,10 @@ final class BatchReport: Sendable {
             if outcome.status != .accepted, outcome.status != .valid, !outcome.queued {
                 let item = BatchHeldRecord(record: record, line: line, bytes: bytes, input: input, outcome: outcome)
                 if item.walkable, held.withLock({ list in
-                    guard list.count < holding else { return false }
-                    list.append(item)
+                    let size = item.bytes.count + item.input.count
+                    guard list.records.count < holding, list.bytes + size <= holdingBytes else { return false }
+                    list.records.append(item)
+                    list.bytes += size
                     return true
                 }) { return }
                 if let rejects, !input.isEmpty { rejects.write(rejectsFormat.line(input, outcome.errors)) }
@@ -271,8 +278,8 @@ final class BatchReport: Sendable {
     /// The records held for `--repair`, in the order they ended.
     func takeHeld() -> [BatchHeldRecord] {
         held.withLock { list in
-            defer { list = [] }
-            return list.sorted { $0.record < $1.record }
+            defer { list = ([], 0) }
+            return list.records.sorted { $0.record < $1.record }
         }
     }
 

@@ -42,6 +42,8 @@ struct BatchRepair {
     /// The most records one run holds back for the walk; the later ones go to `--rejects` as
     /// they come (memory stays bounded whatever the input).
     static let mostHeld = 10_000
+    /// And at most 64 MiB of their bytes (a record may be 1 MiB: 10,000 of them would not fit).
+    static let mostHeldBytes = 64 << 20
 
     /// The Idempotency-Key of a repaired record: from its first key and the corrected payload. The
     /// first key is spent (a server honouring it would answer the first rejection again), and a
