@@ -101,11 +101,7 @@ extension Wizard {
         let name = fields[index].name
         if policy.submitsWithoutReview {
             // As `--no-input` reports every other problem: `ORIGIN: field: message`, exit 5.
-            let origin = scripted.origins[name]
-            report.endingErrors = [EndingError(field: name, message: message, line: nil, origin: origin)]
-            let text = (origin.map { "\($0): " } ?? "") + "\(name): \(message)"
-            return [.output(OutputLine(Wizard.withoutControlCharacters(text), style: .error))]
-                + Wizard.wrapped(.stoppedNoOneToCorrect, .error, indent: "") + end(.inputRefused)
+            return stopWithNoOneToCorrect([EndingError(field: name, message: message, line: nil, origin: scripted.origins[name])])
         }
         progress.note(message, for: name)
         return ask(index, prefill: pending.typed, walk: walk.asking([index]))

@@ -106,11 +106,7 @@ extension Wizard {
         if unseen, let value = form.store[index], case .failure(let problem) = Wizard.readWritten(value, for: fields[index]) {
             message = problem.message
             if policy.submitsWithoutReview {
-                let origin = scripted.origins[name]
-                report.endingErrors = [EndingError(field: name, message: message, line: nil, origin: origin)]
-                let text = (origin.map { "\($0): " } ?? "") + "\(name): \(message)"
-                return [.output(OutputLine(Wizard.withoutControlCharacters(text), style: .error))]
-                    + Wizard.wrapped(.stoppedNoOneToCorrect, .error, indent: "") + end(.inputRefused)
+                return stopWithNoOneToCorrect([EndingError(field: name, message: message, line: nil, origin: scripted.origins[name])])
             }
         }
         progress.note(message, for: name)

@@ -253,16 +253,7 @@ extension Wizard {
         if policy.submitsWithoutReview {
             let problems = missing.map { EndingError(field: fields[$0].name, message: WizardMessage.required.text, line: nil) }
                 + checkProblems(visible: visible)
-            if !problems.isEmpty {
-                report.endingErrors = problems
-                // One line each, never wrapped: scripts read them as `ORIGIN: field: message`.
-                return problems.map { problem in
-                    let text = (problem.origin.map { "\($0): " } ?? "") + "\(problem.field ?? "form"): \(problem.message)"
-                    return .output(OutputLine(Wizard.withoutControlCharacters(text), style: .error))
-                }
-                    + Wizard.wrapped(.stoppedNoOneToCorrect, .error, indent: "")
-                    + end(.inputRefused)
-            }
+            if !problems.isEmpty { return stopWithNoOneToCorrect(problems) }
             walk = .reviewed
             return submit(retry: false)
         }
@@ -286,6 +277,19 @@ extension Wizard {
         }
         phase = .review
         return arrivalReview(visible: visible) + [.prompt(reviewPrompt)]
+    }
+
+    /// A run that asks nothing (`--no-input`, answers without a terminal) stops on problems no
+    /// one can correct: one line each, never wrapped, since scripts read them as
+    /// `ORIGIN: field: message`, then why it stopped (exit 5).
+    mutating func stopWithNoOneToCorrect(_ problems: [EndingError]) -> [WizardEffect] {
+        report.endingErrors = problems
+        return problems.map { problem in
+            let text = (problem.origin.map { "\($0): " } ?? "") + "\(problem.field ?? "form"): \(problem.message)"
+            return .output(OutputLine(Wizard.withoutControlCharacters(text), style: .error))
+        }
+            + Wizard.wrapped(.stoppedNoOneToCorrect, .error, indent: "")
+            + end(.inputRefused)
     }
 
     /// Asks field `index`; the walk goes on as `walk` says afterwards (by default as it did).
