@@ -36,20 +36,43 @@ package enum TransportWaiting {
             box.set(await transport.send(request))
             done.signal()
         }
+        if case .stopped(let outcome) = wait(for: done, every: interval, cancel: { task.cancel() }, watch: watch).end {
+            return outcome
+        }
+        return box.get() ?? .failure(.error(CLIMessage.requestCancelled.text))
+    }
+
+    /// How a `wait` ended: the send answered (`done` was signalled), the watcher stopped it with
+    /// an outcome of its own, or the deadline passed first.
+    package enum WaitEnd {
+        case answered
+        case stopped(Result<TransportResponse, TransportFailure>)
+        case pastDeadline
+    }
+
+    /// The waiting side every synchronous send shares: waits for `done`, asking `watch` every
+    /// `interval` milliseconds; `cancel` is called once when the watcher cancels or stops the
+    /// send, or the deadline passes. `cancelled`: the watcher asked for a cancellation.
+    package static func wait(for done: DispatchSemaphore, every interval: Int, deadline: DispatchTime = .distantFuture,
+                             cancel: () -> Void, watch: () -> TransportWaitStep) -> (end: WaitEnd, cancelled: Bool) {
         var cancelled = false
-        while done.wait(timeout: .now() + .milliseconds(interval)) == .timedOut {
+        while done.wait(timeout: min(deadline, .now() + .milliseconds(max(1, interval)))) == .timedOut {
+            if DispatchTime.now() >= deadline {
+                cancel()
+                return (.pastDeadline, cancelled)
+            }
             switch watch() {
             case .wait:
                 continue
             case .cancel:
-                if !cancelled { task.cancel() }
+                if !cancelled { cancel() }
                 cancelled = true
             case .stop(let outcome):
-                task.cancel()
-                return outcome
+                cancel()
+                return (.stopped(outcome), cancelled)
             }
         }
-        return box.get() ?? .failure(.error(CLIMessage.requestCancelled.text))
+        return (.answered, cancelled)
     }
 }
 

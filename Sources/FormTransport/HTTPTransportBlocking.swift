@@ -27,7 +27,6 @@ extension HTTPTransport: BlockingTransport {
             return masked(.failure(Self.failure(for: error, url: url)))
         }
         let deadline = DispatchTime.now() + .nanoseconds(Int(Self.timeAmount(timeout).nanoseconds))
-        var cancelled = false
         for attempt in 0..<2 {
             let collector = BodyCollector(limit: Self.maximumBodySize)
             let done = DispatchSemaphore(value: 0)
@@ -37,22 +36,13 @@ extension HTTPTransport: BlockingTransport {
                 outcome.value.withLock { $0 = result }
                 done.signal()
             }
-            while done.wait(timeout: min(deadline, .now() + .milliseconds(max(1, interval)))) == .timedOut {
-                if DispatchTime.now() >= deadline {
-                    task.cancel()
-                    return .failure(.timeout)
-                }
-                switch watch() {
-                case .wait:
-                    continue
-                case .cancel:
-                    if !cancelled { task.cancel() }
-                    cancelled = true
-                case .stop(let own):
-                    task.cancel()
-                    return own
-                }
+            let waited = TransportWaiting.wait(for: done, every: interval, deadline: deadline, cancel: { task.cancel() }, watch: watch)
+            switch waited.end {
+            case .answered: break
+            case .stopped(let own): return own
+            case .pastDeadline: return .failure(.timeout)
             }
+            let cancelled = waited.cancelled
             switch outcome.value.withLock({ $0 }) {
             case .success(let response)?:
                 return masked(.success(response))
