@@ -135,6 +135,25 @@ extension BinaryRunner {
     }
 }
 
+extension BinaryRunner {
+    /// Writes `text` to `name` in this runner's home and returns its path (a form, an answers file).
+    func file(_ name: String, _ text: String) throws -> String {
+        let path = home.appendingPathComponent(name).path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// A file's text, or "" when there is none (a recording the run did not write).
+    static func read(_ path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
+
+    /// Replays a recording made in this runner's home (outside the repository) and expects it to
+    /// pass: what every "nothing private was recorded" test checks last.
+    func expectReplays(_ recording: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let replay = try run(["replay", "--allow-outside", recording], lines: [])
+        #expect(replay.status == 0, "\(replay.stdout)\(replay.stderr)", sourceLocation: sourceLocation)
+    }
+}
+
 private final class DataBox: @unchecked Sendable {
     var data = Data()
 }

@@ -7,14 +7,6 @@ import Testing
 /// transcript (`--record`) or the diagnostic log (`--log`); docs/privacy.md says neither may
 /// hold one.
 @Suite(.serialized) struct PrivateLeakTests {
-    private func file(_ runner: BinaryRunner, _ name: String, _ text: String) throws -> String {
-        let path = runner.home.appendingPathComponent(name).path
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-        return path
-    }
-
-    private func read(_ path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
-
     /// The lines formline wrote, not the operator's (`> ...`), which are what replay types.
     private func written(_ transcript: String) -> [Substring] {
         transcript.split(separator: "\n").filter { !$0.hasPrefix(">") }
@@ -22,7 +14,7 @@ import Testing
 
     @Test func privateValuesInTheSubmitPathAreReplacedInTheTranscriptAndTheLog() throws {
         let runner = try BinaryRunner()
-        let form = try file(runner, "chart.yaml", """
+        let form = try runner.file("chart.yaml", """
             id: chart
             private: true
             fields:
@@ -42,20 +34,19 @@ import Testing
         let result = try runner.run(["fill", form, "--record", recording, "--log", log],
                                     lines: ["MRN-999111", "Ola Nordmann", "Cardiology", ""])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-        let transcript = read(recording), logged = read(log)
+        let transcript = BinaryRunner.read(recording), logged = BinaryRunner.read(log)
         #expect(transcript.contains("=> PUT /patients/[mrn]/names/[given_name] {\"ward\":\"Cardiology\"}\n"), "\(transcript)")
         #expect(logged.contains(" path=/patients/[mrn]/names/[given_name]\n"), "\(logged)")
         for value in ["MRN-999111", "Ola Nordmann", "Ola%20Nordmann", "Nordmann"] {
             #expect(!transcript.contains(value), "\(value) in the transcript:\n\(transcript)")
             #expect(!logged.contains(value), "\(value) in the log:\n\(logged)")
         }
-        let replay = try runner.run(["replay", "--allow-outside", recording], lines: [])
-        #expect(replay.status == 0, "\(replay.stdout)\(replay.stderr)")
+        try runner.expectReplays(recording)
     }
 
     @Test func aSecretInTheSubmitPathIsReplacedInTheTranscriptAndTheLog() throws {
         let runner = try BinaryRunner()
-        let form = try file(runner, "reset.yaml", """
+        let form = try runner.file("reset.yaml", """
             id: reset
             fields:
               - name: token
@@ -71,7 +62,7 @@ import Testing
         let result = try runner.run(["fill", form, "--record", recording, "--log", log],
                                     lines: ["Tok-5550123", "Cardiology", ""])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-        let transcript = read(recording), logged = read(log)
+        let transcript = BinaryRunner.read(recording), logged = BinaryRunner.read(log)
         #expect(transcript.contains("=> POST /reset/[token] {\"ward\":\"Cardiology\"}\n"), "\(transcript)")
         #expect(logged.contains(" path=/reset/[token]\n"), "\(logged)")
         #expect(!transcript.contains("Tok-5550123"), "\(transcript)")
@@ -80,7 +71,7 @@ import Testing
 
     @Test func aPrivateValueInACheckPathIsRecordedAsItsNameAndReplays() throws {
         let runner = try BinaryRunner()
-        let form = try file(runner, "names.yaml", """
+        let form = try runner.file("names.yaml", """
             id: names
             fields:
               - name: full_name
@@ -98,16 +89,15 @@ import Testing
         let recording = runner.home.appendingPathComponent("names.session").path
         let result = try runner.run(["fill", form, "--record", recording], lines: ["Ola Nordmann", "Cardiology", ""])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-        let transcript = read(recording)
+        let transcript = BinaryRunner.read(recording)
         #expect(transcript.contains("=> GET /api/names/[full_name]?spelled=[full_name] null\n"), "\(transcript)")
         #expect(!transcript.contains("Nordmann"), "\(transcript)")
-        let replay = try runner.run(["replay", "--allow-outside", recording], lines: [])
-        #expect(replay.status == 0, "\(replay.stdout)\(replay.stderr)")
+        try runner.expectReplays(recording)
     }
 
     @Test func aPrivateValueInsideAnOrdinaryAnswersWordIsStillReplaced() throws {
         let runner = try BinaryRunner()
-        let form = try file(runner, "referral.yaml", """
+        let form = try runner.file("referral.yaml", """
             id: referral
             fields:
               - name: given_name
@@ -124,19 +114,18 @@ import Testing
         let result = try runner.run(["fill", form, "--record", recording],
                                     lines: ["Anna", "Referred by Annabelle Clinic, ref MRN-1234567", ""])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-        let transcript = read(recording)
+        let transcript = BinaryRunner.read(recording)
         #expect(transcript.contains("> Referred by Annabelle Clinic, ref MRN-1234567\n"), "\(transcript)")
         let shown = written(transcript).filter { $0.contains("Anna") && !$0.contains("Annabelle") }
         #expect(shown.isEmpty, "the private value in \(shown):\n\(transcript)")
         #expect(transcript.contains("\"given_name\":\"[given_name]\""), "\(transcript)")
         #expect(transcript.contains("Given name  [given_name]\n"), "\(transcript)")
-        let replay = try runner.run(["replay", "--allow-outside", recording], lines: [])
-        #expect(replay.status == 0, "\(replay.stdout)\(replay.stderr)")
+        try runner.expectReplays(recording)
     }
 
     @Test func checkWarnsAboutANorwegianLabelInAnyLanguage() throws {
         let runner = try BinaryRunner()
-        let form = try file(runner, "nb.yaml", """
+        let form = try runner.file("nb.yaml", """
             id: nb
             fields:
               - name: code
@@ -153,7 +142,7 @@ import Testing
 
     @Test func aPrivateAnswerACheckRefusesIsRecordedRefusedAndReplays() throws {
         let runner = try BinaryRunner()
-        let form = try file(runner, "listed.yaml", """
+        let form = try runner.file("listed.yaml", """
             id: listed
             fields:
               - name: full_name
@@ -173,19 +162,18 @@ import Testing
                                     lines: ["Kari Nordmann", "Ola Nordmann", "Cardiology", ""])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("Not on the list."), "\(result.stdout)")
-        let transcript = read(recording)
+        let transcript = BinaryRunner.read(recording)
         #expect(transcript.contains(">* [full_name: refused]\n=> GET /api/names/[full_name] null\n<= 422"), "\(transcript)")
         #expect(transcript.contains(">* [full_name]\n=> GET /api/names/[full_name] null\n<= 200"), "\(transcript)")
         #expect(!transcript.contains("Nordmann"), "\(transcript)")
-        let replay = try runner.run(["replay", "--allow-outside", recording], lines: [])
-        #expect(replay.status == 0, "\(replay.stdout)\(replay.stderr)")
+        try runner.expectReplays(recording)
     }
 
     /// Item 4 and 5 of the review: a private value the review wraps, and one of three
     /// characters, are recorded `[name]`, in the table and in the accessible sentences.
     @Test func wrappedAndShortPrivateValuesAreRecordedAsTheirNames() throws {
         let runner = try BinaryRunner()
-        let form = try file(runner, "long.yaml", """
+        let form = try runner.file("long.yaml", """
             id: long
             fields:
               - name: given_name
@@ -207,14 +195,13 @@ import Testing
             let result = try runner.run(["fill", form, "--record", recording] + extra, lines: ["Bob", long, "Cardiology", ""])
             #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
             #expect(result.stdout.contains("Bjoernstadholmen"), "the screen shows it: \(result.stdout)")
-            let transcript = read(recording)
+            let transcript = BinaryRunner.read(recording)
             for piece in ["Kristoffersenmarie", "Aaslandsdatter", "Bjoernstadholmen"] {
                 #expect(!transcript.contains(piece), "\(piece) in the transcript:\n\(transcript)")
             }
             let shown = written(transcript).filter { $0.contains("Bob") }
             #expect(shown.isEmpty, "the short value in \(shown):\n\(transcript)")
-            let replay = try runner.run(["replay", "--allow-outside", recording], lines: [])
-            #expect(replay.status == 0, "\(replay.stdout)\(replay.stderr)")
+            try runner.expectReplays(recording)
         }
     }
 
@@ -222,7 +209,7 @@ import Testing
     /// shortened to fit) is recorded with the field's name in its place, in both faces.
     @Test func aPrivateValueShownInItsPromptIsRecordedAsItsName() throws {
         let runner = try BinaryRunner()
-        let form = try file(runner, "back.yaml", """
+        let form = try runner.file("back.yaml", """
             id: back
             fields:
               - name: given_name
@@ -244,15 +231,14 @@ import Testing
                                         lines: ["Bob", long, ".back", ".back", "", "", "Cardiology", ""])
             #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
             #expect(result.stdout.contains("Bob]") || result.stdout.contains("now Bob"), "the screen shows it: \(result.stdout)")
-            let transcript = read(recording)
+            let transcript = BinaryRunner.read(recording)
             #expect(transcript.contains(shown + "\n"), "\(transcript)")
             for piece in ["Kristoffersenmarie", "Aaslandsdatter", "Bjoernstadholmen"] {
                 #expect(!transcript.contains(piece), "\(piece) in the transcript:\n\(transcript)")
             }
             let leaked = written(transcript).filter { $0.contains("Bob") }
             #expect(leaked.isEmpty, "the short value in \(leaked):\n\(transcript)")
-            let replay = try runner.run(["replay", "--allow-outside", recording], lines: [])
-            #expect(replay.status == 0, "\(replay.stdout)\(replay.stderr)")
+            try runner.expectReplays(recording)
         }
     }
 
@@ -260,7 +246,7 @@ import Testing
     /// however short the answer.
     @Test func theAccessibleReadBackOfAPrivateAnswerIsRecordedAsItsName() throws {
         let runner = try BinaryRunner()
-        let form = try file(runner, "age.yaml", """
+        let form = try runner.file("age.yaml", """
             id: age
             fields:
               - name: code
@@ -278,7 +264,7 @@ import Testing
                                     lines: ["x7q", "ABC", "Cardiology", ""])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("  You typed \"x7q\".\n"), "\(result.stdout)")
-        let transcript = read(recording)
+        let transcript = BinaryRunner.read(recording)
         #expect(transcript.contains("  You typed \"[code]\".\n"), "\(transcript)")
         #expect(!transcript.contains("x7q"), "\(transcript)")
         // The pattern refuses every value replay makes: the author's made-up one.
@@ -286,15 +272,14 @@ import Testing
                                                      with: "#! args: --accessible\n#! private code = XYZ\n")
         #expect(pinned != transcript, "\(transcript)")
         try pinned.write(toFile: recording, atomically: true, encoding: .utf8)
-        let replay = try runner.run(["replay", "--allow-outside", recording], lines: [])
-        #expect(replay.status == 0, "\(replay.stdout)\(replay.stderr)")
+        try runner.expectReplays(recording)
     }
     /// The review rows of private items (a group's label and the members it leaves out, a list's
     /// item) and the one-line review of a run's later records are recorded with `[name]`, in both
     /// faces: values of 1 to 3 characters, which the transcript's scrubber spares, never reach it.
     @Test func shortPrivateItemValuesInTheReviewAreRecordedAsTheirNames() throws {
         let runner = try BinaryRunner()
-        let form = try file(runner, "family.yaml", """
+        let form = try runner.file("family.yaml", """
             id: family
             fields:
               - {name: code, label: Code, private: true}
@@ -315,21 +300,20 @@ import Testing
             let result = try runner.run(["fill", form, "--repeat", "--record", recording] + extra, lines: lines)
             #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
             #expect(result.stdout.contains("Child 1: Xqz"), "the screen shows it: \(result.stdout)")
-            let transcript = read(recording)
+            let transcript = BinaryRunner.read(recording)
             let leaked = written(transcript).filter { line in line.contains(where: { "QZX".contains($0) }) }
             #expect(leaked.isEmpty, "a short value in \(leaked):\n\(transcript)")
             for name in ["[children.1.name]", "[children.1.nick]", "[codes.1]", "[code]"] {
                 #expect(transcript.contains(name), "\(name) in\n\(transcript)")
             }
-            let replay = try runner.run(["replay", "--allow-outside", recording], lines: [])
-            #expect(replay.status == 0, "\(replay.stdout)\(replay.stderr)")
+            try runner.expectReplays(recording)
         }
     }
     /// A `choices_from` fetch whose path or query names a private field is recorded with
     /// `[name]`, as a server check's request is, and the transcript replays.
     @Test func aPrivateValueInAChoicesFetchIsRecordedAsItsNameAndReplays() throws {
         let runner = try BinaryRunner()
-        let form = try file(runner, "wards.yaml", """
+        let form = try runner.file("wards.yaml", """
             id: wards
             fields:
               - name: mrn
@@ -349,12 +333,11 @@ import Testing
         let recording = runner.home.appendingPathComponent("wards.session").path
         let result = try runner.run(["fill", form, "--record", recording], lines: ["MRN 4711", "Cardiology", ""])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-        let transcript = read(recording)
+        let transcript = BinaryRunner.read(recording)
         #expect(transcript.contains("=> GET /api/wards/[mrn]?patient=[mrn] null\n"), "\(transcript)")
         for value in ["MRN 4711", "MRN%204711", "4711"] {
             #expect(!transcript.contains(value), "\(value) in the transcript:\n\(transcript)")
         }
-        let replay = try runner.run(["replay", "--allow-outside", recording], lines: [])
-        #expect(replay.status == 0, "\(replay.stdout)\(replay.stderr)")
+        try runner.expectReplays(recording)
     }
 }

@@ -6,14 +6,6 @@ import Testing
 /// reached the transcript (`--record`); docs/privacy.md says it may hold none, and each
 /// transcript must still replay.
 @Suite(.serialized) struct PrivateRefusalLeakTests {
-    private func file(_ runner: BinaryRunner, _ name: String, _ text: String) throws -> String {
-        let path = runner.home.appendingPathComponent(name).path
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-        return path
-    }
-
-    private func read(_ path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
-
     private let intake = """
         id: intake
         fields:
@@ -34,31 +26,26 @@ import Testing
           path: /patients
         """
 
-    private func replays(_ runner: BinaryRunner, _ recording: String) throws {
-        let replay = try runner.run(["replay", "--allow-outside", recording], lines: [])
-        #expect(replay.status == 0, "\(replay.stdout)\(replay.stderr)")
-    }
-
     @Test(arguments: ["female", "male", "fuzzy"])
     func aPrivateChoiceLeavesTheChoiceListWholeAndReplays(answer: String) throws {
         let runner = try BinaryRunner()
-        let form = try file(runner, "intake.yaml", intake)
+        let form = try runner.file("intake.yaml", intake)
         let recording = runner.home.appendingPathComponent("intake.session").path
         let result = try runner.run(["fill", form, "--plain", "--record", recording],
                                     lines: [answer, "alpha, beta", "Cardiology", ""])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-        let transcript = read(recording)
+        let transcript = BinaryRunner.read(recording)
         #expect(transcript.contains("\n  1 female  2 male  3 fuzzy\nSex:\n>* [sex]\n  1 alpha  2 beta  3 gamma\n"), "\(transcript)")
         #expect(transcript.contains("\n  1 Sex   [sex]\n  2 Tags  [tags]\n"), "\(transcript)")
         #expect(transcript.contains("=> POST /patients {\"sex\":\"[sex]\",\"tags\":\"[tags]\",\"ward\":\"Cardiology\"}\n"), "\(transcript)")
-        try replays(runner, recording)
+        try runner.expectReplays(recording)
     }
 
     /// A long private list (over 12 choices, narrowed by prefix): `secr?` asks for matches and
     /// the answer that none start with it quotes `secr`, which is typed text like any other.
     @Test func aLongPrivateListsNoMatchQuotesItsName() throws {
         let runner = try BinaryRunner()
-        let form = try file(runner, "codes.yaml", """
+        let form = try runner.file("codes.yaml", """
             id: codes
             fields:
               - name: code
@@ -75,45 +62,45 @@ import Testing
         let result = try runner.run(["fill", form, "--plain", "--keep-asking", "--record", recording],
                                     lines: ["secr?", "secretzz", "a1", "Cardiology", ""])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-        let transcript = read(recording)
+        let transcript = BinaryRunner.read(recording)
         #expect(!transcript.contains("secr"), "\(transcript)")
         #expect(transcript.contains("  ! No choice starts with '[code]'\n"), "\(transcript)")
-        try replays(runner, recording)
+        try runner.expectReplays(recording)
     }
 
     @Test func refusalsQuotingAShortPrivateAnswerQuoteItsName() throws {
         let runner = try BinaryRunner()
-        let form = try file(runner, "intake.yaml", intake)
+        let form = try runner.file("intake.yaml", intake)
         let recording = runner.home.appendingPathComponent("intake.session").path
         let result = try runner.run(["fill", form, "--plain", "--keep-asking", "--record", recording],
                                     lines: ["f", "female", "alpha, qq", "alpha", "Cardiology", ""])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("  ! 'f' matches female and fuzzy: type more\n"), "\(result.stdout)")
         #expect(result.stdout.contains("  ! 'qq': Choose one of: alpha, beta, gamma\n"), "\(result.stdout)")
-        let transcript = read(recording)
+        let transcript = BinaryRunner.read(recording)
         #expect(transcript.contains("Sex:\n>* [sex: refused]\n  ! '[sex]' matches female and fuzzy: type more\nSex:\n>* [sex]\n"), "\(transcript)")
         #expect(transcript.contains(">* [tags: refused]\n  ! '[tags]': Choose one of: alpha, beta, gamma\n"), "\(transcript)")
         #expect(!transcript.contains("'f'") && !transcript.contains("qq"), "\(transcript)")
-        try replays(runner, recording)
+        try runner.expectReplays(recording)
     }
 
     @Test func aRefusalThatStopsTheRunQuotesThePrivateAnswersName() throws {
         let runner = try BinaryRunner()
-        let form = try file(runner, "intake.yaml", intake)
+        let form = try runner.file("intake.yaml", intake)
         let recording = runner.home.appendingPathComponent("intake.session").path
         let result = try runner.run(["fill", form, "--plain", "--record", recording], lines: ["male", "alpha, qq"])
         #expect(result.status == 5, "\(result.stdout)\(result.stderr)")
-        let transcript = read(recording)
+        let transcript = BinaryRunner.read(recording)
         #expect(transcript.contains(">* [tags: refused]\n  ! '[tags]': Choose one of: alpha, beta, gamma\n"
             + "Stopped at input line 2 (Tags): '[tags]': Choose one of: alpha, beta, gamma.\n"), "\(transcript)")
         #expect(!transcript.contains("qq"), "\(transcript)")
-        try replays(runner, recording)
+        try runner.expectReplays(recording)
     }
 
     @Test(arguments: ["AB", "CODE-0123456789-0123456789-0123456789-XYZ"])
     func aDistinctClashOnAPrivateFieldQuotesItsName(code: String) throws {
         let runner = try BinaryRunner()
-        let form = try file(runner, "codes.yaml", """
+        let form = try runner.file("codes.yaml", """
             id: codes
             fields:
               - name: code
@@ -128,11 +115,11 @@ import Testing
         let result = try runner.run(["fill", form, "--plain", "--repeat", "--record", recording], lines: [code, "", code])
         #expect(result.status == 5, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("  ! Record 1 already has Code "), "\(result.stdout)")
-        let transcript = read(recording)
+        let transcript = BinaryRunner.read(recording)
         #expect(transcript.contains(">* [code: refused]\n  ! Record 1 already has Code [code]: each record needs its own\n"
             + "Stopped at input line 3 (Code): Record 1 already has Code [code]: each record\nneeds its own."), "\(transcript)")
         #expect(!transcript.contains(code) && !transcript.contains("CODE-"), "\(transcript)")
-        try replays(runner, recording)
+        try runner.expectReplays(recording)
     }
 
     /// Found by the session fuzzer: replay types a private date's bound (`min`) when it has no
@@ -141,7 +128,7 @@ import Testing
     @Test(arguments: ["1985-05-05", "1900-01-01"])
     func aPrivateValueEqualToABoundLeavesTheRulesWhole(birth: String) throws {
         let runner = try BinaryRunner()
-        let form = try file(runner, "birth.yaml", """
+        let form = try runner.file("birth.yaml", """
             id: birth
             fields:
               - name: birth
@@ -159,9 +146,9 @@ import Testing
         let result = try runner.run(["fill", form, "--plain", "--record", recording],
                                     lines: [birth, ".back", "?", "", "Cardiology", ""])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-        let transcript = read(recording)
+        let transcript = BinaryRunner.read(recording)
         #expect(transcript.contains("  Rules: required; a date as YYYY-MM-DD; on or after 1900-01-01\n"), "\(transcript)")
         #expect(!transcript.contains("1985"), "\(transcript)")
-        try replays(runner, recording)
+        try runner.expectReplays(recording)
     }
 }
