@@ -114,7 +114,7 @@ let package = Package(
         .testTarget(name: "FormSessionsTests", dependencies: ["FormSessions", "FormlineTesting", "FormRunner", "FormSystem", "FormCore", "FormFiles", "FormOpenAPI"]),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["CPseudoTerminal", "DemoServer", "FormCore", "FormFiles", "FormRunner", "FormSessions", "FormlineTesting"]
+            dependencies: ["CPseudoTerminal", "DemoServer", "FormCore", "FormFiles", "FormRunner", "FormSessions", "FormTransport", "FormlineTesting"]
         ),
         // Drives the built binary against the stock framework apps of Tests/RealServers (run under its start.py).
         .testTarget(name: "RealServerTests"),

@@ -1,9 +1,10 @@
+import Foundation
 import Hummingbird
 import Synchronization
 
 /// One request as the demo server received it.
-package struct DemoRequest: Sendable, Equatable {
-    package struct Header: Sendable, Equatable {
+package struct DemoRequest: Sendable, Equatable, Codable {
+    package struct Header: Sendable, Equatable, Codable {
         package var name: String
         package var value: String
     }
@@ -23,12 +24,26 @@ package struct DemoRequest: Sendable, Equatable {
 }
 
 /// The requests the demo server received, in order: the newest `limit` (10,000), so a load test
-/// of millions of requests leaves the server's memory flat.
+/// of millions of requests leaves the server's memory flat. With a file (`--request-log`), each
+/// request is also appended to it as one JSON line as it arrives, so a test that runs the server
+/// as a process of its own can read what it received.
 package final class DemoRequestLog: Sendable {
     private let entries = Mutex<[DemoRequest]>([])
+    /// The open log file, written under the lock so lines never interleave.
+    private let file = Mutex<FileHandle?>(nil)
     package static let limit = 10_000
 
     package init() {}
+
+    /// Logs to `path` as well: created (or emptied) with mode 0600, since the requests hold
+    /// whatever credentials their senders put in headers.
+    package init(writingTo path: String) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
+        }
+        file.withLock { $0 = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true) }
+    }
 
     package var all: [DemoRequest] { entries.withLock { Array($0.suffix(Self.limit)) } }
 
@@ -42,6 +57,16 @@ package final class DemoRequestLog: Sendable {
             // Dropped in chunks of a quarter: O(1) amortised per request.
             if entries.count > Self.limit + Self.limit / 4 { entries.removeFirst(entries.count - Self.limit) }
         }
+        file.withLock { handle in
+            guard let handle, let line = try? JSONEncoder().encode(request) else { return }
+            try? handle.write(contentsOf: line + [UInt8(ascii: "\n")])
+        }
+    }
+
+    /// Reads a file written by `init(writingTo:)`: the requests it holds, oldest first.
+    package static func read(_ path: String) throws -> [DemoRequest] {
+        let text = try Data(contentsOf: URL(fileURLWithPath: path))
+        return try text.split(separator: UInt8(ascii: "\n")).map { try JSONDecoder().decode(DemoRequest.self, from: Data($0)) }
     }
 }
 

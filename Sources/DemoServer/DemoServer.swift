@@ -47,11 +47,15 @@ package struct DemoServer: Sendable {
 
     /// `keep`: how many accepted submissions (and answered Idempotency-Keys) the server keeps,
     /// newest first (`DemoAccounts`).
-    package init(host: String = "127.0.0.1", port: Int = 8080, slowDelay: Duration = .seconds(3), keep: Int = 100_000) {
+    /// `requests`: where received requests are kept (`DemoRequestLog(writingTo:)` to log them to a file too).
+    package init(
+        host: String = "127.0.0.1", port: Int = 8080, slowDelay: Duration = .seconds(3), keep: Int = 100_000,
+        requests: DemoRequestLog = DemoRequestLog()
+    ) {
         self.host = host
         self.port = port
         self.slowDelay = slowDelay
-        self.requests = DemoRequestLog()
+        self.requests = requests
         self.accounts = DemoAccounts(limit: keep)
     }
 

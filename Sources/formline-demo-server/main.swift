@@ -1,5 +1,6 @@
 import ArgumentParser
 import DemoServer
+import Foundation
 import FormSystem
 
 #if canImport(Glibc)
@@ -41,13 +42,27 @@ struct DemoServerCommand: AsyncParsableCommand {
     @Option(help: "Seconds /fault/slow waits before answering.")
     var slowDelay = 3.0
 
+    @Option(help: ArgumentHelp(
+        "Append every request received (method, path, headers, body) to this file as one JSON line each: for tests that run the server as a process.",
+        discussion: "The file is created with mode 0600 and emptied first: headers hold whatever credentials clients send.",
+        valueName: "file"))
+    var requestLog: String?
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard slowDelay >= 0 else { throw ValidationError("--slow-delay must not be negative") }
     }
 
     func run() async throws {
-        let server = DemoServer(host: host, port: port, slowDelay: .milliseconds(Int(slowDelay * 1000)))
+        let requests: DemoRequestLog
+        do {
+            requests = try requestLog.map { try DemoRequestLog(writingTo: $0) } ?? DemoRequestLog()
+        } catch {
+            StandardError.write("formline-demo-server: --request-log: cannot create \(requestLog ?? "") for writing.\n")
+            Foundation.exit(1)
+        }
+        let server = DemoServer(
+            host: host, port: port, slowDelay: .milliseconds(Int(slowDelay * 1000)), requests: requests)
         let host = host
         try await server.run(handlingSignals: true) { port in
             let shown = host.contains(":") ? "[\(host)]" : host

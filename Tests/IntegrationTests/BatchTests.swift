@@ -218,7 +218,7 @@ func withoutKey(_ line: String) -> String {
     line.replacingOccurrences(of: #""key":"formline-batch-[0-9a-f]+","#, with: "", options: .regularExpression)
 }
 
-/// Runs the binary on a thread of its own: the in-process server needs the cooperative threads.
+/// Runs the binary on a thread of its own: a blocked cooperative thread is one of the test process's two.
 private func runOnThread(_ runner: BinaryRunner, _ arguments: [String]) async throws -> BinaryRunner.Result {
     let result: Result<BinaryRunner.Result, any Error> = await withCheckedContinuation { continuation in
         let thread = Thread {

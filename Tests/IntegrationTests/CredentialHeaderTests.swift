@@ -158,8 +158,8 @@ struct CredentialHeaderTests {
     }
 }
 
-/// Runs a blocking call on its own thread: the in-process server's handlers need the (two)
-/// cooperative threads while the binary runs.
+/// Runs a blocking call on its own thread: a blocked cooperative thread is one of the test
+/// process's two.
 func offThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
     let result: Result<T, any Error> = await withCheckedContinuation { continuation in
         Thread { continuation.resume(returning: Result { try body() }) }.start()

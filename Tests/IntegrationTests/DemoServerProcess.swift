@@ -1,3 +1,4 @@
+import DemoServer
 import Foundation
 import Glibc
 
@@ -8,6 +9,15 @@ import Glibc
 final class DemoServerProcess {
     let port: Int
     private let process: Process
+    /// The requests the server received, read from its `--request-log` file.
+    let requests: Requests
+
+    /// What the server process has received so far (its `--request-log` file, read when asked).
+    struct Requests {
+        let file: String
+        var all: [DemoRequest] { (try? DemoRequestLog.read(file)) ?? [] }
+        var last: DemoRequest? { all.last }
+    }
 
     struct Failure: Error, CustomStringConvertible { let description: String }
 
@@ -15,7 +25,9 @@ final class DemoServerProcess {
     init(timeout: Double = 30) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: BinaryRunner.product("formline-demo-server"))
-        process.arguments = ["--port", "0", "--slow-delay", "20"]
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("formline-demo-requests-\(UUID().uuidString).ndjson").path
+        self.requests = Requests(file: log)
+        process.arguments = ["--port", "0", "--slow-delay", "20", "--request-log", log]
         process.environment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
         let stdout = Pipe()
         process.standardOutput = stdout
@@ -49,6 +61,7 @@ final class DemoServerProcess {
     func stop() {
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
+        try? FileManager.default.removeItem(atPath: requests.file)
     }
 
     deinit { stop() }

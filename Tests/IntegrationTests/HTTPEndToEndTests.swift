@@ -3,8 +3,8 @@ import FormCore
 import Foundation
 import Testing
 
-/// `formline fill --endpoint` end to end: the built binary, piped stdin, a DemoServer running
-/// in this process on 127.0.0.1 port 0.
+/// `formline fill --endpoint` end to end: the built binary, piped stdin, the demo server running
+/// as a process of its own on 127.0.0.1 port 0.
 @Suite("fill against the demo server", .serialized, .timeLimit(.minutes(2)))
 struct HTTPEndToEndTests {
     /// username, email, password, age (empty), country (default), review: submit.
@@ -213,30 +213,18 @@ struct HTTPEndToEndTests {
     }
 }
 
-/// Runs a DemoServer in-process on 127.0.0.1, port 0, for the length of `body`.
-func withServer<T>(_ body: (_ port: Int, _ server: DemoServer) async throws -> T) async throws -> T {
-    let server = DemoServer(host: "127.0.0.1", port: 0, slowDelay: .seconds(20))
-    let (ports, portSink) = AsyncStream<Int>.makeStream()
-    let running = Task {
-        try await server.run { port in
-            portSink.yield(port)
-            portSink.finish()
-        }
-    }
-    var iterator = ports.makeAsyncIterator()
-    guard let port = await iterator.next(), port > 0 else {
-        running.cancel()
-        throw EndToEndError("the demo server did not start")
-    }
-    let result: Result<T, any Error>
-    do { result = .success(try await body(port, server)) } catch { result = .failure(error) }
-    running.cancel()
-    _ = await running.result
-    return try result.get()
+/// Runs the demo server as a process of its own on 127.0.0.1, port 0, for the length of `body`;
+/// `server.requests` reads what it received. (In-process, the server shared the test process's two
+/// cooperative threads with every test running beside it, and on a loaded CI host a username check
+/// answered after the client's timeout.)
+func withServer<T>(_ body: (_ port: Int, _ server: DemoServerProcess) async throws -> T) async throws -> T {
+    let server = try DemoServerProcess()
+    defer { server.stop() }
+    return try await body(server.port, server)
 }
 
-/// Runs the binary on its own thread: BinaryRunner blocks, and the in-process server's handlers
-/// need the (two) cooperative threads.
+/// Runs the binary on its own thread: BinaryRunner blocks, and a blocked cooperative thread is
+/// one of the test process's two.
 private func runFormline(_ runner: BinaryRunner, _ arguments: [String], lines: [String]) async throws -> BinaryRunner.Result {
     let result: Result<BinaryRunner.Result, any Error> = await withCheckedContinuation { continuation in
         let thread = Thread {
@@ -245,9 +233,4 @@ private func runFormline(_ runner: BinaryRunner, _ arguments: [String], lines: [
         thread.start()
     }
     return try result.get()
-}
-
-private struct EndToEndError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

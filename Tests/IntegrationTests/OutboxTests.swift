@@ -292,7 +292,7 @@ private func runBinarySync(_ runner: BinaryRunner, _ arguments: [String]) throws
     try runner.run(arguments, lines: [])
 }
 
-/// Runs the binary on a thread of its own: the in-process server needs the cooperative threads.
+/// Runs the binary on a thread of its own: a blocked cooperative thread is one of the test process's two.
 private func runBinary(_ runner: BinaryRunner, _ arguments: [String], lines: [String]) async throws -> BinaryRunner.Result {
     let result: Result<BinaryRunner.Result, any Error> = await withCheckedContinuation { continuation in
         let thread = Thread {
