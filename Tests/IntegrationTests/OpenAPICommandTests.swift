@@ -268,7 +268,7 @@ struct OpenAPICommandTests {
 
     @Test("a remote document is fetched once, used from the cache, and revalidated with --refresh (304)")
     func remoteDocument() async throws {
-        try await withDemoServer { port, server in
+        try await withServer { port, server in
             let runner = try BinaryRunner()
             let url = "http://127.0.0.1:\(port)/openapi.json"
             let arguments = ["fill", "--openapi", url, "--operation", "signup_drf", "--endpoint", "http://127.0.0.1:\(port)",
@@ -371,7 +371,7 @@ extension OpenAPICommandTests {
 
     @Test("--answers fills a nested field and a path parameter; the parameter goes into the path")
     func answersWithNestedAndPathParameter() async throws {
-        try await withDemoServer { port, server in
+        try await withServer { port, server in
             let runner = try BinaryRunner()
             let doc = try Self.writeDocument(runner, Self.teamDocument, name: "teams.json")
             let answers = runner.home.appendingPathComponent("member.yaml").path
@@ -413,7 +413,7 @@ extension OpenAPICommandTests {
     func recordedURLReplaysWithoutTheServer() async throws {
         let runner = try BinaryRunner()
         let session = runner.home.appendingPathComponent("drf.session").path
-        try await withDemoServer { port, _ in
+        try await withServer { port, _ in
             let r = try await runInThread(runner, [
                 "fill", "--openapi", "http://127.0.0.1:\(port)/openapi.json", "--operation", "signup_drf",
                 "--endpoint", "http://127.0.0.1:\(port)", "--keep-asking", "--record", session,
@@ -445,7 +445,7 @@ extension OpenAPICommandTests {
     func remoteCacheExpiry() async throws {
         let runner = try BinaryRunner()
         var url = ""
-        try await withDemoServer { port, server in
+        try await withServer { port, server in
             url = "http://127.0.0.1:\(port)/openapi.json"
             let first = try await runInThread(runner, ["operations", url], lines: [])
             #expect(first.status == 0, "\(first.stderr)")
@@ -497,25 +497,7 @@ extension OpenAPICommandTests {
     }
 }
 
-/// The demo server in this process on a free port (like HTTPEndToEndTests' helper).
-private func withDemoServer(_ body: (_ port: Int, _ server: DemoServer) async throws -> Void) async throws {
-    let server = DemoServer(host: "127.0.0.1", port: 0)
-    let (ports, sink) = AsyncStream<Int>.makeStream()
-    let running = Task { try await server.run { port in sink.yield(port); sink.finish() } }
-    var iterator = ports.makeAsyncIterator()
-    guard let port = await iterator.next(), port > 0 else {
-        running.cancel()
-        Issue.record("the demo server did not start")
-        return
-    }
-    let outcome: Result<Void, any Error>
-    do { outcome = .success(try await body(port, server)) } catch { outcome = .failure(error) }
-    running.cancel()
-    _ = await running.result
-    try outcome.get()
-}
-
-/// The binary on its own thread: the in-process server needs the cooperative threads.
+/// The binary on its own thread: a blocked cooperative thread is one of the test process's two.
 private func runInThread(_ runner: BinaryRunner, _ arguments: [String], lines: [String]) async throws -> BinaryRunner.Result {
     let result: Result<BinaryRunner.Result, any Error> = await withCheckedContinuation { continuation in
         Thread { continuation.resume(returning: Result { try runner.run(arguments, lines: lines) }) }.start()
