@@ -52,6 +52,12 @@ package enum AnswersFileReader {
         // everywhere, block scalars included (AnswersFileBoundsTests checks both).
         var body = bytes[...]
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
+        if let answers = AnswersJSONLine.answers(body, path: path) { return .success(answers) }
+        return parseYAML(body, path: path)
+    }
+
+    /// The YAML road: every answers file and record the JSON line road does not take.
+    package static func parseYAML(_ body: ArraySlice<UInt8>, path: String) -> Result<[ScriptedAnswer], FormLoadErrors> {
         guard let text = String(validating: body, as: UTF8.self) else {
             return .failure(FormLoadErrors(messages: ["\(path): not UTF-8 text"]))
         }

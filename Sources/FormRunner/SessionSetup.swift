@@ -124,7 +124,24 @@ public struct SessionSetup: Sendable, Equatable {
         language.speaking { makeWizardInLanguage(spec: unresolved, record: record) }
     }
 
+    /// The wizard as this set-up makes it before its answers: a run of many records (`batch`)
+    /// makes it once and each record's wizard from it (`answering`), instead of building the
+    /// form's wizard again for every record.
+    public func blankWizard(spec unresolved: FormSpec) -> Wizard {
+        language.speaking { blankInLanguage(spec: unresolved, record: nil) }
+    }
+
+    /// `blank` (from `blankWizard` of a set-up with the same flags) with this set-up's answers
+    /// applied: what `makeWizard(spec:)` gives.
+    public func answering(_ blank: Wizard) -> (wizard: Wizard, problems: [AnswerProblem]) {
+        language.speaking { answeringInLanguage(blank) }
+    }
+
     private func makeWizardInLanguage(spec unresolved: FormSpec, record: RecordContext?) -> (wizard: Wizard, problems: [AnswerProblem]) {
+        answeringInLanguage(blankInLanguage(spec: unresolved, record: record))
+    }
+
+    private func blankInLanguage(spec unresolved: FormSpec, record: RecordContext?) -> Wizard {
         let spec = resolvingClock(unresolved).speaking(language.code, asciiOnly: language.asciiOnly)
         var wizard: Wizard
         if let record {
@@ -139,6 +156,11 @@ public struct SessionSetup: Sendable, Equatable {
         wizard.stopsAtRefusal = stopsAtRefusal
         wizard.presentation = presentation
         wizard.runsServerChecks = runsChecks
+        return wizard
+    }
+
+    private func answeringInLanguage(_ blank: Wizard) -> (wizard: Wizard, problems: [AnswerProblem]) {
+        var wizard = blank
         let problems = answers.map { wizard.apply($0) } ?? []
         if asksNothing { wizard.submitsWithoutReview = true }
         return (wizard, problems)

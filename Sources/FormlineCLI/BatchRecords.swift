@@ -19,9 +19,27 @@ struct BatchRecordRunner: Sendable {
     let source: String
     /// The run's language (`--lang`, the locale): each record's wizard speaks it, whichever
     /// thread runs it (a worker thread does not inherit the task-local `MessageLanguage.current`).
-    var language = MessageLanguage.english
+    let language: MessageLanguage
     /// `--queue`: a record still not sent after its retries goes to the outbox.
     var queueing: Queueing?
+    /// The form's wizard before any answer, made once: each record's is a copy with its answers.
+    private let blank: Wizard
+
+    init(spec: FormSpec, transport: any Transport, dryRun: Bool, source: String, language: MessageLanguage = .english,
+         queueing: Queueing? = nil) {
+        self.spec = spec
+        self.transport = transport
+        self.dryRun = dryRun
+        self.source = source
+        self.language = language
+        self.queueing = queueing
+        blank = Self.setup(language: language, answers: []).blankWizard(spec: spec)
+    }
+
+    /// A record's set-up: its answers, nothing asked (`fill --no-input`).
+    private static func setup(language: MessageLanguage, answers: [ScriptedAnswer]) -> SessionSetup {
+        SessionSetup(flags: SessionSetup.Flags(noInput: true, language: language), interactive: false, answers: answers)
+    }
 
     /// Where `--queue` puts a record (OutboxEdge): the form file as the send will read it again.
     struct Queueing: Sendable {
@@ -53,10 +71,13 @@ struct BatchRecordRunner: Sendable {
             return BatchOutcome(status: .refused, errors: errors.messages.map { EndingError(field: nil, message: $0, line: nil) })
         case .success(let read): answers = read
         }
-        let setup = SessionSetup(flags: SessionSetup.Flags(noInput: true, language: language), interactive: false, answers: answers)
-        let (wizard, applied) = setup.makeWizard(spec: spec)
+        let (wizard, applied) = Self.setup(language: language, answers: answers).answering(blank)
         var outcome = walked(wizard, applied: applied, record: record, bytes: bytes)
-        outcome.withheld = BatchWithheldValues(answers: answers, wizard: wizard)
+        // Only messages are scrubbed (and a rejection's repair starts from them): a record with
+        // none, nearly every one, needs no list.
+        if !outcome.errors.isEmpty || outcome.status == .rejected {
+            outcome.withheld = BatchWithheldValues(answers: answers, wizard: wizard)
+        }
         return outcome
     }
 

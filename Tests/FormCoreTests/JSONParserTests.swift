@@ -34,4 +34,24 @@ import Testing
         let fine = String(repeating: "[", count: 500) + String(repeating: "]", count: 500)
         #expect(JSONValue.parse(fine) != nil)
     }
+
+    /// Strings written by `compactText` (runs appended whole, escapes between them) read back as
+    /// themselves, over generated strings of plain runs, quotes, backslashes, controls, DEL,
+    /// U+2028/U+2029, their near neighbours (U+2027, U+202A) and other non-ASCII text.
+    @Test func writtenStringsReadBackAsThemselves() {
+        let pieces = ["abc", "\"", "\\", "\n", "\r", "\t", "\u{0}", "\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}", "\u{2027}",
+                      "\u{202A}", "\u{E2}", "ø", "日本", "😀", " ", "/", "\r\n"]
+        var state: UInt64 = 0x2028
+        for _ in 0..<5_000 {
+            var text = ""
+            for _ in 0..<(state % 7) {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                text += pieces[Int((state >> 33) % UInt64(pieces.count))]
+            }
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let written = JSONValue.object([text: .string(text)]).compactText
+            #expect(JSONValue.parse(written) == .object([text: .string(text)]), "\(written)")
+            #expect(!written.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F || $0 == "\u{2028}" || $0 == "\u{2029}" })
+        }
+    }
 }

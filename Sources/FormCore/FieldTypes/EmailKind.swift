@@ -28,10 +28,37 @@ struct EmailKind: FieldKind {
     }
 
     static func isEmail(_ s: String) -> Bool {
+        if let ascii = isASCIIEmail(s.utf8) { return ascii }
         let parts = s.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, !s.containsWhitespace else { return false }
         let domain = parts[1]
         guard domain.contains("."), domain.first != ".", domain.last != ".", !domain.contains("..") else { return false }
+        return true
+    }
+
+    /// `isEmail` on the bytes of ASCII text (nil for other text): there a Character is a byte
+    /// (CR LF aside, white space either way), and the generic string searches were most of a
+    /// batch record's email check.
+    static func isASCIIEmail(_ bytes: String.UTF8View) -> Bool? {
+        var at: String.UTF8View.Index?
+        for index in bytes.indices {
+            let byte = bytes[index]
+            guard byte < 0x80 else { return nil }
+            if String.isASCIIWhitespace(byte) { return false }
+            if byte == UInt8(ascii: "@") {
+                if at != nil { return false }
+                at = index
+            }
+        }
+        guard let at, at != bytes.startIndex else { return false }
+        let domain = bytes[bytes.index(after: at)...]
+        guard let first = domain.first, let last = domain.last,
+              first != UInt8(ascii: "."), last != UInt8(ascii: "."), domain.contains(UInt8(ascii: ".")) else { return false }
+        var previous: UInt8 = 0
+        for byte in domain {
+            if byte == UInt8(ascii: "."), previous == byte { return false }
+            previous = byte
+        }
         return true
     }
 }

@@ -3,16 +3,18 @@
 /// unreserved characters and `!$&'()*+,;=:@`), and a field named in the path is sent there only,
 /// never in the body (OpenAPI path parameters; issue 21).
 package enum SubmitPath {
-    /// The field names of the placeholders, in order (repeats kept once).
+    /// The field names of the placeholders, in order (repeats kept once). Braces are found on
+    /// the UTF-8 bytes (here and in `fill`): a Character search was a tenth of a replayed
+    /// session with a server check.
     package static func fieldNames(in path: String) -> [String] {
         var names: [String] = []
         var rest = Substring(path)
-        while let open = rest.firstIndex(of: "{") {
-            let after = rest[rest.index(after: open)...]
-            guard let close = after.firstIndex(of: "}") else { break }
+        while let open = rest.utf8.firstIndex(of: UInt8(ascii: "{")) {
+            let after = rest[rest.utf8.index(after: open)...]
+            guard let close = after.utf8.firstIndex(of: UInt8(ascii: "}")) else { break }
             let name = String(after[..<close])
             if !name.isEmpty, !names.contains(name) { names.append(name) }
-            rest = after[after.index(after: close)...]
+            rest = after[after.utf8.index(after: close)...]
         }
         return names
     }
@@ -46,19 +48,19 @@ package enum SubmitPath {
         }
         func literal(_ text: Substring) {
             var rest = text
-            while let slash = rest.firstIndex(of: "/") {
+            while let slash = rest.utf8.firstIndex(of: UInt8(ascii: "/")) {
                 segment += rest[..<slash]
                 flush()
                 out += "/"
-                rest = rest[rest.index(after: slash)...]
+                rest = rest[rest.utf8.index(after: slash)...]
             }
             segment += rest
         }
         var rest = Substring(path)
-        while let open = rest.firstIndex(of: "{") {
+        while let open = rest.utf8.firstIndex(of: UInt8(ascii: "{")) {
             literal(rest[..<open])
-            let after = rest[rest.index(after: open)...]
-            guard let close = after.firstIndex(of: "}") else {
+            let after = rest[rest.utf8.index(after: open)...]
+            guard let close = after.utf8.firstIndex(of: UInt8(ascii: "}")) else {
                 literal(rest[open...])
                 flush()
                 return out
@@ -71,7 +73,7 @@ package enum SubmitPath {
                 segment += encode(values[name].map(text) ?? "")
             }
             segmentHasValue = true
-            rest = after[after.index(after: close)...]
+            rest = after[after.utf8.index(after: close)...]
         }
         literal(rest)
         flush()
@@ -92,7 +94,9 @@ package enum SubmitPath {
         var out = ""
         for byte in segment.utf8 {
             let c = Unicode.Scalar(byte)
-            if byte < 0x80, c.properties.isAlphabetic || ("0"..."9").contains(c) || "-._~!$&'()*+,;=:@".unicodeScalars.contains(c) {
+            // ASCII letters are the ASCII bytes that are alphabetic: no Unicode property lookup.
+            if byte < 0x80, (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || ("0"..."9").contains(c)
+                || "-._~!$&'()*+,;=:@".unicodeScalars.contains(c) {
                 out.unicodeScalars.append(c)
             } else {
                 let hex = String(byte, radix: 16, uppercase: true)

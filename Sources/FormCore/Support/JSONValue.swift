@@ -36,7 +36,8 @@ public enum JSONValue: Sendable, Hashable {
             out += "]"
         case .object(let members):
             out += "{"
-            for (i, key) in members.keys.sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }).enumerated() {
+            // Compared as UTF-8 views: no array per comparison.
+            for (i, key) in members.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }).enumerated() {
                 if i > 0 { out += "," }
                 JSONValue.writeString(key, to: &out)
                 out += ":"
@@ -46,22 +47,64 @@ public enum JSONValue: Sendable, Hashable {
         }
     }
 
+    /// `s` as a JSON string. Runs of bytes that need no escape (nearly every string) are appended
+    /// whole, not a Unicode scalar at a time.
     private static func writeString(_ s: String, to out: inout String) {
         out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x2028...0x2029).contains(scalar.value):
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
+        // Nearly every string needs no escape: one scan of its bytes, then the string whole.
+        let plain = s.utf8.withContiguousStorageIfAvailable { bytes in
+            !bytes.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0x7F || $0 == 0xE2 }
+        }
+        if plain == true {
+            out += s
+            out += "\""
+            return
+        }
+        let utf8 = s.utf8
+        var runStart = utf8.startIndex
+        var index = utf8.startIndex
+        while index != utf8.endIndex {
+            let byte = utf8[index]
+            let escape: String?
+            switch byte {
+            case UInt8(ascii: "\""): escape = "\\\""
+            case UInt8(ascii: "\\"): escape = "\\\\"
+            case UInt8(ascii: "\n"): escape = "\\n"
+            case UInt8(ascii: "\r"): escape = "\\r"
+            case UInt8(ascii: "\t"): escape = "\\t"
+            case 0..<0x20, 0x7F: escape = hexEscape(UInt32(byte))
+            case 0xE2:
+                // U+2028 and U+2029 (E2 80 A8/A9): line breaks to JavaScript.
+                let second = utf8.index(after: index)
+                if second != utf8.endIndex, utf8[second] == 0x80 {
+                    let third = utf8.index(after: second)
+                    if third != utf8.endIndex, utf8[third] == 0xA8 || utf8[third] == 0xA9 {
+                        out += Substring(s.utf8[runStart..<index])
+                        out += hexEscape(utf8[third] == 0xA8 ? 0x2028 : 0x2029)
+                        index = utf8.index(after: third)
+                        runStart = index
+                        continue
+                    }
+                }
+                escape = nil
+            default: escape = nil
+            }
+            if let escape {
+                out += Substring(s.utf8[runStart..<index])
+                out += escape
+                index = utf8.index(after: index)
+                runStart = index
+            } else {
+                index = utf8.index(after: index)
             }
         }
+        out += Substring(s.utf8[runStart..<utf8.endIndex])
         out += "\""
+    }
+
+    private static func hexEscape(_ value: UInt32) -> String {
+        let hex = String(value, radix: 16)
+        return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
     }
 
     /// Parses JSON text (any top-level value), numbers kept as written; nil when it is not JSON.

@@ -28,8 +28,8 @@ extension Wizard {
             last[answer.path] = answer
         }
         for i in fields.indices {
+            guard let answer = last[form.fields[i].name] else { continue }
             let field = fields[i]
-            guard let answer = last[field.name] else { continue }
             if field.isSecret && answer.fromCommandLine {
                 problems.append(AnswerProblem(origin: answer.origin, field: field.name, message:
                     WizardMessage.secretOnCommandLine(field: field.name).text))
@@ -87,10 +87,12 @@ extension Wizard {
     /// The visible fields still to ask after scripted answers: refused ones, required ones with
     /// no value and no default, secrets with no value. Everything else takes its default.
     var scriptedQueue: [Int] {
-        form.visibleIndices.filter { i in
-            let f = fields[i]
-            if scripted.refusals[f.name] != nil { return true }
-            return values[f.name] == nil && (f.isSecret || (f.required && f.defaultValue == nil))
+        // The fields read in place: a copy of each whole Field was a tenth of a batch record.
+        let fields = form.fields
+        let values = form.store.byName
+        return form.visibleIndices.filter { i in
+            if scripted.refusals[fields[i].name] != nil { return true }
+            return values[fields[i].name] == nil && (fields[i].isSecret || (fields[i].required && fields[i].defaultValue == nil))
         }
     }
 
