@@ -92,10 +92,22 @@ struct SecretScrubber {
     /// The text with every known secret replaced by its placeholder.
     func scrub(_ text: String) -> String {
         var out = text
-        for secret in secrets where SecretScrubber.mayContain(out, secret.value) {
+        // Whether the text is plain is asked once, not once a secret (it was most of the cost).
+        var outIsPlain: Bool?
+        for secret in secrets {
+            let plain = outIsPlain ?? SecretScrubber.isPlain(out)
+            outIsPlain = plain
+            let holds = plain && SecretScrubber.isPlain(secret.value) ? ByteSearch.contains(out, secret.value) : out.contains(secret.value)
+            guard holds else { continue }
             out = SecretMask.mask(out, secret: secret.value, with: secret.placeholder)
+            outIsPlain = nil
         }
         return out
+    }
+
+    /// ASCII without a carriage return: where a byte search answers as `String.contains` does.
+    static func isPlain(_ s: String) -> Bool {
+        s.allBytes { $0 < 0x80 && $0 != 0x0D }
     }
 
     /// Whether `text` holds `secret`, as `String.contains` answers: a byte search when both are
@@ -104,8 +116,7 @@ struct SecretScrubber {
     /// ASCII), else `String.contains` itself, which goes through Foundation and cost a replay of
     /// thousands of transcripts 5% (docs/PERFORMANCE.md, "Replaying transcripts").
     static func mayContain(_ text: String, _ secret: String) -> Bool {
-        func plain(_ s: String) -> Bool { s.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D } }
-        if plain(text) && plain(secret) {
+        if isPlain(text) && isPlain(secret) {
             return ByteSearch.contains(text, secret)
         }
         return text.contains(secret)

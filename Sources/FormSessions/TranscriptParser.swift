@@ -31,7 +31,7 @@ package enum TranscriptParser {
     /// line break (which the recorder never writes) goes through the text, so the result is the
     /// same either way.
     package static func parse(recordedLines recorded: [String], file: String = "<transcript>") throws(TranscriptError) -> Transcript {
-        let breaks = recorded.contains { line in line.utf8.contains { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") } }
+        let breaks = recorded.contains { line in line.anyByte({ $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) }
         if breaks { return try parse(recorded.map { $0 + "\n" }.joined(), file: file) }
         return try parse(lines: recorded, file: file)
     }
@@ -211,6 +211,20 @@ package enum TranscriptParser {
     /// whole file, and every replay parses two transcripts (docs/PERFORMANCE.md, "Replaying
     /// transcripts").
     static func lines(of text: String) -> [String] {
+        // On the contiguous bytes (a native string has them): stepping the UTF-8 view was a
+        // cost per byte of every transcript read.
+        if let lines = text.utf8.withContiguousStorageIfAvailable({ bytes -> [String] in
+            var out: [String] = []
+            var start = 0
+            for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") {
+                // The CR of a CRLF belongs to the line break.
+                let end = index > start && bytes[index - 1] == UInt8(ascii: "\r") ? index - 1 : index
+                out.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+                start = index + 1
+            }
+            out.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self))
+            return out
+        }) { return lines }
         var out: [String] = []
         let bytes = text.utf8
         var start = bytes.startIndex
@@ -248,7 +262,7 @@ package enum TranscriptParser {
     /// `line.split(separator: " ").count >= 3` says; on bytes for ASCII (a request line is
     /// ASCII but for its payload's text), where a space byte is a space Character.
     static func hasThreeWords(_ line: String) -> Bool {
-        guard line.utf8.allSatisfy({ $0 < 0x80 }) else { return line.split(separator: " ").count >= 3 }
+        guard line.allBytes({ $0 < 0x80 }) else { return line.split(separator: " ").count >= 3 }
         var words = 0
         var inWord = false
         for byte in line.utf8 {
@@ -274,9 +288,10 @@ package enum TranscriptParser {
         var tokens = Substring(rest)
         func nextToken() -> Substring? {
             guard !tokens.isEmpty else { return nil }
-            let end = tokens.firstIndex(of: " ") ?? tokens.endIndex
+            // On the bytes: a Character search cost thousands of instructions a token.
+            let end = tokens.utf8.firstIndex(of: UInt8(ascii: " ")) ?? tokens.endIndex
             let token = tokens[..<end]
-            tokens = end == tokens.endIndex ? "" : tokens[tokens.index(after: end)...]
+            tokens = end == tokens.endIndex ? "" : tokens[tokens.utf8.index(after: end)...]
             return token
         }
         guard let statusText = nextToken(), let status = Int(statusText), (100...999).contains(status) else { return nil }
@@ -291,7 +306,7 @@ package enum TranscriptParser {
         let body: [UInt8]
         if bodyText.isEmpty {
             body = []
-        } else if !bodyText.utf8.contains(UInt8(ascii: "\\")) {
+        } else if !bodyText.anyByte({ $0 == UInt8(ascii: "\\") }) {
             // No backslash: unescaping is the identity, so JSON or not, the body is the text
             // (no JSON parse of every response line just to decide that).
             body = Array(bodyText.utf8)

@@ -133,7 +133,7 @@ package final class TranscriptRecorder: SessionRecorder {
         }
         let whole = (partial ?? "") + line.text
         // Most output is one line: no Character split (grapheme breaking) for it.
-        var pieces = whole.utf8.contains(UInt8(ascii: "\n")) ? TranscriptParser.lines(of: whole) : [whole]
+        var pieces = whole.anyByte({ $0 == UInt8(ascii: "\n") }) ? TranscriptParser.lines(of: whole) : [whole]
         if line.endsLine {
             partial = nil
         } else {

@@ -30,7 +30,7 @@ enum TranscriptSyntax {
     /// trailing white space trimmed.
     static func clean(_ text: String) -> String {
         // Printable ASCII and tabs (most output): nothing to remove.
-        if text.utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 }) { return trimTrailing(text) }
+        if text.allBytes({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 }) { return trimTrailing(text) }
         var out = String.UnicodeScalarView()
         var scalars = text.unicodeScalars.makeIterator()
         while let s = scalars.next() {

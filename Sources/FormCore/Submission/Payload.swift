@@ -67,7 +67,7 @@ package enum Payload {
     static func keys(_ dotted: String) -> [Step] {
         // Most names have no dot: no Character split (each submission builds every field's path).
         // Without a "." byte there is no "." Character, so the split would give the name itself.
-        guard dotted.utf8.contains(UInt8(ascii: ".")) else { return [.key(dotted)] }
+        guard dotted.anyByte({ $0 == UInt8(ascii: ".") }) else { return [.key(dotted)] }
         return dotted.split(separator: ".", omittingEmptySubsequences: false).map { .key(String($0)) }
     }
 

@@ -13,7 +13,7 @@ extension String {
     /// bytes below. Looking up each Character's Unicode properties was 1% of a replay.
     private var asciiTrimmedWhitespace: String? {
         let bytes = utf8
-        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+        guard allBytes({ $0 < 0x80 }) else { return nil }
         guard let first = bytes.firstIndex(where: { !String.isASCIIWhitespace($0) }),
               let last = bytes.lastIndex(where: { !String.isASCIIWhitespace($0) }) else { return "" }
         if first == bytes.startIndex && last == bytes.index(before: bytes.endIndex) { return self }
@@ -22,8 +22,7 @@ extension String {
 
     /// Whether the text holds white space (`Character.isWhitespace`), on bytes for ASCII text.
     package var containsWhitespace: Bool {
-        let bytes = utf8
-        if bytes.allSatisfy({ $0 < 0x80 }) { return bytes.contains(where: String.isASCIIWhitespace) }
+        if allBytes({ $0 < 0x80 }) { return anyByte(String.isASCIIWhitespace) }
         return contains(where: \.isWhitespace)
     }
 
@@ -38,5 +37,19 @@ extension String {
         unicodeScalars.contains { s in
             s != "\t" && (s.value < 0x20 || (0x7F...0x9F).contains(s.value))
         }
+    }
+}
+
+extension String {
+    /// Whether every UTF-8 byte passes `test`, read from the string's contiguous bytes when it has
+    /// them (a native string does): stepping the UTF-8 view byte by byte cost several times as
+    /// much in the checks run on every line a session writes.
+    @inlinable package func allBytes(_ test: (UInt8) -> Bool) -> Bool {
+        utf8.withContiguousStorageIfAvailable { $0.allSatisfy(test) } ?? utf8.allSatisfy(test)
+    }
+
+    /// Whether some UTF-8 byte passes `test` (as `allBytes`).
+    @inlinable package func anyByte(_ test: (UInt8) -> Bool) -> Bool {
+        utf8.withContiguousStorageIfAvailable { $0.contains(where: test) } ?? utf8.contains(where: test)
     }
 }

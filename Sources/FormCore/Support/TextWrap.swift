@@ -10,6 +10,17 @@ package enum TextWrap {
     /// the others with `continuation`. A word longer than a line is cut, except a path or URL
     /// (a word with a "/"), which gets a line of its own, whole.
     package static func wrap(_ text: String, indent: String = "", continuation: String? = nil, width: Int = TextWrap.width) -> [String] {
+        // Printable ASCII with single spaces that fits after the indent (nearly every message):
+        // the loop below would give indent + text; a tenth of a replayed session went to it.
+        let bytes = text.utf8
+        if bytes.first != 0x20, bytes.last != 0x20, columns(indent) + bytes.count <= width {
+            var previous: UInt8 = 0
+            let plain = bytes.allSatisfy { byte in
+                defer { previous = byte }
+                return byte >= 0x20 && byte < 0x7F && !(byte == 0x20 && previous == 0x20)
+            }
+            if plain { return [indent + text] }
+        }
         let next = continuation ?? indent
         var lines: [String] = []
         var current = indent
@@ -84,7 +95,7 @@ package enum TextWrap {
     package static func columns(_ text: String) -> Int {
         // Printable ASCII, nearly every line formline writes: a column a byte, without splitting
         // into characters or looking up Unicode properties (most of a long review's cost).
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        if text.allBytes({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
         return text.reduce(0) { $0 + columns($1) }
     }
 

@@ -150,7 +150,7 @@ extension Wizard {
     /// a multiline value by its first line.
     func shortDisplay(_ value: FieldValue, _ field: Field) -> String {
         // "(+1 line)" is punctuation to a screen reader: the accessible face says it in words.
-        if policy.presentation.promptInWords, field.kind.allowsLineBreaks, case .text(let text) = value, text.utf8.contains(0x0A) {
+        if policy.presentation.promptInWords, field.kind.allowsLineBreaks, case .text(let text) = value, text.anyByte({ $0 == 0x0A }) {
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
             return String(lines[0]) + ", " + WizardMessage.moreLinesInWords(lines.count - 1).text
         }
@@ -340,7 +340,7 @@ extension Wizard {
     /// One review row as output lines (a wrapped row is one line an operator sees as several),
     /// with the transcript's copy when it differs.
     static func reviewRowLines(_ row: String, recorded: String?) -> [OutputLine] {
-        let shown = row.utf8.contains(0x0A) ? row.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) : [row]
+        let shown = row.anyByte({ $0 == 0x0A }) ? row.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) : [row]
         var lines = shown.map { OutputLine($0, style: .review) }
         if let recorded, recorded != row, !lines.isEmpty {
             let written = recorded.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -381,7 +381,7 @@ extension Wizard {
 
     /// A tab shown as a space (its width is the terminal's guess), looked for byte by byte.
     static func withoutTabs(_ text: String) -> String {
-        guard text.utf8.contains(0x09) else { return text }
+        guard text.anyByte({ $0 == 0x09 }) else { return text }
         return String(text.map { $0 == "\t" ? " " : $0 })
     }
 
@@ -411,7 +411,7 @@ extension Wizard {
                 continue
             }
             // A wrapped row is one line an operator sees as several: one effect a line.
-            guard row.utf8.contains(0x0A) else {
+            guard row.anyByte({ $0 == 0x0A }) else {
                 effects.append(.output(OutputLine(row, style: .review)))
                 continue
             }
