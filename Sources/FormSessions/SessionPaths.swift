@@ -41,7 +41,8 @@ package enum SessionPaths {
     static func normalize(_ path: String) -> String {
         let isAbsolute = path.hasPrefix("/")
         var out: [Substring] = []
-        for part in path.split(separator: "/") {
+        // Split on the bytes: a path is bytes, and the Character split cost more than the rest.
+        for part in path.utf8.split(separator: UInt8(ascii: "/")).map(Substring.init) {
             switch part {
             case ".": continue
             case "..":

@@ -73,6 +73,22 @@ struct ItemNames {
         return name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
     }
 
+    /// `looseSegment` of an ASCII segment on its bytes (nil for any other): there lowercasing
+    /// is a byte's, and a byte is a character, so the answer is the same without the Unicode
+    /// case mapping, which was most of the cost of indexing a form's fields for a rejection.
+    static func asciiLooseSegment(_ segment: String, followedByItem: Bool) -> String? {
+        guard segment.allBytes({ $0 < 0x80 }) else { return nil }
+        var lowered = Array(segment.utf8).map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
+        let suffix = Array(railsSuffix.utf8)
+        if followedByItem, lowered.count > suffix.count, lowered.suffix(suffix.count).elementsEqual(suffix) {
+            lowered.removeLast(suffix.count)
+        }
+        let loosened = lowered.filter { $0 != UInt8(ascii: "_") && $0 != UInt8(ascii: "-") }
+        let digits = { (bytes: [UInt8]) in !bytes.isEmpty && bytes.allSatisfy { (0x30...0x39).contains($0) } }
+        if digits(loosened), !isItemNumber(segment) { return String(decoding: lowered, as: UTF8.self) }
+        return String(decoding: loosened, as: UTF8.self)
+    }
+
     /// All ASCII digits: an item number in a concrete name, an index in a path's text.
     static func isItemNumber(_ segment: String) -> Bool {
         !segment.isEmpty && segment.utf8.allSatisfy { (0x30...0x39).contains($0) }
@@ -86,6 +102,7 @@ struct ItemNames {
 
     /// One segment of a loose key (see `looseKey`).
     static func looseSegment(_ segment: String, followedByItem: Bool) -> String {
+        if let ascii = asciiLooseSegment(segment, followedByItem: followedByItem) { return ascii }
         var lowered = segment.lowercased()
         if followedByItem, lowered.count > railsSuffix.count, lowered.hasSuffix(railsSuffix) {
             lowered.removeLast(railsSuffix.count)

@@ -39,10 +39,14 @@ public struct ServerCheck: Sendable, Equatable {
 
     public var method: Method
     /// Starts with `/`; joined to `--endpoint` like the submit path.
-    public var path: String
-    public var query: [Parameter]
+    public var path: String { didSet { placeholderNames = Self.placeholderNames(path, query, body) } }
+    public var query: [Parameter] { didSet { placeholderNames = Self.placeholderNames(path, query, body) } }
     /// A JSON object body (POST); nil sends none.
-    public var body: [Parameter]?
+    public var body: [Parameter]? { didSet { placeholderNames = Self.placeholderNames(path, query, body) } }
+    /// Every placeholder name in the path, the query and the body, `value` included, in order:
+    /// kept with them (a check's request is made several times an answer, and reading the
+    /// templates again each time was a fifth of its cost).
+    public private(set) var placeholderNames: [String] = []
     public var onFailure: OnFailure
     /// Seconds; `--timeout` caps it.
     public var timeoutSeconds: Int
@@ -71,13 +75,13 @@ public struct ServerCheck: Sendable, Equatable {
         self.lookup = lookup
         self.defaults = defaults
         self.fake = fake
+        placeholderNames = Self.placeholderNames(path, query, body)
     }
 
     /// The placeholder standing for the field's own answer.
     public static let valuePlaceholder = "value"
 
-    /// Every placeholder name in the path, the query and the body, `value` included, in order.
-    public var placeholderNames: [String] {
+    static func placeholderNames(_ path: String, _ query: [Parameter], _ body: [Parameter]?) -> [String] {
         var names: [String] = []
         for text in [path] + query.map(\.template) + (body ?? []).map(\.template) {
             for name in SubmitPath.fieldNames(in: text) where !names.contains(name) { names.append(name) }

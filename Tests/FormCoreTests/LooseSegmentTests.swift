@@ -1,0 +1,34 @@
+@testable import FormCore
+import Testing
+
+/// The byte road of a loose segment (ASCII names, nearly every one) gives the Unicode road's
+/// answer, over generated segments of the letters, separators, digits and suffix that matter.
+@Suite("loose segments: the ASCII road agrees with the Unicode one")
+struct LooseSegmentTests {
+    /// The Unicode road, as `looseSegment` reads any other name.
+    static func unicodeRoad(_ segment: String, followedByItem: Bool) -> String {
+        var lowered = segment.lowercased()
+        let suffix = "_attributes"
+        if followedByItem, lowered.count > suffix.count, lowered.hasSuffix(suffix) { lowered.removeLast(suffix.count) }
+        let loosened = String(lowered.unicodeScalars.filter { $0 != "_" && $0 != "-" })
+        if ItemNames.isItemNumber(loosened), !ItemNames.isItemNumber(segment) { return lowered }
+        return loosened
+    }
+
+    @Test func generatedSegmentsAgree() {
+        let pieces = ["a", "B", "Z", "_", "-", "1", "0", "_attributes", "_ATTRIBUTES", "Attributes", "x.y", " ", "~", "9"]
+        var state: UInt64 = 0x5E6
+        func next() -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33)
+        }
+        for _ in 0..<20_000 {
+            let segment = (0..<(next() % 5)).map { _ in pieces[next() % pieces.count] }.joined()
+            for followed in [false, true] {
+                #expect(ItemNames.asciiLooseSegment(segment, followedByItem: followed) == Self.unicodeRoad(segment, followedByItem: followed),
+                        "\(segment.debugDescription) \(followed)")
+            }
+        }
+        #expect(ItemNames.asciiLooseSegment("Größe", followedByItem: false) == nil)
+    }
+}
