@@ -18,7 +18,9 @@ enum TranscriptSyntax {
 
     /// Whether an output line must be written with a leading `\` so it is not read as a sigil.
     static func needsEscape(_ line: String) -> Bool {
-        line.hasPrefix(">") || line.hasPrefix("=>") || line.hasPrefix("<=") || line.hasPrefix("#") || line.hasPrefix("\\")
+        // One byte answers for most lines (as the parser reads them: `markedLead`).
+        guard let lead = line.utf8.first, TranscriptParser.markedLead(lead) else { return false }
+        return line.hasPrefix(">") || line.hasPrefix("=>") || line.hasPrefix("<=") || line.hasPrefix("#") || line.hasPrefix("\\")
     }
 
     /// An output line as it goes in the file: escaped when it starts with a sigil.
