@@ -28,37 +28,45 @@ package struct DemoRequest: Sendable, Equatable, Codable {
 /// request is also appended to it as one JSON line as it arrives, so a test that runs the server
 /// as a process of its own can read what it received.
 package final class DemoRequestLog: Sendable {
-    private let entries = Mutex<[DemoRequest]>([])
-    /// The open log file, written under the lock so lines never interleave.
-    private let file = Mutex<FileHandle?>(nil)
+    /// The requests, and the open log file (written under the same lock, so its lines are in the
+    /// list's order and never interleave).
+    private let state = Mutex<(entries: [DemoRequest], file: FileHandle?)>(([], nil))
     package static let limit = 10_000
+
+    /// Why the log file could not be opened.
+    package struct OpenFailure: Error, CustomStringConvertible {
+        package let description: String
+    }
 
     package init() {}
 
-    /// Logs to `path` as well: created (or emptied) with mode 0600, since the requests hold
-    /// whatever credentials their senders put in headers.
-    package init(writingTo path: String) throws {
+    /// Logs to `path` as well: emptied, or created, and made mode 0600 either way, since the
+    /// requests hold whatever credentials their senders put in headers.
+    package init(writingTo path: String) throws(OpenFailure) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
-            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
+            throw OpenFailure(description: "cannot open \(path) for writing: \(String(cString: strerror(errno)))")
         }
-        file.withLock { $0 = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true) }
+        guard fchmod(descriptor, 0o600) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            throw OpenFailure(description: "cannot make \(path) private (mode 0600): \(reason)")
+        }
+        state.withLock { $0.file = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true) }
     }
 
-    package var all: [DemoRequest] { entries.withLock { Array($0.suffix(Self.limit)) } }
+    package var all: [DemoRequest] { state.withLock { Array($0.entries.suffix(Self.limit)) } }
 
-    package var last: DemoRequest? { entries.withLock { $0.last } }
+    package var last: DemoRequest? { state.withLock { $0.entries.last } }
 
-    package func removeAll() { entries.withLock { $0.removeAll() } }
+    package func removeAll() { state.withLock { $0.entries.removeAll() } }
 
     func append(_ request: DemoRequest) {
-        entries.withLock { entries in
-            entries.append(request)
+        state.withLock { state in
+            state.entries.append(request)
             // Dropped in chunks of a quarter: O(1) amortised per request.
-            if entries.count > Self.limit + Self.limit / 4 { entries.removeFirst(entries.count - Self.limit) }
-        }
-        file.withLock { handle in
-            guard let handle, let line = try? JSONEncoder().encode(request) else { return }
+            if state.entries.count > Self.limit + Self.limit / 4 { state.entries.removeFirst(state.entries.count - Self.limit) }
+            guard let handle = state.file, let line = try? JSONEncoder().encode(request) else { return }
             try? handle.write(contentsOf: line + [UInt8(ascii: "\n")])
         }
     }

@@ -24,10 +24,15 @@ package enum AnswersJSONLine {
     /// no pairs).
     static func isPlainLine(_ bytes: ArraySlice<UInt8>) -> Bool {
         var previous: UInt8 = 0
+        var spaces = 0
         var index = bytes.startIndex
         while index < bytes.endIndex {
             let byte = bytes[index]
+            spaces = byte == 0x20 ? spaces + 1 : 0
             switch byte {
+            case 0x20 where spaces >= 64:
+                // A long run of spaces may sit between a key and its `:` (YAML's simple-key limit).
+                return false
             case 0x20...0x7E:
                 // `\u` then `d` or `D`: a surrogate's escape (the reader refuses a lone one anyway).
                 if previous == UInt8(ascii: "\\"), byte == UInt8(ascii: "u"), index + 1 < bytes.endIndex,
@@ -88,7 +93,11 @@ package enum AnswersJSONLine {
             switch value {
             case .null: return .some(nil)
             case .bool(let flag): return flag ? "true" : "false"
-            case .number(let text), .string(let text): return text
+            case .number(let text): return text
+            case .string(let text):
+                // Outer nil (not an answer of nil): the YAML road reads this string.
+                if yamlReadsOtherwise(text, isKey: false) { return Optional<String?>.none }
+                return text
             case .array, .object: return nil
             }
         }
@@ -96,6 +105,13 @@ package enum AnswersJSONLine {
         mutating func visit() -> Bool {
             nodesSeen += 1
             return nodesSeen <= AnswersFileReader.nodeLimit
+        }
+
+        /// Text YAML would read otherwise: a U+FEFF (Foundation drops one that starts a scalar,
+        /// and an escape can write it), or a key long enough that YAML's simple-key limit (its
+        /// `:` within 1,024 characters of the key's start) could refuse it.
+        static func yamlReadsOtherwise(_ text: String, isKey: Bool) -> Bool {
+            (isKey && text.utf8.count > 512) || text.unicodeScalars.contains("\u{FEFF}")
         }
 
         mutating func walk(_ members: [(key: String, value: Ordered)], prefix: String, depth: Int) -> Bool {
@@ -112,7 +128,8 @@ package enum AnswersJSONLine {
                 }
             }
             for (key, value) in members {
-                guard visit(), !key.isEmpty, answers.count < AnswersFileReader.answerLimit else { return false }
+                guard visit(), !key.isEmpty, !Self.yamlReadsOtherwise(key, isKey: true),
+                      answers.count < AnswersFileReader.answerLimit else { return false }
                 let name = prefix.isEmpty ? key : prefix + "." + key
                 switch value {
                 case .array(let elements):

@@ -54,8 +54,9 @@ package enum SessionPaths {
         return isAbsolute ? "/" + joined : (joined.isEmpty ? "." : joined)
     }
 
+    /// Split on the bytes, as `normalize` splits.
     private static func components(_ path: String) -> [Substring] {
-        path.split(separator: "/")
+        path.utf8.split(separator: UInt8(ascii: "/")).map(Substring.init)
     }
 
     private static func currentDirectory() -> String {

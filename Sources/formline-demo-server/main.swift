@@ -44,7 +44,7 @@ struct DemoServerCommand: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp(
         "Append every request received (method, path, headers, body) to this file as one JSON line each: for tests that run the server as a process.",
-        discussion: "The file is created with mode 0600 and emptied first: headers hold whatever credentials clients send.",
+        discussion: "The file is emptied first and made mode 0600: headers hold whatever credentials clients send.",
         valueName: "file"))
     var requestLog: String?
 
@@ -56,9 +56,9 @@ struct DemoServerCommand: AsyncParsableCommand {
     func run() async throws {
         let requests: DemoRequestLog
         do {
-            requests = try requestLog.map { try DemoRequestLog(writingTo: $0) } ?? DemoRequestLog()
+            requests = try requestLog.map { path throws(DemoRequestLog.OpenFailure) in try DemoRequestLog(writingTo: path) } ?? DemoRequestLog()
         } catch {
-            StandardError.write("formline-demo-server: --request-log: cannot create \(requestLog ?? "") for writing.\n")
+            StandardError.write("formline-demo-server: --request-log: \(error.description).\n")
             Foundation.exit(1)
         }
         let server = DemoServer(

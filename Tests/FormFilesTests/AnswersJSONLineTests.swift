@@ -53,6 +53,10 @@ struct AnswersJSONLineTests {
         "{\"a\":\"x\u{2028}y\"}",            // a line separator
         "{\"a\":\"\u{FEFF}\"}",              // a byte-order mark inside
         #"{"a":"\ud83d\ude00"}"#,            // a surrogate pair's escapes
+        #"{"a":"\ufeffx"}"#,                 // an escaped U+FEFF: Foundation drops one that starts a scalar
+        #"{"\uFEFFa":1}"#,                   // the same in a key
+        "{\"" + String(repeating: "k", count: 600) + "\":1}",  // a key near YAML's simple-key limit
+        "{\"a\"" + String(repeating: " ", count: 100) + ":1}", // spaces between a key and its colon
         "{\"a\":1}\n{\"b\":2}",              // two lines
         #"["a"]"#,                           // not an object
         #"{"a":[[1]]}"#,                     // a list inside a list
@@ -75,7 +79,7 @@ private struct RecordGenerator {
 
     mutating func string() -> String {
         let pieces = ["ada", " ", "Tromsø", "\\n", "\\t", "\\\"", "\\\\", "\\/", "\\u00e9", "\\u0041", "é", "日本", "null", "~", "", "1",
-                      "- x", "#c", ": ", "&a", "*a", "!t", "%", "@", "`", "\\u00ff", "\\ud83d\\ude00", "\u{85}", "\u{A0}", "😀"]
+                      "- x", "#c", ": ", "&a", "*a", "!t", "%", "@", "`", "\\u00ff", "\\ud83d\\ude00", "\u{85}", "\u{A0}", "😀", "\\ufeff"]
         return "\"" + (0..<Int(random.next() % 4)).map { _ in pick(pieces) }.joined() + "\""
     }
 

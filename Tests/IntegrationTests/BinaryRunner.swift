@@ -73,6 +73,9 @@ struct BinaryRunner {
         }
         process.waitUntilExit()
         group.wait()
+        // Closed here rather than at deallocation (BinarySessionFuzzTests leaked descriptors so).
+        for handle in [stdin.fileHandleForReading, stdout.fileHandleForReading, stdout.fileHandleForWriting,
+                       stderr.fileHandleForReading, stderr.fileHandleForWriting] { try? handle.close() }
         return Result(
             status: process.terminationStatus,
             stdout: String(decoding: outBox.data, as: UTF8.self),
