@@ -17,11 +17,8 @@ struct LooseSegmentTests {
 
     @Test func generatedSegmentsAgree() {
         let pieces = ["a", "B", "Z", "_", "-", "1", "0", "_attributes", "_ATTRIBUTES", "Attributes", "x.y", " ", "~", "9"]
-        var state: UInt64 = 0x5E6
-        func next() -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int(state >> 33)
-        }
+        var random = SeededRandom(seed: 0x5E6)
+        func next() -> Int { Int(random.next() % 1_000_003) }
         for _ in 0..<20_000 {
             let segment = (0..<(next() % 5)).map { _ in pieces[next() % pieces.count] }.joined()
             for followed in [false, true] {
