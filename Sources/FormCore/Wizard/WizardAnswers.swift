@@ -87,7 +87,7 @@ extension Wizard {
     /// The visible fields still to ask after scripted answers: refused ones, required ones with
     /// no value and no default, secrets with no value. Everything else takes its default.
     var scriptedQueue: [Int] {
-        // The fields read in place: a copy of each whole Field was a tenth of a batch record.
+        // The fields and answers taken once, not through the wizard's computed views at each step.
         let fields = form.fields
         let values = form.store.byName
         return form.visibleIndices.filter { i in
