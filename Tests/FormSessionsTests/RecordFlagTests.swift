@@ -35,18 +35,20 @@ struct RecordFlagTests {
         process.standardOutput = stdout
         process.standardError = stdout
         let output = Output()
-        stdout.fileHandleForReading.readabilityHandler = { handle in
-            let data = handle.availableData
-            output.bytes.withLock { $0.append(data) }
-        }
         try process.run()
+        // The output read to its end on a thread of its own, and waited for: a readability
+        // handler could still hold a chunk when the process ended (the CI once saw "" here).
+        let read = DispatchSemaphore(value: 0)
+        let reading = stdout.fileHandleForReading
+        Thread {
+            let data = reading.readDataToEndOfFile()
+            output.bytes.withLock { $0.append(data) }
+            read.signal()
+        }.start()
         try? stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
         try? stdin.fileHandleForWriting.close()
         process.waitUntilExit()
-        stdout.fileHandleForReading.readabilityHandler = nil
-        // What the handler had not read yet when the process ended (a busy machine).
-        let rest = stdout.fileHandleForReading.readDataToEndOfFile()
-        output.bytes.withLock { $0.append(rest) }
+        _ = read.wait(timeout: .now() + 30)
         let recorded = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
         return (process.terminationStatus, output.text, recorded)
     }
