@@ -16,11 +16,17 @@ import FormCore
 package enum RefusedSecret {
     package static func value(for field: Field, accepted: String?, shownAfter output: [String]) -> String? {
         let shown = squeezed(output.joined(separator: " "))
+        let shownUnnamed = unnamed(shown)
         for candidate in candidates(for: field) {
             // A private field's refusal quoting the typed text is recorded quoting `[name]`.
+            // Or naming it whole (`[birth] is not a real date`), as the recorder masks a private
+            // value of four characters or more wherever it stands, under the name of whichever
+            // private field it learned the value from first (`[mrn]` if the same text was typed
+            // there too): any name in brackets is taken for any other.
             if case .failure(let problem) = field.parse(candidate),
                shown.contains(squeezed(problem.message))
-                || shown.contains(squeezed(PrivateQuote.masked(problem.message, typed: candidate, name: field.name))) {
+                || shown.contains(squeezed(PrivateQuote.masked(problem.message, typed: candidate, name: field.name)))
+                || shownUnnamed.contains(unnamed(squeezed(SecretMask.mask(problem.message, secret: candidate, with: "[\(field.name)]")))) {
                 return candidate
             }
         }
@@ -59,6 +65,10 @@ package enum RefusedSecret {
         // a readline key there).
         // U+0085 is also white space, which a trimmed field (a private one) drops: U+0086 inside.
         var out = ["x", "0", "!", "x x", "xxxxxxxx", "x\u{85}", "x\u{86}x"]
+        // Values of the type's shape that are not real or lie outside any usual bound: a date's
+        // `2023-02-30 is not a real date` needs a value that looks like a date (found by the
+        // binary fuzzer: a refused private birth date did not replay).
+        out += shapedMisses[field.type] ?? []
         if let max = field.maxLength, max < 100_000 { out.append(String(repeating: "x", count: max + 1)) }
         if let min = field.minLength, min > 1, min < 100_000 { out.append(String(repeating: "x", count: min - 1)) }
         // A choice's first letters that more than one choice starts with (`f` for female and
@@ -70,6 +80,28 @@ package enum RefusedSecret {
             }
         }
         return out
+    }
+
+    /// Per type: values with its shape that its parsing or a usual bound refuses.
+    private static let shapedMisses: [FieldType: [String]] = [
+        .date: ["2023-02-30", "2023-13-01", "1000-01-01", "9999-12-31"],
+        .datetime: ["2023-02-30T10:00", "2023-02-30T10:00:00Z", "1000-01-01T00:00", "9999-12-31T23:59"],
+        .time: ["25:00", "12:60"],
+        .integer: ["-1", "1.5", "-99999999999999999999", "99999999999999999999"],
+        .decimal: ["-1", "-99999999999999999999", "99999999999999999999", "1.123456789"],
+    ]
+
+    /// `text` with each `[name]` (a field name in brackets) as `[]`.
+    private static func unnamed(_ text: String) -> String {
+        var out = ""
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "["), let close = rest[open...].firstIndex(of: "]"),
+              rest[rest.index(after: open)..<close].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "-" }) {
+            out += rest[...open]
+            out += "]"
+            rest = rest[rest.index(after: close)...]
+        }
+        return out + rest
     }
 
     /// Without whitespace: a long message is wrapped over several output lines.

@@ -34,6 +34,23 @@ import Testing
         #expect(tooLong == "xxxxxxx")
     }
 
+    /// Found by the binary fuzzer: a private date refused as `[birth] is not a real date` (typed
+    /// with a date's shape) did not replay, since no candidate looked like a date.
+    @Test func aPrivateDateRefusedAsNotARealDateGetsAValueOfADatesShape() {
+        var birth = Field(name: "birth", label: "Date of birth", type: .date)
+        birth.isPrivate = true
+        let value = RefusedSecret.value(for: birth, accepted: "1980-05-17", shownAfter: ["  ! [birth] is not a real date", "Date of birth:"])
+        #expect(value.map { if case .failure(let e) = birth.parse($0) { e.message } else { "" } } == "\(value ?? "") is not a real date")
+        var count = Field(name: "count", label: "Count", type: .integer, minNumber: DecimalText("0"))
+        count.isPrivate = true
+        guard case .failure(let belowZero) = count.parse("-1") else {
+            Issue.record("-1 passed a count of at least 0")
+            return
+        }
+        let below = RefusedSecret.value(for: count, accepted: "3", shownAfter: ["  ! " + belowZero.message, "Count:"])
+        #expect(below.map { if case .failure(let e) = count.parse($0) { e.message } else { "" } } == belowZero.message, "\(below ?? "nil")")
+    }
+
     @Test func aRefusalByNoRuleOfTheFieldTypesAValueUnlikeTheAcceptedOne() {
         // A secret with no rules of its own: a refusal there came from a check between fields.
         let open = Field(name: "token", label: "Token", type: .secret, required: false)
