@@ -26,14 +26,8 @@ public struct ChoicesFrom: Sendable, Equatable {
         self.fake = fake
     }
 
-    /// Every `{name}` in the path and the query, in order.
-    public var placeholderNames: [String] {
-        var names: [String] = []
-        for text in [path] + query.map(\.template) {
-            for name in SubmitPath.fieldNames(in: text) where !names.contains(name) { names.append(name) }
-        }
-        return names
-    }
+    /// Every `{name}` in the path and the query, in order (as a server check reads its own).
+    public var placeholderNames: [String] { ServerCheck.placeholderNames(path, query, nil) }
 
     /// The GET for the answers as they are now; its `key` says whether the list is known.
     /// `withheld`: the private and secret fields, recorded `[name]` as in a server check's request.
