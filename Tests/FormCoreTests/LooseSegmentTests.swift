@@ -29,3 +29,21 @@ struct LooseSegmentTests {
         #expect(ItemNames.asciiLooseSegment("Größe", followedByItem: false) == nil)
     }
 }
+
+/// The byte road of a dotted server path (ASCII without brackets, nearly every one) gives the
+/// character road's answer, over generated paths of the characters that matter to either.
+@Suite("dotted server paths: the byte road agrees with the character one")
+struct DottedPathRoadTests {
+    @Test func generatedPathsAgree() {
+        let pieces = ["a", "Q", "_", "0", "12", "-1", ".", ".", "..", "[", "]", "[0]", "['k']", "$", "$.", "\"", "'", " ", "é", "e\u{301}", ".\u{301}"]
+        var random = SeededRandom(seed: 0xD0_77ED)
+        func next() -> Int { Int(random.next() % 1_000_003) }
+        var byBytes = 0
+        for _ in 0..<20_000 {
+            let text = (0..<(next() % 7)).map { _ in pieces[next() % pieces.count] }.joined()
+            if text.utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "[") && $0 != UInt8(ascii: "]") }), !text.hasPrefix("$") { byBytes += 1 }
+            #expect(ServerPath.dotted(text) == ServerPath.dottedByCharacters(text), "\(text.debugDescription)")
+        }
+        #expect(byBytes > 2_000, "the byte road was taken \(byBytes) times")
+    }
+}

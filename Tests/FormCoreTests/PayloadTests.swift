@@ -103,4 +103,36 @@ import Testing
         #expect(parsed.value(atDottedPath: "o.k")?.stringValue == "v")
         #expect(JSONValue.parse("{not json") == nil)
     }
+
+    @Test("replacing withheld values in a built payload gives what a build with a transform gives, over generated forms")
+    func replacingMatchesATransformedBuild() {
+        var random = SeededRandom(seed: 0x5EC2E7)
+        for _ in 0..<400 {
+            func chance(_ inSix: UInt64) -> Bool { random.next() % 6 < inSix }
+            var declared: [Field] = []
+            for (n, name) in ["a", "b.c", "b.d", "e.f.g", "lines.sku", "lines.size.width", "tags"].enumerated() {
+                var field = Field(name: name, type: n == 1 ? .secret : .text)
+                if name.hasPrefix("lines.") { field.group = "lines" }
+                if name == "tags" { field.list = ListRule() }
+                field.isPrivate = chance(2)
+                field.send = !chance(1)
+                field.sendsNullWhenEmpty = chance(1)
+                declared.append(field)
+            }
+            let spec = FormSpec(id: "p", title: "P", fields: declared,
+                                groups: [RepeatGroup(name: "lines", label: "Line", rule: ListRule())])
+            let fields = spec.concreteFields(itemCounts: ["lines": Int(random.next() % 3), "tags": Int(random.next() % 3)])
+            var values: [String: FieldValue] = [:]
+            for field in fields where chance(4) { values[field.name] = .text("v-\(field.name)") }
+            let emptyLists = chance(1) ? ["none"] : []
+            let payload = Payload.build(fields: fields, values: values, emptyLists: emptyLists)
+            let transformed = Payload.build(fields: fields, values: values, emptyLists: emptyLists) { field, value in
+                field.isWithheld ? .string("[\(field.name)]") : value.json
+            }
+            let replaced = Payload.replacing(in: payload, fields: fields.filter(\.isWithheld), values: values) {
+                .string("[\($0.name)]")
+            }
+            #expect(replaced == transformed, "\(payload.compactText)")
+        }
+    }
 }

@@ -77,6 +77,9 @@ struct ItemNames {
     /// is a byte's, and a byte is a character, so the answer is the same without the Unicode
     /// case mapping, which was most of the cost of indexing a form's fields for a rejection.
     static func asciiLooseSegment(_ segment: String, followedByItem: Bool) -> String? {
+        // Lowercase letters and digits only (`username`, `2`): loosening changes nothing, and
+        // `_attributes` cannot end it. Most names are this, and no array is made for them.
+        if isLooseAlready(segment) { return segment }
         guard segment.allBytes({ $0 < 0x80 }) else { return nil }
         var lowered = Array(segment.utf8).map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
         let suffix = Array(railsSuffix.utf8)
@@ -87,6 +90,12 @@ struct ItemNames {
         let digits = { (bytes: [UInt8]) in !bytes.isEmpty && bytes.allSatisfy { (0x30...0x39).contains($0) } }
         if digits(loosened), !isItemNumber(segment) { return String(decoding: lowered, as: UTF8.self) }
         return String(decoding: loosened, as: UTF8.self)
+    }
+
+    /// Only ASCII lowercase letters and digits, not empty: a segment `looseSegment` gives back
+    /// as it is.
+    static func isLooseAlready(_ segment: String) -> Bool {
+        !segment.isEmpty && segment.allBytes { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) }
     }
 
     /// All ASCII digits: an item number in a concrete name, an index in a path's text.
@@ -157,7 +166,8 @@ struct LooseSegments {
         out.reserveCapacity(segments.count)
         for position in segments.indices {
             let segment = segments[position]
-            if ItemNames.isItemNumber(segment) {
+            // Item numbers and segments already loose come back as they are: no lookup needed.
+            if ItemNames.isLooseAlready(segment) {
                 out.append(segment)
                 continue
             }

@@ -8,6 +8,17 @@ enum ServerPath {
     /// `items.0.name`, `items[1].price`, `$.age`, `Items[0].Name`. nil for a non-field marker:
     /// an empty text, `$`, or only separators.
     static func dotted(_ text: String) -> [ServerError.PathComponent]? {
+        // ASCII without brackets or a leading `$` (`address.city`, `items.0.name`): dots are the
+        // only separators, and each byte is a character, so the bytes are split at once.
+        if text.allBytes({ $0 < 0x80 && $0 != UInt8(ascii: "[") && $0 != UInt8(ascii: "]") }), !text.hasPrefix("$") {
+            let components = text.utf8.split(separator: UInt8(ascii: ".")).map { component(String(Substring($0))) }
+            return components.isEmpty ? nil : components
+        }
+        return dottedByCharacters(text)
+    }
+
+    /// `dotted` read a character at a time: any path, brackets and quotes included.
+    static func dottedByCharacters(_ text: String) -> [ServerError.PathComponent]? {
         var text = Substring(text)
         if text.hasPrefix("$") { text = text.dropFirst() }
         var components: [ServerError.PathComponent] = []

@@ -58,6 +58,45 @@ package enum Payload {
         return root
     }
 
+    /// `payload` (built by `build` from the same `values`) with the value of each of `fields` that
+    /// has one replaced by `placeholder(field)`: what `build` with a transform gives, at the cost of
+    /// one walk down each replaced field's path instead of a second build.
+    package static func replacing<Fields: Sequence<Field>>(
+        in payload: JSONValue, fields: Fields, values: [String: FieldValue], with placeholder: (Field) -> JSONValue
+    ) -> JSONValue {
+        var result = payload
+        for field in fields where field.send && values[field.name] != nil {
+            replace(at: path(of: field)[...], in: &result, with: placeholder(field))
+        }
+        return result
+    }
+
+    /// Like `insert`, but only where the path already leads: a value `build` left out (an item
+    /// past its list's end) stays out.
+    private static func replace(at path: ArraySlice<Step>, in node: inout JSONValue, with value: JSONValue) {
+        guard let step = path.first else {
+            node = value
+            return
+        }
+        switch step {
+        case .key(let key):
+            guard case .object(var object) = node, var child = object[key] else { return }
+            node = .null
+            object[key] = nil
+            replace(at: path.dropFirst(), in: &child, with: value)
+            object[key] = child
+            node = .object(object)
+        case .index(let index):
+            guard case .array(var items) = node, items.indices.contains(index) else { return }
+            node = .null
+            var child = items[index]
+            items[index] = .null
+            replace(at: path.dropFirst(), in: &child, with: value)
+            items[index] = child
+            node = .array(items)
+        }
+    }
+
     /// One step into the payload: an object's key or an array's position.
     enum Step: Equatable {
         case key(String)

@@ -80,16 +80,17 @@ extension Wizard {
     mutating func submitIfChanged() -> [WizardEffect] {
         // The payload is built to compare only when there is a refused one to compare with.
         guard let refused = submissions.rejectedPayload else { return submit(retry: false) }
-        let payload = Wizard.attempt(
-            SubmitPath.fill(spec.submit.path, values: values),
-            Payload.build(fields: bodyFields, values: values, emptyLists: emptyListsSent))
-        guard refused == payload else { return submit(retry: false) }
+        let path = SubmitPath.fill(spec.submit.path, values: values)
+        let payload = Payload.build(fields: bodyFields, values: values, emptyLists: emptyListsSent)
+        guard refused == Wizard.attempt(path, payload) else { return submit(retry: false, built: (path, payload)) }
         let hint = WizardMessage.unchangedSinceRefusal.text
         return [.refused(Refusal(reason: hint))] + Wizard.wrapped(hint, .error, indent: "  ! ", continuation: "    ")
             + [.prompt(reviewPrompt)]
     }
 
-    mutating func submit(retry: Bool) -> [WizardEffect] {
+    /// `built` is the path and payload the caller has just built from the same answers (they are
+    /// not built twice).
+    mutating func submit(retry: Bool, built: (path: String, payload: JSONValue)? = nil) -> [WizardEffect] {
         submissions.sending()
         // What ended an earlier attempt (a transport failure) says nothing about this one.
         report.endingErrors = []
@@ -98,8 +99,8 @@ extension Wizard {
             submission = last
         } else {
             let sent = bodyFields
-            let payload = Payload.build(fields: sent, values: values, emptyLists: emptyListsSent)
-            let path = SubmitPath.fill(spec.submit.path, values: values)
+            let payload = built?.payload ?? Payload.build(fields: sent, values: values, emptyLists: emptyListsSent)
+            let path = built?.path ?? SubmitPath.fill(spec.submit.path, values: values)
             if let last = submissions.last, last.payload == payload, last.path == path {
                 // Nothing changed since the last attempt (a field visited and kept): the same
                 // attempt, so the server can recognise it by its Idempotency-Key.
@@ -109,8 +110,8 @@ extension Wizard {
             }
             submissions.attempt += 1
             // The transcript's and the screen's payloads differ from the sent one only in secrets
-            // (and, in the transcript's, private values): without one they are the same (a
-            // 200-item payload is not built three times).
+            // (and, in the transcript's, private values): each is the sent one with those values
+            // replaced in place (a 200-item payload is not built three times).
             // Every visible withheld value, the body's and the path's (`/patients/{mrn}`): the
             // edges replace each wherever it appears (docs/privacy.md).
             var secrets: [String: String] = [:]
@@ -132,12 +133,10 @@ extension Wizard {
                 method: spec.submit.method.rawValue,
                 path: path,
                 payload: payload,
-                transcriptPayload: !hasWithheld ? payload : Payload.build(fields: sent, values: values, emptyLists: emptyListsSent) { f, v in
-                    f.isWithheld ? .string("[\(f.name)]") : v.json
-                },
-                displayPayload: !hasSecret ? payload : Payload.build(fields: sent, values: values, emptyLists: emptyListsSent) { f, v in
-                    f.isSecret ? .string("[secret]") : v.json
-                },
+                transcriptPayload: !hasWithheld ? payload
+                    : Payload.replacing(in: payload, fields: sent.lazy.filter(\.isWithheld), values: values) { .string("[\($0.name)]") },
+                displayPayload: !hasSecret ? payload
+                    : Payload.replacing(in: payload, fields: sent.lazy.filter(\.isSecret), values: values) { _ in .string("[secret]") },
                 attempt: submissions.attempt,
                 secrets: secrets,
                 body: spec.submit.body,
