@@ -48,6 +48,20 @@ package enum TranscriptMatcher {
         return out
     }
 
+    /// Whether a recording's lines are the transcript's own lines one for one, its notes aside,
+    /// with no `...` line: then `merge` of the parsed recording gives the transcript as written
+    /// (a line always matches its own text, and the same text under the same header parses to
+    /// the same kind), so a passing replay need not parse its recording back.
+    package static func isVerbatim(expected: [TranscriptLine], recorded: [String]) -> Bool {
+        var j = 0
+        for line in expected where !line.isNote {
+            if line.isProduced && line.text == LinePattern.elision { return false }
+            guard j < recorded.count, recorded[j] == line.text else { return false }
+            j += 1
+        }
+        return j == recorded.count
+    }
+
     /// Whether the recording's lines, notes aside, match the expected lines one for one in order,
     /// `...` lines and notes aside: anchors against anchors (`sameAnchor`), produced lines against
     /// produced lines (`LinePattern`). Then every stretch aligns as its common head, so `merge`

@@ -65,15 +65,18 @@ package enum TranscriptParser {
         for (index, raw) in rawLines.enumerated() {
             let number = index + 1
             let line = stripCR(raw)
+            // The first byte rules out every mark but its own (a line that starts with any of
+            // `# > = <` starts with that byte), so each test below is made only where it can hold.
+            let lead = line.utf8.first
             let kind: TranscriptLine.Kind
             if number == 1 {
                 kind = .header
-            } else if let lead = line.utf8.first, !TranscriptParser.markedLead(lead) {
+            } else if let lead, !TranscriptParser.markedLead(lead) {
                 // Most lines are output: one byte says so. A line whose first byte is none of
                 // `# > = < \` cannot start with those Characters (no other scalar is canonically
                 // one of them), so every prefix test below would say no.
                 kind = .output(line)
-            } else if line.hasPrefix("#!") {
+            } else if lead == UInt8(ascii: "#"), line.hasPrefix("#!") {
                 let directive = String(line.dropFirst(2)).trimmedWhitespace
                 if directive.hasPrefix("form:") {
                     let path = String(directive.dropFirst(5)).trimmedWhitespace
@@ -148,13 +151,13 @@ package enum TranscriptParser {
                 } else {
                     throw fail(number, "unknown directive \"#!\(line.dropFirst(2))\"")
                 }
-            } else if line == "#" || line.hasPrefix("# ") {
+            } else if lead == UInt8(ascii: "#"), line == "#" || line.hasPrefix("# ") {
                 kind = .comment
-            } else if line.hasPrefix("#") {
+            } else if lead == UInt8(ascii: "#"), line.hasPrefix("#") {
                 throw fail(number, "a comment starts with \"# \"; output starting with # is written \\#")
-            } else if line == ">" {
+            } else if lead == UInt8(ascii: ">"), line == ">" {
                 kind = .input("")
-            } else if line.hasPrefix("> ") {
+            } else if lead == UInt8(ascii: ">"), line.hasPrefix("> ") {
                 let typed = String(line.dropFirst(2))
                 let text = version >= 2 ? TranscriptSyntax.unescapeText(typed, version: version) : typed
                 // No operator can type more than a line source takes: a longer `>` line is not a
@@ -163,7 +166,7 @@ package enum TranscriptParser {
                     throw fail(number, "an operator line is at most 64 KiB, the limit on a typed line (this one has \(text.utf8.count) bytes)")
                 }
                 kind = .input(text)
-            } else if line.hasPrefix(">* ") {
+            } else if lead == UInt8(ascii: ">"), line.hasPrefix(">* ") {
                 let placeholder = String(line.dropFirst(3)).trimmedWhitespace
                 guard placeholder.hasPrefix("["), placeholder.hasSuffix("]"), placeholder.count > 2 else {
                     throw fail(number, "a secret line is \">* [name]\": the value is never written")
@@ -174,14 +177,14 @@ package enum TranscriptParser {
                 } else {
                     kind = .secretInput(field: inside)
                 }
-            } else if line.hasPrefix(">") {
+            } else if lead == UInt8(ascii: ">"), line.hasPrefix(">") {
                 throw fail(number, "an operator line starts with \"> \" (or is \">\" alone for an empty line)")
-            } else if line.hasPrefix("=>") {
+            } else if lead == UInt8(ascii: "="), line.hasPrefix("=>") {
                 guard line.hasPrefix("=> "), hasThreeWords(line) else {
                     throw fail(number, "a request line is \"=> METHOD PATH BODY\"")
                 }
                 kind = .request
-            } else if line.hasPrefix("<=") {
+            } else if lead == UInt8(ascii: "<"), line.hasPrefix("<=") {
                 guard let response = parseResponse(line, version: version) else {
                     throw fail(number, "a response line is \"<= STATUS CONTENT-TYPE BODY\", \"<= !timeout\", \"<= !refused\" or \"<= !error MESSAGE\"")
                 }

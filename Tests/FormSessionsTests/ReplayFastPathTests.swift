@@ -1,3 +1,4 @@
+import Foundation
 import FormCore
 import FormRunner
 @testable import FormSessions
@@ -112,5 +113,38 @@ import Testing
         let paths = ["d/b.session", "d/a.session", "d/caf\u{E9}.session", "d/cafe\u{301}.session", "d/a", "d/", "d/A.session", "d/\u{E9}", "d/z"]
         #expect(SessionFileList.sortedByBytes(paths) == paths.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
         #expect(SessionFileList.sortedByBytes([]) == [])
+    }
+
+    /// A recording that is the transcript's lines word for word (notes aside) passes without being
+    /// parsed back: for every shipped transcript that shortcut and the parse-and-merge road agree,
+    /// and any changed, missing or extra line, or a `...` in the transcript, takes the long road.
+    @Test func aVerbatimRecordingIsWhatMergeGivesForEveryShippedTranscript() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sessions").path
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".session") }.sorted()
+        #expect(names.count >= 40)
+        for name in names {
+            let text = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
+            let expected = try TranscriptParser.parse(text, file: name)
+            let recorded = expected.lines.filter { !$0.isNote }.map(\.text)
+            let hasElision = expected.lines.contains { $0.isProduced && $0.text == LinePattern.elision }
+            #expect(TranscriptMatcher.isVerbatim(expected: expected.lines, recorded: recorded) == !hasElision, "\(name)")
+            let actual = try TranscriptParser.parse(recordedLines: recorded, file: name)
+            if !hasElision {
+                #expect(TranscriptMatcher.merge(expected: expected.lines, actual: actual.lines) == expected.lines.map(\.text), "\(name)")
+            }
+            // One line changed, dropped or added: never verbatim.
+            guard recorded.count > 2 else { continue }
+            let at = 1 + (name.utf8.count * 7 + recorded.count) % (recorded.count - 1)
+            var changed = recorded
+            changed[at] += "x"
+            var dropped = recorded
+            dropped.remove(at: at)
+            var added = recorded
+            added.insert("Extra line", at: at)
+            for mutation in [changed, dropped, added] {
+                #expect(!TranscriptMatcher.isVerbatim(expected: expected.lines, recorded: mutation), "\(name) at \(at)")
+            }
+        }
     }
 }

@@ -64,6 +64,8 @@ struct ItemNames {
 
     /// A field name's segments (`lines.2.qty` -> `lines`, `2`, `qty`).
     static func segments(of name: String) -> [String] {
+        // No "." byte, no "." character: the name is its only segment (most names).
+        guard name.anyByte({ $0 == UInt8(ascii: ".") }) else { return [name] }
         // An ASCII name (nearly every one) is split on its bytes: splitting on characters finds
         // grapheme boundaries first, most of the time a rejected 200-item form took to place its
         // errors. Any other name by characters, so a dot joined to a combining mark stays as it was.
