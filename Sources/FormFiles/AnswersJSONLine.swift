@@ -11,7 +11,7 @@ import FormCore
 package enum AnswersJSONLine {
     /// The answers of `bytes` (no byte-order mark), or nil to take the YAML road.
     package static func answers(_ bytes: ArraySlice<UInt8>, path: String) -> [ScriptedAnswer]? {
-        guard isPlainLine(bytes), let root = JSONParser.parse(Array(bytes), as: Ordered.self),
+        guard isPlainLine(bytes), let root = JSONParser.parseOrdered(Array(bytes)),
               case .object(let members) = root else { return nil }
         var reading = Reading(origin: path + ":1")
         guard reading.walk(members, prefix: "", depth: 0) else { return nil }
@@ -65,19 +65,7 @@ package enum AnswersJSONLine {
     }
 
     /// A JSON value with its object's members in the order written (answers apply in file order).
-    enum Ordered: JSONTree {
-        case null
-        case bool(Bool)
-        case number(String)
-        case string(String)
-        case array([Ordered])
-        case object([(key: String, value: Ordered)])
-
-        static func emptyMembers() -> [(key: String, value: Ordered)] { [] }
-        static func add(_ key: String, _ value: Ordered, to members: inout [(key: String, value: Ordered)]) {
-            members.append((key, value))
-        }
-    }
+    typealias Ordered = OrderedJSON
 
     /// The walk of `AnswersFileReader.parse`, on a JSON tree: false where that walk would report
     /// a problem (the YAML road then reports it).

@@ -16,34 +16,52 @@ public enum JSONValue: Sendable, Hashable {
 
     /// Compact JSON, keys sorted by their UTF-8 bytes, numbers as written.
     public var compactText: String {
-        var out = ""
+        String(decoding: compactUTF8, as: UTF8.self)
+    }
+
+    /// `compactText`'s bytes. Written into one byte buffer: appending piece by piece to a String
+    /// cost several hundred instructions a piece, most of writing a batch report line.
+    public var compactUTF8: [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(64)
         write(to: &out)
         return out
     }
 
-    private func write(to out: inout String) {
+    private func write(to out: inout [UInt8]) {
         switch self {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .number(let n): out += n
+        case .null: out.append(contentsOf: JSONValue.nullBytes)
+        case .bool(let b): out.append(contentsOf: b ? JSONValue.trueBytes : JSONValue.falseBytes)
+        case .number(let n): JSONValue.append(n, to: &out)
         case .string(let s): JSONValue.writeString(s, to: &out)
         case .array(let items):
-            out += "["
+            out.append(UInt8(ascii: "["))
             for (i, item) in items.enumerated() {
-                if i > 0 { out += "," }
+                if i > 0 { out.append(UInt8(ascii: ",")) }
                 item.write(to: &out)
             }
-            out += "]"
+            out.append(UInt8(ascii: "]"))
         case .object(let members):
-            out += "{"
+            out.append(UInt8(ascii: "{"))
             // The members sorted whole (no lookup of each key again), keys compared as bytes.
             for (i, member) in members.sorted(by: { JSONValue.utf8Precedes($0.key, $1.key) }).enumerated() {
-                if i > 0 { out += "," }
+                if i > 0 { out.append(UInt8(ascii: ",")) }
                 JSONValue.writeString(member.key, to: &out)
-                out += ":"
+                out.append(UInt8(ascii: ":"))
                 member.value.write(to: &out)
             }
-            out += "}"
+            out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    private static let nullBytes: [UInt8] = Array("null".utf8)
+    private static let trueBytes: [UInt8] = Array("true".utf8)
+    private static let falseBytes: [UInt8] = Array("false".utf8)
+
+    /// A string's bytes, copied from its storage where it has one.
+    private static func append(_ s: String, to out: inout [UInt8]) {
+        if s.utf8.withContiguousStorageIfAvailable({ out.append(contentsOf: $0) }) == nil {
+            out.append(contentsOf: s.utf8)
         }
     }
 
@@ -58,62 +76,53 @@ public enum JSONValue: Sendable, Hashable {
 
     /// `s` as a JSON string. Runs of bytes that need no escape (nearly every string) are appended
     /// whole, not a Unicode scalar at a time.
-    private static func writeString(_ s: String, to out: inout String) {
-        out += "\""
-        // Nearly every string needs no escape: one scan of its bytes, then the string whole.
-        let plain = s.utf8.withContiguousStorageIfAvailable { bytes in
-            !bytes.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0x7F || $0 == 0xE2 }
+    private static func writeString(_ s: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        if s.utf8.withContiguousStorageIfAvailable({ writeEscaped($0, to: &out) }) == nil {
+            writeEscaped(Array(s.utf8), to: &out)
         }
-        if plain == true {
-            out += s
-            out += "\""
-            return
-        }
-        let utf8 = s.utf8
-        var runStart = utf8.startIndex
-        var index = utf8.startIndex
-        while index != utf8.endIndex {
-            let byte = utf8[index]
-            let escape: String?
-            switch byte {
-            case UInt8(ascii: "\""): escape = "\\\""
-            case UInt8(ascii: "\\"): escape = "\\\\"
-            case UInt8(ascii: "\n"): escape = "\\n"
-            case UInt8(ascii: "\r"): escape = "\\r"
-            case UInt8(ascii: "\t"): escape = "\\t"
-            case 0..<0x20, 0x7F: escape = hexEscape(UInt32(byte))
-            case 0xE2:
-                // U+2028 and U+2029 (E2 80 A8/A9): line breaks to JavaScript.
-                let second = utf8.index(after: index)
-                if second != utf8.endIndex, utf8[second] == 0x80 {
-                    let third = utf8.index(after: second)
-                    if third != utf8.endIndex, utf8[third] == 0xA8 || utf8[third] == 0xA9 {
-                        out += Substring(s.utf8[runStart..<index])
-                        out += hexEscape(utf8[third] == 0xA8 ? 0x2028 : 0x2029)
-                        index = utf8.index(after: third)
-                        runStart = index
-                        continue
-                    }
-                }
-                escape = nil
-            default: escape = nil
-            }
-            if let escape {
-                out += Substring(s.utf8[runStart..<index])
-                out += escape
-                index = utf8.index(after: index)
-                runStart = index
-            } else {
-                index = utf8.index(after: index)
-            }
-        }
-        out += Substring(s.utf8[runStart..<utf8.endIndex])
-        out += "\""
+        out.append(UInt8(ascii: "\""))
     }
 
-    private static func hexEscape(_ value: UInt32) -> String {
-        let hex = String(value, radix: 16)
-        return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+    /// The bytes of a string's inside: `"`, `\`, control characters, DEL and U+2028/U+2029 (line
+    /// breaks to JavaScript) escaped, every other byte as it is.
+    private static func writeEscaped<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, to out: inout [UInt8]) where Bytes.Index == Int {
+        var runStart = bytes.startIndex
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            var escape: (value: UInt32, skip: Int)?
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), 0..<0x20, 0x7F: escape = (UInt32(byte), 1)
+            case 0xE2 where index + 2 < bytes.endIndex && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                escape = (bytes[index + 2] == 0xA8 ? 0x2028 : 0x2029, 3)
+            default: escape = nil
+            }
+            guard let escape else {
+                index += 1
+                continue
+            }
+            out.append(contentsOf: bytes[runStart..<index])
+            appendEscape(escape.value, to: &out)
+            index += escape.skip
+            runStart = index
+        }
+        out.append(contentsOf: bytes[runStart..<bytes.endIndex])
+    }
+
+    private static func appendEscape(_ value: UInt32, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\\"))
+        switch value {
+        case 0x22: out.append(UInt8(ascii: "\""))
+        case 0x5C: out.append(UInt8(ascii: "\\"))
+        case 0x0A: out.append(UInt8(ascii: "n"))
+        case 0x0D: out.append(UInt8(ascii: "r"))
+        case 0x09: out.append(UInt8(ascii: "t"))
+        default:
+            let digits = Array("0123456789abcdef".utf8)
+            out.append(UInt8(ascii: "u"))
+            for shift in stride(from: 12, through: 0, by: -4) { out.append(digits[Int((value >> UInt32(shift)) & 0xF)]) }
+        }
     }
 
     /// Parses JSON text (any top-level value), numbers kept as written; nil when it is not JSON.
