@@ -26,7 +26,8 @@ extension Field {
     public func restore(_ json: JSONValue) -> FieldValue? { kind.restore(json, for: self) }
 
     private func checkText(_ s: String) -> ValueError? {
-        let length = s.count
+        // Counted only when a length rule asks, and an ASCII line (no CR) by its bytes.
+        let length = minLength == nil && maxLength == nil ? 0 : s.characterCount
         if let min = minLength, length < min { return .tooShort(minimum: min) }
         if let max = maxLength, length > max { return .tooLong(maximum: max, length: length) }
         if let pattern {

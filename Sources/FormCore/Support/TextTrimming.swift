@@ -48,6 +48,12 @@ extension String {
         utf8.withContiguousStorageIfAvailable { $0.allSatisfy(test) } ?? utf8.allSatisfy(test)
     }
 
+    /// `count`, without grapheme breaking where every byte is a character: ASCII without a
+    /// carriage return (CR LF is one character).
+    package var characterCount: Int {
+        allBytes({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) ? utf8.count : count
+    }
+
     /// Whether some UTF-8 byte passes `test` (as `allBytes`).
     @inlinable package func anyByte(_ test: (UInt8) -> Bool) -> Bool {
         utf8.withContiguousStorageIfAvailable { $0.contains(where: test) } ?? utf8.contains(where: test)

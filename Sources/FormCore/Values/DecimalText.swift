@@ -10,23 +10,35 @@ public struct DecimalText: Sendable, Hashable, Comparable, CustomStringConvertib
     /// Parses `[+-]digits[.digits]` with ASCII digits; `.5` and `5.` are accepted when
     /// `allowFraction` is true. Returns nil for anything else.
     public init?(_ text: String, allowFraction: Bool = true) {
-        var s = Substring(text)
+        // Read on bytes: only ASCII signs, digits and one dot make a number, so any other byte
+        // (a combining mark after the sign or the dot included) refuses the text, as the
+        // Character reading this replaced did. Every integer answer is parsed here twice.
+        let utf8 = text.utf8
+        var start = utf8.startIndex
         var neg = false
-        if let f = s.first, f == "+" || f == "-" {
-            neg = f == "-"
-            s = s.dropFirst()
+        if start != utf8.endIndex, utf8[start] == UInt8(ascii: "+") || utf8[start] == UInt8(ascii: "-") {
+            neg = utf8[start] == UInt8(ascii: "-")
+            start = utf8.index(after: start)
         }
-        let parts = s.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        let intPart = parts[0]
-        let fracPart = parts.count > 1 ? parts[1] : ""
-        if parts.count > 1 && !allowFraction { return nil }
+        var dot: String.Index?
+        var index = start
+        while index != utf8.endIndex {
+            let byte = utf8[index]
+            if byte == UInt8(ascii: ".") {
+                guard dot == nil, allowFraction else { return nil }
+                dot = index
+            } else if !(48...57).contains(byte) {
+                return nil
+            }
+            index = utf8.index(after: index)
+        }
+        let intPart = utf8[start..<(dot ?? utf8.endIndex)]
+        let fracPart = dot.map { utf8[utf8.index(after: $0)..<utf8.endIndex] } ?? utf8[utf8.endIndex...]
         guard !(intPart.isEmpty && fracPart.isEmpty) else { return nil }
-        let isDigits: (Substring) -> Bool = { $0.utf8.allSatisfy { (48...57).contains($0) } }
-        guard isDigits(intPart), isDigits(fracPart) else { return nil }
-        let trimmed = intPart.drop(while: { $0 == "0" })
-        integerDigits = trimmed.isEmpty ? "0" : String(trimmed)
-        fractionDigits = String(fracPart)
-        let isZero = integerDigits == "0" && fractionDigits.allSatisfy { $0 == "0" }
+        let trimmed = intPart.drop(while: { $0 == UInt8(ascii: "0") })
+        integerDigits = trimmed.isEmpty ? "0" : String(Substring(trimmed))
+        fractionDigits = String(Substring(fracPart))
+        let isZero = integerDigits == "0" && fracPart.allSatisfy { $0 == UInt8(ascii: "0") }
         negative = neg && !isZero
     }
 
@@ -54,13 +66,17 @@ public struct DecimalText: Sendable, Hashable, Comparable, CustomStringConvertib
     }
 
     private static func magnitudeLess(_ a: DecimalText, _ b: DecimalText) -> Bool {
-        if a.integerDigits.count != b.integerDigits.count {
-            return a.integerDigits.count < b.integerDigits.count
+        // ASCII digits only: a count of bytes is a count of digits, and byte order is digit order.
+        let (ai, bi) = (a.integerDigits.utf8, b.integerDigits.utf8)
+        if ai.count != bi.count { return ai.count < bi.count }
+        if !ai.elementsEqual(bi) { return ai.lexicographicallyPrecedes(bi) }
+        // Fractions compared as if padded with zeros to the same width.
+        var (fa, fb) = (a.fractionDigits.utf8.makeIterator(), b.fractionDigits.utf8.makeIterator())
+        while true {
+            let (x, y) = (fa.next(), fb.next())
+            if x == nil && y == nil { return false }
+            let (dx, dy) = (x ?? UInt8(ascii: "0"), y ?? UInt8(ascii: "0"))
+            if dx != dy { return dx < dy }
         }
-        if a.integerDigits != b.integerDigits { return a.integerDigits < b.integerDigits }
-        let width = max(a.fractionDigits.count, b.fractionDigits.count)
-        let fa = a.fractionDigits + String(repeating: "0", count: width - a.fractionDigits.count)
-        let fb = b.fractionDigits + String(repeating: "0", count: width - b.fractionDigits.count)
-        return fa < fb
     }
 }

@@ -48,7 +48,7 @@ extension Wizard {
             case .success(let value):
                 setValue(value, at: i)
                 scripted.origins[field.name] = answer.origin
-                progress.pendingErrors[field.name] = nil
+                if !progress.pendingErrors.isEmpty { progress.pendingErrors[field.name] = nil }
                 scripted.clearRefusal(field.name)
             case .failure(let problem):
                 setValue(nil, at: i)

@@ -10,8 +10,9 @@ struct ScriptedState: Sendable {
 
     /// Field `name` has its answer now (or none was refused): nothing of an earlier refusal stays.
     mutating func clearRefusal(_ name: String) {
-        refusals[name] = nil
-        refusedText[name] = nil
+        // Nearly always nothing to clear (a batch record's every answer comes here): no hashing.
+        if !refusals.isEmpty { refusals[name] = nil }
+        if !refusedText.isEmpty { refusedText[name] = nil }
     }
 
     /// Every name moved as `renamed` says (an item deleted); nil drops it.
