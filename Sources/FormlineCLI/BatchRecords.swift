@@ -59,12 +59,13 @@ struct BatchRecordRunner: Sendable {
     /// The record's outcome, naming the record by its key: `--resume` takes an earlier report's
     /// "accepted" only for the record with the same key (the same form, number and bytes).
     func run(record: Int, bytes: [UInt8]) -> BatchOutcome {
-        var outcome = outcome(record: record, bytes: bytes)
-        outcome.key = key(record: record, bytes: bytes)
+        let key = key(record: record, bytes: bytes)
+        var outcome = outcome(record: record, bytes: bytes, key: key)
+        outcome.key = key
         return outcome
     }
 
-    private func outcome(record: Int, bytes: [UInt8]) -> BatchOutcome {
+    private func outcome(record: Int, bytes: [UInt8], key: String) -> BatchOutcome {
         let answers: [ScriptedAnswer]
         switch AnswersFileReader.parse(bytes: bytes, path: "\(source) record \(record)") {
         case .failure(let errors):
@@ -72,7 +73,7 @@ struct BatchRecordRunner: Sendable {
         case .success(let read): answers = read
         }
         let (wizard, applied) = Self.setup(language: language, answers: answers).answering(blank)
-        var outcome = walked(wizard, applied: applied, record: record, bytes: bytes)
+        var outcome = walked(wizard, applied: applied, key: key)
         // Only messages are scrubbed (and a rejection's repair starts from them): a record with
         // none, nearly every one, needs no list.
         if !outcome.errors.isEmpty || outcome.status == .rejected {
@@ -82,7 +83,7 @@ struct BatchRecordRunner: Sendable {
     }
 
     /// The record's outcome once its answers are applied: refused before sending, or sent.
-    private func walked(_ wizard: Wizard, applied: [AnswerProblem], record: Int, bytes: [UInt8]) -> BatchOutcome {
+    private func walked(_ wizard: Wizard, applied: [AnswerProblem], key: String) -> BatchOutcome {
         var problems = applied + wizard.unansweredProblems(file: nil)
         if problems.isEmpty { problems = wizard.scriptedCheckProblems() }
         guard problems.isEmpty else {
@@ -91,7 +92,6 @@ struct BatchRecordRunner: Sendable {
             })
         }
         if dryRun { return BatchOutcome(status: .valid) }
-        let key = key(record: record, bytes: bytes)
         let accepted = AcceptedID()
         // The server's answer is kept for `--repair`, which walks the rejection as it came.
         let answered = BatchLastAnswer(transport)

@@ -19,6 +19,8 @@ extension Wizard {
         let (answers, itemProblems) = answersWithItems(answers)
         var problems = itemProblems
         var last: [String: ScriptedAnswer] = [:]
+        last.reserveCapacity(answers.count)
+        if scripted.origins.isEmpty { scripted.origins.reserveCapacity(answers.count) }
         for answer in answers {
             guard field(named: answer.path) != nil else {
                 problems.append(AnswerProblem(origin: answer.origin, field: answer.path,
