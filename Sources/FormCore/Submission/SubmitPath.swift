@@ -33,51 +33,49 @@ package enum SubmitPath {
     /// (`/patients/[mrn]`), made before encoding, so no encoded spelling of the value
     /// (`Ola%20Nordmann`) is left for a scrubber to miss (docs/privacy.md).
     package static func fill(_ path: String, values: [String: FieldValue], placeholders: [String: String] = [:]) -> String {
-        var out = ""
+        // Without a placeholder the path is its own filling (most submit paths).
+        guard path.anyByte({ $0 == UInt8(ascii: "{") }) else { return path }
+        // Built on bytes: appending substrings to Strings was most of filling a check's path,
+        // made at every Enter on a checked field.
+        let bytes = Array(path.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 16)
         // The segment being built, and whether a value went into it.
-        var segment = ""
+        var segment: [UInt8] = []
         var segmentHasValue = false
         func flush() {
-            if segmentHasValue, !segment.isEmpty, segment.utf8.allSatisfy({ $0 == UInt8(ascii: ".") }) {
-                out += String(repeating: "%2E", count: segment.utf8.count)
+            if segmentHasValue, !segment.isEmpty, segment.allSatisfy({ $0 == UInt8(ascii: ".") }) {
+                for _ in segment { out.append(contentsOf: [0x25, 0x32, 0x45]) }  // %2E
             } else {
-                out += segment
+                out.append(contentsOf: segment)
             }
-            segment = ""
+            segment.removeAll(keepingCapacity: true)
             segmentHasValue = false
         }
-        func literal(_ text: Substring) {
-            var rest = text
-            while let slash = rest.utf8.firstIndex(of: UInt8(ascii: "/")) {
-                segment += rest[..<slash]
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "/") {
                 flush()
-                out += "/"
-                rest = rest[rest.utf8.index(after: slash)...]
+                out.append(byte)
+                index += 1
+                continue
             }
-            segment += rest
+            // A `{` with no `}` after it is text, as is everything after it.
+            if byte == UInt8(ascii: "{"), let close = bytes[(index + 1)...].firstIndex(of: UInt8(ascii: "}")) {
+                let name = String(decoding: bytes[(index + 1)..<close], as: UTF8.self)
+                // `encode` turns `/` into `%2F`: a value never spans segments.
+                let filled = placeholders[name] ?? encode(values[name].map(text) ?? "")
+                segment.append(contentsOf: filled.utf8)
+                segmentHasValue = true
+                index = close + 1
+                continue
+            }
+            segment.append(byte)
+            index += 1
         }
-        var rest = Substring(path)
-        while let open = rest.utf8.firstIndex(of: UInt8(ascii: "{")) {
-            literal(rest[..<open])
-            let after = rest[rest.utf8.index(after: open)...]
-            guard let close = after.utf8.firstIndex(of: UInt8(ascii: "}")) else {
-                literal(rest[open...])
-                flush()
-                return out
-            }
-            let name = String(after[..<close])
-            // `encode` turns `/` into `%2F`: a value never spans segments.
-            if let shown = placeholders[name] {
-                segment += shown
-            } else {
-                segment += encode(values[name].map(text) ?? "")
-            }
-            segmentHasValue = true
-            rest = after[after.utf8.index(after: close)...]
-        }
-        literal(rest)
         flush()
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// A value as it goes in a path: its JSON text for numbers and booleans, the string itself.
@@ -91,18 +89,26 @@ package enum SubmitPath {
     }
 
     static func encode(_ segment: String) -> String {
-        var out = ""
+        guard !segment.allBytes(isUnreserved) else { return segment }
+        let digits = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = []
         for byte in segment.utf8 {
-            let c = Unicode.Scalar(byte)
-            // ASCII letters are the ASCII bytes that are alphabetic: no Unicode property lookup.
-            if byte < 0x80, (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || ("0"..."9").contains(c)
-                || "-._~!$&'()*+,;=:@".unicodeScalars.contains(c) {
-                out.unicodeScalars.append(c)
+            if isUnreserved(byte) {
+                out.append(byte)
             } else {
-                let hex = String(byte, radix: 16, uppercase: true)
-                out += "%" + (hex.count == 1 ? "0" + hex : hex)
+                out.append(contentsOf: [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
+
+    /// ASCII letters, digits and `-._~!$&'()*+,;=:@`: the bytes a path segment keeps as they are.
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x41...0x5A, 0x61...0x7A, 0x30...0x39: return true
+        default: return unreservedMarks.contains(byte)
+        }
+    }
+
+    private static let unreservedMarks: Set<UInt8> = Set("-._~!$&'()*+,;=:@".utf8)
 }
