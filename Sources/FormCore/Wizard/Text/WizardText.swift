@@ -253,6 +253,17 @@ extension Wizard {
         reviewRows(reviewEntries(visible: visible))
     }
 
+    /// `lead`, `label`, `padding` spaces and `shown` as one row, made in one buffer.
+    static func joinedRow(_ lead: String, _ label: String, padding: Int, _ shown: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(lead.utf8.count + label.utf8.count + padding + shown.utf8.count)
+        bytes.append(contentsOf: lead.utf8)
+        bytes.append(contentsOf: label.utf8)
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: max(padding, 0)))
+        bytes.append(contentsOf: shown.utf8)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     func reviewRows(_ entries: [ReviewEntry]) -> [String] {
         if policy.presentation.reviewAsSentences { return reviewSentences(entries) }
         // Entries are read in place, field by field: copying each one (its strings and indices)
@@ -296,8 +307,17 @@ extension Wizard {
                 continue
             }
             let label = labels[k]
-            let head = lead + label + String(repeating: " ", count: labelWidth - TextWrap.columns(label)) + "  "
+            let padding = labelWidth - TextWrap.columns(label) + 2
             let shown = Wizard.withoutTabs(entries[k].shown)
+            // A printable ASCII label is as wide as its bytes, and so is the head it makes
+            // (the lead is spaces and digits): the row that fits, nearly every one, is put
+            // together once, without the head as a String of its own.
+            if label.allBytes({ $0 >= 0x20 && $0 < 0x7F }),
+               lead.utf8.count + labelWidth + 2 + TextWrap.columns(shown) <= TextWrap.width {
+                rows.append(Wizard.joinedRow(lead, label, padding: padding, shown))
+                continue
+            }
+            let head = lead + label + String(repeating: " ", count: padding)
             guard TextWrap.columns(head) + TextWrap.columns(shown) > TextWrap.width else {
                 rows.append(head + shown)
                 continue
