@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 
 /// Which form files a transcript may make replay read. CI replays transcripts from pull requests
 /// nobody has vetted, so `#! form: /etc/shadow` or `../../../etc/passwd` must not be opened, and
@@ -25,6 +26,14 @@ package struct FormPathPolicy: Sendable, Equatable {
     /// transcript were 1% of a replay); nil while it does not exist, when it is resolved at
     /// each check as before.
     private var realRoot: String?
+
+    /// The real paths of the files checked so far, by path as named: the transcripts of a run
+    /// mostly name one form, and resolving it again for each (a `getcwd` and a `readlink` per
+    /// component) was three system calls a transcript. A run's view of its checkout, as the
+    /// check itself was (it never held against a file changed between check and open).
+    private let resolved = ResolvedPaths()
+
+    package static func == (a: FormPathPolicy, b: FormPathPolicy) -> Bool { a.root == b.root }
 
     package init(root: String?) {
         self.root = root
@@ -64,7 +73,7 @@ package struct FormPathPolicy: Sendable, Equatable {
     private func folderRefusal(_ path: String) -> String? {
         guard let root else { return nil }
         let base = realRoot ?? Self.real(root) ?? SessionPaths.absolute(root)
-        let target = Self.real(path) ?? SessionPaths.absolute(path)
+        let target = resolved.real(path) ?? SessionPaths.absolute(path)
         let prefix = base == "/" ? "/" : base + "/"
         guard target.hasPrefix(prefix) else {
             return CLIMessage.pathOutsideReplayFolder(folder: base).text
@@ -72,8 +81,22 @@ package struct FormPathPolicy: Sendable, Equatable {
         return nil
     }
 
+    /// `real` remembered for the paths that resolved (a missing file is looked at again), at
+    /// most `limit` of them.
+    private final class ResolvedPaths: Sendable {
+        static let limit = 4_096
+        private let table = Mutex<[String: String]>([:])
+
+        func real(_ path: String) -> String? {
+            if let known = table.withLock({ $0[path] }) { return known }
+            guard let real = FormPathPolicy.real(path) else { return nil }
+            table.withLock { if $0.count < Self.limit { $0[path] = real } }
+            return real
+        }
+    }
+
     /// `path` with every symbolic link resolved, or nil when it does not exist.
-    private static func real(_ path: String) -> String? {
+    fileprivate static func real(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)

@@ -47,6 +47,9 @@ public struct Replayer: Sendable {
     /// session gets, and each must match its recorded `<=` line (`ResponseMatch`); idempotency
     /// keys are random, as in `fill`. `update` is not used: a live run never rewrites a transcript.
     package var liveServer: (any Transport)?
+    /// Transcripts known to have no `.actual` beside them (their folder was listed this run,
+    /// `SessionFileList.listing`): a pass removes no stale one, since there is none.
+    package var withoutStaleActual: Set<String> = []
 
     package init(update: Bool = false, formPaths: FormPathPolicy? = nil, loadForm: @escaping @Sendable (String) -> Result<FormSpec, FormLoadFailure> = Replayer.loadFormFile) {
         self.update = update
@@ -100,7 +103,7 @@ public struct Replayer: Sendable {
                 result.problems.append(.cannotWriteActual(path: actualPath, reason: error.reason))
             }
         }
-        if result.passed { unlink(actualPath) }
+        if result.passed && !withoutStaleActual.contains(path) { unlink(actualPath) }
         return result
     }
 

@@ -31,7 +31,16 @@ package enum SessionFileList {
 
     /// The files named by `arguments`, in argument order, each folder's transcripts sorted.
     package static func expand(_ arguments: [String]) throws(Problem) -> [String] {
+        try listing(arguments).files
+    }
+
+    /// What `expand` lists, and which of those files were found by listing their folder with no
+    /// `.actual` beside them: a passing replay of one has no stale `.actual` to remove, so it
+    /// makes no `unlink` that is bound to fail (one system call a transcript).
+    package static func listing(_ arguments: [String]) throws(Problem) -> (files: [String], withoutActual: Set<String>) {
         var files: [String] = []
+        var listed: [String] = []
+        var actuals: Set<String> = []
         for argument in arguments {
             var info = stat()
             guard stat(argument, &info) == 0 else { throw .unreadable(argument) }
@@ -39,7 +48,8 @@ package enum SessionFileList {
                 let root = resolved(argument) ?? argument
                 var found: [String] = []
                 let base = argument.hasSuffix("/") ? String(argument.dropLast()) : argument
-                guard walk(base, root: root, depth: 0, into: &found) else { throw .tooMany(argument) }
+                guard walk(base, root: root, depth: 0, into: &found, actuals: &actuals) else { throw .tooMany(argument) }
+                listed += found
                 // Byte order of the UTF-8 paths: String's `<` compares canonically, so an NFC and an NFD
                 // name would be equal and their order left to readdir.
                 files += sortedByBytes(found)
@@ -49,19 +59,34 @@ package enum SessionFileList {
             }
             if files.count > maximumFiles { throw .tooMany(argument) }
         }
-        return files
+        // A file named twice may fail once and write its `.actual`, then pass: it keeps the unlink.
+        var seen: Set<String> = [], twice: Set<String> = []
+        for file in files where !seen.insert(file).inserted { twice.insert(file) }
+        return (files, Set(listed.filter { !actuals.contains($0 + ".actual") && !twice.contains($0) }))
     }
 
     /// Adds the `.session` files under `folder` to `found`; false once over the bound.
-    private static func walk(_ folder: String, root: String, depth: Int, into found: inout [String]) -> Bool {
+    /// `actuals` gathers the `.actual` files seen on the way.
+    private static func walk(_ folder: String, root: String, depth: Int, into found: inout [String], actuals: inout Set<String>) -> Bool {
         guard depth <= maximumDepth else { return true }
-        for name in DirectoryListing.names(in: folder, endingWith: "") {
+        for (name, type) in DirectoryListing.entries(in: folder) {
             let path = folder + "/" + name
-            var info = stat()
-            guard lstat(path, &info) == 0 else { continue }
-            switch info.st_mode & S_IFMT {
+            if name.hasSuffix(".actual") { actuals.insert(path) }
+            // The type readdir gave, or lstat's where the file system gives none: one system
+            // call a transcript fewer.
+            var mode: mode_t
+            switch Int32(type) {
+            case Int32(DT_REG): mode = S_IFREG
+            case Int32(DT_DIR): mode = S_IFDIR
+            case Int32(DT_LNK): mode = S_IFLNK
+            default:
+                var info = stat()
+                guard lstat(path, &info) == 0 else { continue }
+                mode = info.st_mode & S_IFMT
+            }
+            switch mode {
             case S_IFDIR:
-                guard walk(path, root: root, depth: depth + 1, into: &found) else { return false }
+                guard walk(path, root: root, depth: depth + 1, into: &found, actuals: &actuals) else { return false }
             case S_IFREG where name.hasSuffix(".session"):
                 found.append(path)
             case S_IFLNK where name.hasSuffix(".session"):

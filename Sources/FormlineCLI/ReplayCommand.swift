@@ -6,6 +6,7 @@ import Glibc
 import FormCore
 import FormSessions
 import FormTransport
+import Synchronization
 
 /// `formline replay SESSION|FOLDER... [--update] [--jobs N] [--shard K/N] [--timeout S] [--junit F]
 /// [--format tap] [--live --endpoint URL]`: replays transcripts in-process against the real wizard
@@ -105,11 +106,17 @@ struct ReplayCommand: ParsableCommand {
             if case .failure(let error) = FillOptions.parseHeaderSource(text) { throw ValidationError(CLIMessage.headerFromProblem(String(describing: error)).text) }
         }
         do {
-            _ = try SessionFileList.expand(sessions)
+            let listing = try SessionFileList.listing(sessions)
+            Self.listed.withLock { $0 = (sessions, listing.files, listing.withoutActual) }
         } catch {
             throw ValidationError(error.description)
         }
     }
+
+    /// The list `validate` made, for `run` in the same process: folders are walked and every
+    /// file stat'ed once, not twice (a usage error is still found in `validate`, where the
+    /// parser prints the replay usage with it).
+    private static let listed = Mutex<(arguments: [String], files: [String], withoutActual: Set<String>)?>(nil)
 
     func run() throws {
         let overwrite = ProcessEnvironment.current["FORMLINE_SESSIONS"] == "overwrite"
@@ -124,11 +131,17 @@ struct ReplayCommand: ParsableCommand {
         defer { server?.shutdown() }
         replayer.liveServer = server
         var files: [String]
-        do {
-            files = try SessionFileList.expand(sessions)
-        } catch {
-            throw ValidationError(error.description)
+        var withoutActual: Set<String>
+        if let listed = Self.listed.withLock({ $0 }), listed.arguments == sessions {
+            (files, withoutActual) = (listed.files, listed.withoutActual)
+        } else {
+            do {
+                (files, withoutActual) = try SessionFileList.listing(sessions)
+            } catch {
+                throw ValidationError(error.description)
+            }
         }
+        replayer.withoutStaleActual = withoutActual
         if let shard, let share = ReplayShard(shard) { files = share.select(files) }
         let tap = format == "tap"
         if tap { print(TAPReport.header(count: files.count)) }

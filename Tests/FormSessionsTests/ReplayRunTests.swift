@@ -67,6 +67,23 @@ import Testing
         #expect(files.map { Array($0.utf8) } == [root.path + "/" + nfd, root.path + "/f.session", root.path + "/" + nfc].map { Array($0.utf8) })
     }
 
+    /// A transcript found by listing its folder with no `.actual` beside it needs no unlink after
+    /// a pass; one named as a file, one with an `.actual`, or one listed twice keeps it.
+    @Test func listedTranscriptsWithoutAnActualAreKnown() throws {
+        let root = try TemporaryFolder()
+        try root.write("a.session", "x")
+        try root.write("b.session", "x")
+        try root.write("b.session.actual", "x")
+        try root.write("deep/c.session", "x")
+        let other = try TemporaryFolder()
+        try other.write("d.session", "x")
+        let listing = try SessionFileList.listing([root.path, other.path + "/d.session"])
+        #expect(listing.files == [root.path + "/a.session", root.path + "/b.session", root.path + "/deep/c.session", other.path + "/d.session"])
+        #expect(listing.withoutActual == [root.path + "/a.session", root.path + "/deep/c.session"])
+        let twice = try SessionFileList.listing([root.path, root.path + "/a.session"])
+        #expect(twice.withoutActual == [root.path + "/deep/c.session"])
+    }
+
     @Test func aMissingArgumentIsNamed() {
         #expect(throws: SessionFileList.Problem.unreadable("/no/such/place")) {
             try SessionFileList.expand(["/no/such/place"])
