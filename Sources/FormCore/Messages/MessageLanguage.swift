@@ -36,7 +36,10 @@ public struct MessageLanguage: Sendable, Hashable {
 
     /// Renders `body` with this language's sentences.
     public func speaking<Result>(_ body: () throws -> Result) rethrows -> Result {
-        try Self.$current.withValue(self, operation: body)
+        // Already this language (a batch record's answers, applied inside its set-up's): no
+        // second task-local binding, which allocates.
+        if Self.current == self { return try body() }
+        return try Self.$current.withValue(self, operation: body)
     }
 
     // MARK: - Choosing
