@@ -18,19 +18,21 @@ extension Wizard {
         // Lists first: each grows to the items the answers name, so `lines.3.qty` is a field.
         let (answers, itemProblems) = answersWithItems(answers)
         var problems = itemProblems
-        var last: [String: ScriptedAnswer] = [:]
+        // The last answer for each field, by the field's index: each answer's name is looked
+        // up once (names were hashed four times a field, a tenth of a batch record).
+        var last: [Int: ScriptedAnswer] = [:]
         last.reserveCapacity(answers.count)
         if scripted.origins.isEmpty { scripted.origins.reserveCapacity(answers.count) }
         for answer in answers {
-            guard field(named: answer.path) != nil else {
+            guard let index = form.fieldIndex[answer.path] else {
                 problems.append(AnswerProblem(origin: answer.origin, field: answer.path,
                                               message: WizardMessage.noSuchField(suggestion: answerNameHint(answer.path)).text))
                 continue
             }
-            last[answer.path] = answer
+            last[index] = answer
         }
-        for i in fields.indices {
-            guard let answer = last[form.fields[i].name] else { continue }
+        for i in last.keys.sorted() {
+            guard let answer = last[i] else { continue }
             let field = fields[i]
             if field.isSecret && answer.fromCommandLine {
                 problems.append(AnswerProblem(origin: answer.origin, field: field.name, message:
@@ -62,12 +64,13 @@ extension Wizard {
             }
         }
         // Answers for fields hidden by the other answers' conditions are errors, not dropped.
-        for (name, answer) in last {
-            guard let field = field(named: name), !form.isVisible(field), !(field.isSecret && answer.fromCommandLine) else { continue }
+        for (i, answer) in last {
+            let field = fields[i], name = field.name
+            guard !form.isVisible(field), !(field.isSecret && answer.fromCommandLine) else { continue }
             scripted.clearRefusal(name)
             progress.pendingErrors[name] = nil
             // Refused, so not kept for when the field shows (unlike an answer hidden later).
-            if let i = form.fieldIndex[name] { form.store.set(nil, at: i, named: name) }
+            form.store.set(nil, at: i, named: name)
             problems.append(AnswerProblem(origin: answer.origin, field: name, message:
                 WizardMessage.hiddenByCondition(condition: field.when?.readable).text))
         }
@@ -75,8 +78,8 @@ extension Wizard {
         walk = .revisiting(queue)
         // Every answer the form could take counts as given; the refused ones are said apart, so
         // "3 answers given" matches the file a script wrote.
-        let given = last.keys.filter { name in !problems.contains { $0.field == name } }
-        let refused = given.filter { scripted.refusals[$0] != nil }.count
+        let given = last.keys.map { fields[$0].name }.filter { name in !problems.contains { $0.field == name } }
+        let refused = scripted.refusals.isEmpty ? 0 : given.filter { scripted.refusals[$0] != nil }.count
         let asked = queue.count
         let notice = WizardMessage.answersGiven(given: given.count, refused: refused, asked: asked).text
         shown.startNotice = shown.startNotice.map { $0 + " " + notice } ?? notice
@@ -91,10 +94,10 @@ extension Wizard {
     var scriptedQueue: [Int] {
         // The fields and answers taken once, not through the wizard's computed views at each step.
         let fields = form.fields
-        let values = form.store.byName
+        let refusals = scripted.refusals
         return form.visibleIndices.filter { i in
-            if scripted.refusals[fields[i].name] != nil { return true }
-            return values[fields[i].name] == nil && (fields[i].isSecret || (fields[i].required && fields[i].defaultValue == nil))
+            if !refusals.isEmpty, refusals[fields[i].name] != nil { return true }
+            return form.store[i] == nil && (fields[i].isSecret || (fields[i].required && fields[i].defaultValue == nil))
         }
     }
 
