@@ -255,7 +255,7 @@ final class BatchReport: Sendable {
     }
 
     func add(_ outcome: BatchOutcome, record: Int, line: Int, input: [UInt8] = [], bytes: [UInt8] = []) {
-        let text = outcome.reportLine(record: record, line: line).compactText + "\n"
+        let text = outcome.reportText(record: record, line: line) + "\n"
         state.withLock { tally in
             tally.add(outcome.status)
             if outcome.queued { tally.queued += 1 }
@@ -291,7 +291,7 @@ final class BatchReport: Sendable {
 
     /// A repaired record's later line (the one `--resume` reads); the counts take its new status.
     func addRepaired(_ outcome: BatchOutcome, for item: BatchHeldRecord) {
-        let text = outcome.reportLine(record: item.record, line: item.line).compactText + "\n"
+        let text = outcome.reportText(record: item.record, line: item.line) + "\n"
         state.withLock { tally in
             tally.replace(item.outcome.status, with: outcome.status)
             tally.repaired += 1

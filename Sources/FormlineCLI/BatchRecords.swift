@@ -53,7 +53,15 @@ struct BatchRecordRunner: Sendable {
     /// rerun of the same input (after a crash or Ctrl-C) sends each record under the key it had,
     /// and a server that took it answers as before instead of storing it twice.
     func key(record: Int, bytes: [UInt8]) -> String {
-        "formline-batch-" + String(ContentHash.sha256(Array("\(spec.id)\n\(record)\n".utf8) + bytes).prefix(40))
+        // What is hashed is `id\nrecord\nbytes`, put together in one buffer.
+        var input: [UInt8] = []
+        input.reserveCapacity(spec.id.utf8.count + 22 + bytes.count)
+        input.append(contentsOf: spec.id.utf8)
+        input.append(UInt8(ascii: "\n"))
+        input.append(contentsOf: String(record).utf8)
+        input.append(UInt8(ascii: "\n"))
+        input.append(contentsOf: bytes)
+        return "formline-batch-" + String(ContentHash.sha256(input).prefix(40))
     }
 
     /// The record's outcome, naming the record by its key: `--resume` takes an earlier report's
@@ -177,6 +185,27 @@ struct BatchOutcome: Sendable {
 
     /// The most errors one report line lists (a server may send any number).
     static let listedErrors = 100
+
+    /// `reportLine(record:line:).compactText`, written with its members in their order at once.
+    func reportText(record: Int, line: Int) -> String {
+        // By the bytes of the keys, as compactText sorts them.
+        var members: [(key: String, value: JSONValue)] = [
+            ("errors", .array(errors.prefix(Self.listedErrors).map { error in
+                .object(["field": error.field.map { .string($0) } ?? .null, "message": .string(withheld.scrub(error.message))])
+            })),
+        ]
+        if let httpStatus { members.append(("http_status", .number(String(httpStatus)))) }
+        members.append(("id", id.map { .string($0) } ?? .null))
+        if let key { members.append(("key", .string(key))) }
+        members.append(("line", .number(String(line))))
+        if queued { members.append(("queued", .bool(true))) }
+        members.append(("record", .number(String(record))))
+        if let repairKey { members.append(("repair_key", .string(repairKey))) }
+        if repaired { members.append(("repaired", .bool(true))) }
+        if resumed { members.append(("resumed", .bool(true))) }
+        members.append(("status", .string(status.rawValue)))
+        return JSONValue.compactText(ofSortedMembers: members)
+    }
 
     func reportLine(record: Int, line: Int) -> JSONValue {
         var members: [String: JSONValue] = [

@@ -28,6 +28,22 @@ public enum JSONValue: Sendable, Hashable {
         return out
     }
 
+    /// The compact text of an object whose members the caller gives already in the order
+    /// `compactText` writes (by the UTF-8 bytes of their keys, no key twice): no table of them
+    /// is built and sorted again (a batch report line a record).
+    package static func compactText(ofSortedMembers members: [(key: String, value: JSONValue)]) -> String {
+        var out: [UInt8] = [UInt8(ascii: "{")]
+        out.reserveCapacity(128)
+        for (i, member) in members.enumerated() {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            writeString(member.key, to: &out)
+            out.append(UInt8(ascii: ":"))
+            member.value.write(to: &out)
+        }
+        out.append(UInt8(ascii: "}"))
+        return String(decoding: out, as: UTF8.self)
+    }
+
     private func write(to out: inout [UInt8]) {
         switch self {
         case .null: out.append(contentsOf: JSONValue.nullBytes)

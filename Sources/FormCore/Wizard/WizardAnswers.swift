@@ -20,18 +20,19 @@ extension Wizard {
         var problems = itemProblems
         // The last answer for each field, by the field's index: each answer's name is looked
         // up once (names were hashed four times a field, a tenth of a batch record).
-        var last: [Int: ScriptedAnswer] = [:]
-        last.reserveCapacity(answers.count)
-        if scripted.origins.isEmpty { scripted.origins.reserveCapacity(answers.count) }
+        var last = [ScriptedAnswer?](repeating: nil, count: fields.count)
+        var answered: [Int] = []
         for answer in answers {
-            guard let index = form.fieldIndex[answer.path] else {
+            guard let index = form.fieldIndex[answer.path], index < last.count else {
                 problems.append(AnswerProblem(origin: answer.origin, field: answer.path,
                                               message: WizardMessage.noSuchField(suggestion: answerNameHint(answer.path)).text))
                 continue
             }
+            if last[index] == nil { answered.append(index) }
             last[index] = answer
         }
-        for i in last.keys.sorted() {
+        answered.sort()
+        for i in answered {
             guard let answer = last[i] else { continue }
             let field = fields[i]
             if field.isSecret && answer.fromCommandLine {
@@ -64,7 +65,8 @@ extension Wizard {
             }
         }
         // Answers for fields hidden by the other answers' conditions are errors, not dropped.
-        for (i, answer) in last {
+        for i in answered {
+            guard let answer = last[i] else { continue }
             let field = fields[i], name = field.name
             guard !form.isVisible(field), !(field.isSecret && answer.fromCommandLine) else { continue }
             scripted.clearRefusal(name)
@@ -78,7 +80,7 @@ extension Wizard {
         walk = .revisiting(queue)
         // Every answer the form could take counts as given; the refused ones are said apart, so
         // "3 answers given" matches the file a script wrote.
-        let given = last.keys.map { fields[$0].name }.filter { name in !problems.contains { $0.field == name } }
+        let given = answered.map { fields[$0].name }.filter { name in !problems.contains { $0.field == name } }
         let refused = scripted.refusals.isEmpty ? 0 : given.filter { scripted.refusals[$0] != nil }.count
         let asked = queue.count
         let notice = WizardMessage.answersGiven(given: given.count, refused: refused, asked: asked).text

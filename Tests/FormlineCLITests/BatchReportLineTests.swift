@@ -1,0 +1,21 @@
+import FormCore
+import Testing
+@testable import FormlineCLI
+
+/// A report line written with its members in order says what the object form of it says once
+/// sorted (`compactText`), for every combination of the members a line may hold.
+@Suite struct BatchReportLineTests {
+    @Test func theOrderedLineIsTheSortedObjectsText() {
+        let statuses: [BatchOutcome.Status] = [.accepted, .valid, .refused, .rejected, .transportFailed, .notAttempted]
+        for mask in 0..<(1 << 8) {
+            func has(_ bit: Int) -> Bool { mask & (1 << bit) != 0 }
+            var outcome = BatchOutcome(
+                status: statuses[mask % statuses.count], id: has(0) ? "id \"7\"\n" : nil,
+                errors: has(1) ? [EndingError(field: "age", message: "Too \\ young", line: nil), EndingError(field: nil, message: "\u{2028}x", line: 2)] : [],
+                httpStatus: has(2) ? 422 : nil, resumed: has(3), key: has(4) ? "formline-batch-abc" : nil, queued: has(5), repaired: has(6))
+            if has(7) { outcome.repairKey = "formline-repair-1" }
+            let record = mask * 7 + 1, line = mask + 2
+            #expect(outcome.reportText(record: record, line: line) == outcome.reportLine(record: record, line: line).compactText, "mask \(mask)")
+        }
+    }
+}
