@@ -99,7 +99,8 @@ package enum AnswersJSONLine {
         /// and an escape can write it), or a key long enough that YAML's simple-key limit (its
         /// `:` within 1,024 characters of the key's start) could refuse it.
         static func yamlReadsOtherwise(_ text: String, isKey: Bool) -> Bool {
-            (isKey && text.utf8.count > 512) || text.unicodeScalars.contains("\u{FEFF}")
+            // U+FEFF is EF BB BF in UTF-8: a text without an EF byte has none (most texts).
+            (isKey && text.utf8.count > 512) || (text.anyByte { $0 == 0xEF } && text.unicodeScalars.contains("\u{FEFF}"))
         }
 
         mutating func walk(_ members: [(key: String, value: Ordered)], prefix: String, depth: Int) -> Bool {
@@ -115,6 +116,7 @@ package enum AnswersJSONLine {
                     return false
                 }
             }
+            if answers.isEmpty { answers.reserveCapacity(members.count) }
             for (key, value) in members {
                 guard visit(), !key.isEmpty, !Self.yamlReadsOtherwise(key, isKey: true),
                       answers.count < AnswersFileReader.answerLimit else { return false }

@@ -65,3 +65,23 @@ struct DecimalTextRoadTests {
 }
 
 extension SeededRandom: RandomNumberGenerator {}
+
+/// Trimming takes the short road for printable ASCII ends: it gives what trimming by Characters
+/// gives, over generated texts whose ends are the pieces that could fool a byte test.
+@Suite struct TrimmingRoadTests {
+    @Test func generatedTextsTrimAsCharactersDo() {
+        let pieces = ["a", "Z", "~", "!", " ", "\t", "\r\n", "\n", "\u{A0}", "\u{2028}", "\u{301}", "\u{600}", "\u{903}", "\u{200D}", "e\u{301}", "\u{3000}", "\u{85}"]
+        var random = SeededRandom(seed: 0x7E1A)
+        func next() -> Int { Int(random.next() % 1_000_003) }
+        for _ in 0..<20_000 {
+            let text = (0..<(next() % 6)).map { _ in pieces[next() % pieces.count] }.joined()
+            let byCharacters: String
+            if let first = text.firstIndex(where: { !$0.isWhitespace }), let last = text.lastIndex(where: { !$0.isWhitespace }) {
+                byCharacters = String(text[first...last])
+            } else {
+                byCharacters = ""
+            }
+            #expect(text.trimmedWhitespace == byCharacters, "\(text.debugDescription)")
+        }
+    }
+}

@@ -2,6 +2,12 @@ extension String {
     /// The string without white space at either end (values are trimmed, except secrets and the
     /// lines of a multiline value).
     package var trimmedWhitespace: String {
+        // Printable ASCII at both ends (nearly every answer): nothing to trim, whatever is
+        // between. Such a byte starts and ends a Character that is not white space (no rule of
+        // grapheme breaking joins it to white space).
+        if let first = utf8.first, let last = utf8.last, (0x21...0x7E).contains(first), (0x21...0x7E).contains(last) {
+            return self
+        }
         if let trimmed = asciiTrimmedWhitespace { return trimmed }
         guard let first = firstIndex(where: { !$0.isWhitespace }),
               let last = lastIndex(where: { !$0.isWhitespace }) else { return "" }

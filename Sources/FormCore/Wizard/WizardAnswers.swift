@@ -20,20 +20,24 @@ extension Wizard {
         var problems = itemProblems
         // The last answer for each field, by the field's index: each answer's name is looked
         // up once (names were hashed four times a field, a tenth of a batch record).
-        var last = [ScriptedAnswer?](repeating: nil, count: fields.count)
+        // Positions in `answers`, not copies of them.
+        var last = [Int?](repeating: nil, count: fields.count)
         var answered: [Int] = []
-        for answer in answers {
+        answered.reserveCapacity(answers.count)
+        for (position, answer) in answers.enumerated() {
             guard let index = form.fieldIndex[answer.path], index < last.count else {
                 problems.append(AnswerProblem(origin: answer.origin, field: answer.path,
                                               message: WizardMessage.noSuchField(suggestion: answerNameHint(answer.path)).text))
                 continue
             }
             if last[index] == nil { answered.append(index) }
-            last[index] = answer
+            last[index] = position
         }
         answered.sort()
+        if scripted.origins.isEmpty { scripted.origins = Dictionary(minimumCapacity: answered.count) }
         for i in answered {
-            guard let answer = last[i] else { continue }
+            guard let position = last[i] else { continue }
+            let answer = answers[position]
             let field = fields[i]
             if field.isSecret && answer.fromCommandLine {
                 problems.append(AnswerProblem(origin: answer.origin, field: field.name, message:
@@ -66,7 +70,8 @@ extension Wizard {
         }
         // Answers for fields hidden by the other answers' conditions are errors, not dropped.
         for i in answered {
-            guard let answer = last[i] else { continue }
+            guard let position = last[i] else { continue }
+            let answer = answers[position]
             let field = fields[i], name = field.name
             guard !form.isVisible(field), !(field.isSecret && answer.fromCommandLine) else { continue }
             scripted.clearRefusal(name)
