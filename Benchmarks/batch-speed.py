@@ -13,9 +13,11 @@ It generates signup-sized NDJSON records (.build-bench/batch/, ~110 bytes each) 
 2. The demo server (`formline-demo-server --port 0`, route POST /api/signup) under `wrk`
    (Debian's, 8 connections, 2 threads, a small signup body): requests/s and the server's CPU
    seconds over the run (/proc/PID/stat), so requests per CPU-second can be read on a busy machine.
-3. `formline batch ... --endpoint http://127.0.0.1:PORT --jobs 8` against that server, side by side
-   in the same run with a Python `httpx` thread-pool loop (8 threads, a client per thread, the
-   same records and an Idempotency-Key each): records/s of both and the ratio.
+3. `formline batch ... --endpoint http://127.0.0.1:PORT --jobs 8 --no-checks` against that server
+   (one POST a record), side by side in the same run with a Python `httpx` thread-pool loop (8
+   threads, a client per thread, the same records and an Idempotency-Key each): records/s of both
+   and the ratio; then `--jobs 8` with the form's username check (a GET before each POST) on other
+   records.
 4. Peak RSS (ru_maxrss) of the dry run over `--rss-records` records.
 
 httpx comes from PyPI into a venv: `python3 -m venv .build-bench/venv &&
@@ -42,13 +44,13 @@ def record(n):
             "age": 20 + n % 60, "country": "Norway"}
 
 
-def write_records(path, count):
+def write_records(path, count, first=1):
     if os.path.exists(path) and os.path.getsize(path) > 0:
         with open(path, "rb") as f:
             if sum(1 for _ in f) == count:
                 return
     with open(path, "w") as f:
-        for n in range(1, count + 1):
+        for n in range(first, first + count):
             f.write(json.dumps(record(n), separators=(",", ":")) + "\n")
 
 
@@ -153,14 +155,22 @@ def main():
             wrk_run(port, args.wrk_seconds, server.pid)
             posted = os.path.join(folder, "signup-%d.ndjson" % args.http_records)
             write_records(posted, args.http_records)
-            before = cpu_seconds(server.pid)
-            wall, cpu, rss, _ = run_timed([formline, "batch", form, posted, "--endpoint", "http://127.0.0.1:%d" % port, "--jobs", "8"])
-            ours = args.http_records / wall
-            print("formline batch --jobs 8: %d records in %.2f s = %.0f records/s (client CPU %.2f s, server CPU %.2f s, peak RSS %.1f MiB)"
-                  % (args.http_records, wall, ours, cpu, cpu_seconds(server.pid) - before, rss / 1024))
+            # Other records (other usernames, other Idempotency-Keys) for the run with checks, so
+            # neither run is answered from what the server stored for the other.
+            checked_file = os.path.join(folder, "signup-%d-from-%d.ndjson" % (args.http_records, 1_000_001))
+            write_records(checked_file, args.http_records, first=1_000_001)
+            rates = {}
+            # `--no-checks`: one POST a record, the work the Python loop does. Then with the
+            # form's username check, a GET before each POST, as a typed form makes it.
+            for label, argv, records in [("--jobs 8 --no-checks", ["--no-checks"], posted), ("--jobs 8 (with the username check)", [], checked_file)]:
+                before = cpu_seconds(server.pid)
+                wall, cpu, rss, _ = run_timed([formline, "batch", form, records, "--endpoint", "http://127.0.0.1:%d" % port, "--jobs", "8"] + argv)
+                rates[label] = args.http_records / wall
+                print("formline batch %s: %d records in %.2f s = %.0f records/s (client CPU %.2f s, server CPU %.2f s, peak RSS %.1f MiB)"
+                      % (label, args.http_records, wall, rates[label], cpu, cpu_seconds(server.pid) - before, rss / 1024))
             theirs = python_loop(port, posted, args.http_records)
             if theirs:
-                print("ratio formline / python httpx: %.1fx" % (ours / theirs))
+                print("ratio formline --no-checks / python httpx (the same requests): %.1fx" % (rates["--jobs 8 --no-checks"] / theirs))
         finally:
             server.terminate()
             server.wait()

@@ -75,6 +75,8 @@ struct BatchCommand: ParsableCommand {
     var retries = 3
     @Flag(help: "Keep a record still not sent after its retries in the outbox (formline outbox send sends it later) instead of only reporting it.")
     var queue = false
+    @Flag(help: "Make no field's server_check: each record is one request, and the server checks the answers when it is sent.")
+    var noChecks = false
     @Flag(help: "Progress as a plain line every few seconds, even at a terminal.")
     var plain = false
     @Flag(help: "Then walk each refused or rejected record at the terminal: only its failed fields are asked, then the review, then it is sent again.")
@@ -151,7 +153,7 @@ struct BatchCommand: ParsableCommand {
             queueing = BatchRecordRunner.Queueing(formPath: form, formBytes: formBytes, endpoint: endpoint, environment: environment)
         }
         let runner = BatchRecordRunner(spec: spec, transport: transport, dryRun: dryRun, source: file == "-" ? "stdin" : file,
-                                       language: language, queueing: queueing)
+                                       language: language, queueing: queueing, noChecks: noChecks)
         let report = BatchReport(sink: sink, rejects: rejectsFile?.output, rejectsFormat: reader.rejectsFormat,
                                  holding: repair ? BatchRepair.mostHeld : 0)
         let progress = BatchProgress(mode: BatchProgress.mode(plain: plain, reportToStandardOutput: self.report == nil, environment: environment)) {
@@ -214,7 +216,7 @@ struct BatchCommand: ParsableCommand {
         if repair && BatchInterrupt.requested {
             for item in report.takeHeld() { report.keepRejected(item) }
         } else if repair {
-            repairStopped = BatchRepair(spec: spec, transport: transport, source: file, environment: environment).walk(report)
+            repairStopped = BatchRepair(spec: spec, transport: transport, source: file, environment: environment, noChecks: noChecks).walk(report)
         }
         try rejectsFile?.commit()
         let elapsed = ContinuousClock.now - started

@@ -25,20 +25,24 @@ struct BatchRecordRunner: Sendable {
     /// The form's wizard before any answer, made once: each record's is a copy with its answers.
     private let blank: Wizard
 
+    /// `--no-checks`: no field's `server_check` is made (as `fill --no-checks`).
+    let noChecks: Bool
+
     init(spec: FormSpec, transport: any Transport, dryRun: Bool, source: String, language: MessageLanguage = .english,
-         queueing: Queueing? = nil) {
+         queueing: Queueing? = nil, noChecks: Bool = false) {
         self.spec = spec
         self.transport = transport
         self.dryRun = dryRun
         self.source = source
         self.language = language
         self.queueing = queueing
-        blank = Self.setup(language: language, answers: []).blankWizard(spec: spec)
+        self.noChecks = noChecks
+        blank = Self.setup(language: language, noChecks: noChecks, answers: []).blankWizard(spec: spec)
     }
 
     /// A record's set-up: its answers, nothing asked (`fill --no-input`).
-    private static func setup(language: MessageLanguage, answers: [ScriptedAnswer]) -> SessionSetup {
-        SessionSetup(flags: SessionSetup.Flags(noInput: true, language: language), interactive: false, answers: answers)
+    private static func setup(language: MessageLanguage, noChecks: Bool, answers: [ScriptedAnswer]) -> SessionSetup {
+        SessionSetup(flags: SessionSetup.Flags(noInput: true, noChecks: noChecks, language: language), interactive: false, answers: answers)
     }
 
     /// Where `--queue` puts a record (OutboxEdge): the form file as the send will read it again.
@@ -80,7 +84,7 @@ struct BatchRecordRunner: Sendable {
             return BatchOutcome(status: .refused, errors: errors.messages.map { EndingError(field: nil, message: $0, line: nil) })
         case .success(let read): answers = read
         }
-        let (wizard, applied) = Self.setup(language: language, answers: answers).answering(blank)
+        let (wizard, applied) = Self.setup(language: language, noChecks: noChecks, answers: answers).answering(blank)
         var outcome = walked(wizard, applied: applied, key: key)
         // Only messages are scrubbed (and a rejection's repair starts from them): a record with
         // none, nearly every one, needs no list.

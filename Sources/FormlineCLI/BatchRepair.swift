@@ -38,6 +38,8 @@ struct BatchRepair {
     /// How answers name the input (`records.ndjson`, `stdin`).
     let source: String
     let environment: [String: String]
+    /// `--no-checks`: the walk makes no field's `server_check` either.
+    var noChecks = false
 
     /// The most records one run holds back for the walk; the later ones go to `--rejects` as
     /// they come (memory stays bounded whatever the input).
@@ -107,7 +109,7 @@ struct BatchRepair {
         }
         let setup = SessionSetup(
             flags: SessionSetup.Flags(keepAsking: true, accessible: SessionSetup.Flags.accessibleRequested(environment: environment),
-                                      language: MessageLanguage.current),
+                                      noChecks: noChecks, language: MessageLanguage.current),
             interactive: true, answers: answers)
         var wizard = setup.makeWizard(spec: spec).wizard
         let stored = item.outcome.status == .rejected ? item.outcome.rejection : nil

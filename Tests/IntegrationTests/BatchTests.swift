@@ -28,6 +28,32 @@ struct BatchTests {
         }
     }
 
+    @Test("--no-checks: a record's server checks are not made; it is one request, and the server decides")
+    func noChecksSendsEachRecordOnce() throws {
+        let runner = try BinaryRunner()
+        let path = runner.home.appendingPathComponent("orders.ndjson").path
+        try #"{"warehouse":"Oslo","sku":"XYZ-9","qty":3,"unit_price":4}"#.appending("\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let checked = try runner.run(["batch", "Forms/part-order.yaml", path], lines: [])
+        #expect(checked.status == 7, "\(checked.stdout)\(checked.stderr)")
+        #expect(checked.stdout.contains(#""errors":[{"field":"sku","message":"Not found."}]"#), "\(checked.stdout)")
+        let unchecked = try runner.run(["batch", "Forms/part-order.yaml", path, "--no-checks"], lines: [])
+        #expect(unchecked.status == 0, "\(unchecked.stdout)\(unchecked.stderr)")
+        #expect(unchecked.stdout.contains(#""status":"accepted""#), "\(unchecked.stdout)")
+
+        // Against a server: with checks, a GET per checked answer before the POST; without, the POST alone.
+        let server = try DemoServerProcess()
+        defer { server.stop() }
+        let signups = try input(runner, [#"{"username":"nora_1","email":"nora@example.com","password":"long-enough-1"}"#])
+        let endpoint = "http://127.0.0.1:\(server.port)"
+        let withChecks = try runner.run(["batch", "Forms/signup.yaml", signups, "--endpoint", endpoint], lines: [])
+        #expect(withChecks.status == 0, "\(withChecks.stdout)\(withChecks.stderr)")
+        #expect(server.requests.all.map { "\($0.method) \($0.path)" } == ["GET /api/usernames/nora_1", "POST /api/signup"])
+        let signupsAgain = try input(runner, [#"{"username":"olav_2","email":"olav@example.com","password":"long-enough-2"}"#])
+        let without = try runner.run(["batch", "Forms/signup.yaml", signupsAgain, "--endpoint", endpoint, "--no-checks"], lines: [])
+        #expect(without.status == 0, "\(without.stdout)\(without.stderr)")
+        #expect(server.requests.all.map { "\($0.method) \($0.path)" }.dropFirst(2) == ["POST /api/signup"])
+    }
+
     @Test("every record accounted for: one report line each, with its line, status, id and errors, then a summary; exit 7")
     func everyRecordReported() throws {
         let runner = try BinaryRunner()
