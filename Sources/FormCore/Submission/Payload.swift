@@ -66,35 +66,9 @@ package enum Payload {
     ) -> JSONValue {
         var result = payload
         for field in fields where field.send && values[field.name] != nil {
-            replace(at: path(of: field)[...], in: &result, with: placeholder(field))
+            put(placeholder(field), at: path(of: field)[...], in: &result, creating: false)
         }
         return result
-    }
-
-    /// Like `insert`, but only where the path already leads: a value `build` left out (an item
-    /// past its list's end) stays out.
-    private static func replace(at path: ArraySlice<Step>, in node: inout JSONValue, with value: JSONValue) {
-        guard let step = path.first else {
-            node = value
-            return
-        }
-        switch step {
-        case .key(let key):
-            guard case .object(var object) = node, var child = object[key] else { return }
-            node = .null
-            object[key] = nil
-            replace(at: path.dropFirst(), in: &child, with: value)
-            object[key] = child
-            node = .object(object)
-        case .index(let index):
-            guard case .array(var items) = node, items.indices.contains(index) else { return }
-            node = .null
-            var child = items[index]
-            items[index] = .null
-            replace(at: path.dropFirst(), in: &child, with: value)
-            items[index] = child
-            node = .array(items)
-        }
     }
 
     /// One step into the payload: an object's key or an array's position.
@@ -118,18 +92,25 @@ package enum Payload {
     }
 
     private static func insert(_ value: JSONValue, at path: ArraySlice<Step>, into node: inout JSONValue) {
+        put(value, at: path, in: &node, creating: true)
+    }
+
+    /// Sets `value` at `path` under `node`. `creating`: objects missing on the way are made
+    /// (`build`); otherwise only a path that already leads there is followed (`replacing`: a
+    /// value `build` left out, an item past its list's end, stays out).
+    private static func put(_ value: JSONValue, at path: ArraySlice<Step>, in node: inout JSONValue, creating: Bool) {
         guard let step = path.first else {
             node = value
             return
         }
         switch step {
         case .key(let key):
+            guard var object = node.objectValue ?? (creating ? [:] : nil),
+                  var child = object[key] ?? (creating ? .object([:]) : nil) else { return }
             // The node lets go of its storage first, so the changes below copy nothing.
-            var object = node.objectValue ?? [:]
             node = .null
-            var child = object[key] ?? .object([:])
             object[key] = nil
-            insert(value, at: path.dropFirst(), into: &child)
+            put(value, at: path.dropFirst(), in: &child, creating: creating)
             object[key] = child
             node = .object(object)
         case .index(let index):
@@ -137,7 +118,7 @@ package enum Payload {
             node = .null
             var child = items[index]
             items[index] = .null
-            insert(value, at: path.dropFirst(), into: &child)
+            put(value, at: path.dropFirst(), in: &child, creating: creating)
             items[index] = child
             node = .array(items)
         }
