@@ -89,26 +89,13 @@ package enum SubmitPath {
     }
 
     static func encode(_ segment: String) -> String {
-        guard !segment.allBytes(isUnreserved) else { return segment }
-        let digits = Array("0123456789ABCDEF".utf8)
-        var out: [UInt8] = []
-        for byte in segment.utf8 {
-            if isUnreserved(byte) {
-                out.append(byte)
-            } else {
-                out.append(contentsOf: [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
+        PercentEncoding.encode(segment, keeping: isSegmentByte)
     }
 
-    /// ASCII letters, digits and `-._~!$&'()*+,;=:@`: the bytes a path segment keeps as they are.
-    private static func isUnreserved(_ byte: UInt8) -> Bool {
-        switch byte {
-        case 0x41...0x5A, 0x61...0x7A, 0x30...0x39: return true
-        default: return unreservedMarks.contains(byte)
-        }
+    /// The unreserved bytes and `!$&'()*+,;=:@`: what a path segment keeps as it is.
+    private static func isSegmentByte(_ byte: UInt8) -> Bool {
+        PercentEncoding.isUnreserved(byte) || segmentMarks.contains(byte)
     }
 
-    private static let unreservedMarks: Set<UInt8> = Set("-._~!$&'()*+,;=:@".utf8)
+    private static let segmentMarks: Set<UInt8> = Set("!$&'()*+,;=:@".utf8)
 }
