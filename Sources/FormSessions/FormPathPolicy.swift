@@ -96,7 +96,7 @@ package struct FormPathPolicy: Sendable, Equatable {
     }
 
     /// `path` with every symbolic link resolved, or nil when it does not exist.
-    fileprivate static func real(_ path: String) -> String? {
+    private static func real(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)

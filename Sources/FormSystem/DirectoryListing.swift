@@ -10,16 +10,7 @@ package enum DirectoryListing {
     /// The names directly in `folder` (not `.`/`..` or any other dot file) that end in `suffix`,
     /// unsorted; empty when the folder can't be opened (missing, not a folder, no permission).
     package static func names(in folder: String, endingWith suffix: String) -> [String] {
-        guard let dir = opendir(folder) else { return [] }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name.hasSuffix(suffix) && !name.hasPrefix(".") { names.append(name) }
-        }
-        return names
+        entries(in: folder).compactMap { $0.name.hasSuffix(suffix) ? $0.name : nil }
     }
 
     /// The entries directly in `folder` (not `.`/`..` or any other dot file) with the type

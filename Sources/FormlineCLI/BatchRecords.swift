@@ -190,9 +190,9 @@ struct BatchOutcome: Sendable {
     /// The most errors one report line lists (a server may send any number).
     static let listedErrors = 100
 
-    /// `reportLine(record:line:).compactText`, written with its members in their order at once.
+    /// The record's report line: its members in the order `JSONValue.compactText` sorts keys
+    /// (their bytes), written at once (no table built and sorted a record).
     func reportText(record: Int, line: Int) -> String {
-        // By the bytes of the keys, as compactText sorts them.
         var members: [(key: String, value: JSONValue)] = [
             ("errors", .array(errors.prefix(Self.listedErrors).map { error in
                 .object(["field": error.field.map { .string($0) } ?? .null, "message": .string(withheld.scrub(error.message))])
@@ -209,25 +209,6 @@ struct BatchOutcome: Sendable {
         if resumed { members.append(("resumed", .bool(true))) }
         members.append(("status", .string(status.rawValue)))
         return JSONValue.compactText(ofSortedMembers: members)
-    }
-
-    func reportLine(record: Int, line: Int) -> JSONValue {
-        var members: [String: JSONValue] = [
-            "record": .number(String(record)),
-            "line": .number(String(line)),
-            "status": .string(status.rawValue),
-            "id": id.map { .string($0) } ?? .null,
-            "errors": .array(errors.prefix(Self.listedErrors).map { error in
-                .object(["field": error.field.map { .string($0) } ?? .null, "message": .string(withheld.scrub(error.message))])
-            }),
-        ]
-        if let httpStatus { members["http_status"] = .number(String(httpStatus)) }
-        if resumed { members["resumed"] = .bool(true) }
-        if let key { members["key"] = .string(key) }
-        if queued { members["queued"] = .bool(true) }
-        if repaired { members["repaired"] = .bool(true) }
-        if let repairKey { members["repair_key"] = .string(repairKey) }
-        return .object(members)
     }
 
     /// The server's id in an accepted body (`{"id":14}`, JSON:API's `data.id`), as text.

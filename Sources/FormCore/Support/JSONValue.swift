@@ -32,8 +32,15 @@ public enum JSONValue: Sendable, Hashable {
     /// `compactText` writes (by the UTF-8 bytes of their keys, no key twice): no table of them
     /// is built and sorted again (a batch report line a record).
     package static func compactText(ofSortedMembers members: [(key: String, value: JSONValue)]) -> String {
-        var out: [UInt8] = [UInt8(ascii: "{")]
+        var out: [UInt8] = []
         out.reserveCapacity(128)
+        writeObject(members, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// An object's members, in the order given.
+    private static func writeObject(_ members: [(key: String, value: JSONValue)], to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "{"))
         for (i, member) in members.enumerated() {
             if i > 0 { out.append(UInt8(ascii: ",")) }
             writeString(member.key, to: &out)
@@ -41,7 +48,6 @@ public enum JSONValue: Sendable, Hashable {
             member.value.write(to: &out)
         }
         out.append(UInt8(ascii: "}"))
-        return String(decoding: out, as: UTF8.self)
     }
 
     private func write(to out: inout [UInt8]) {
@@ -58,15 +64,8 @@ public enum JSONValue: Sendable, Hashable {
             }
             out.append(UInt8(ascii: "]"))
         case .object(let members):
-            out.append(UInt8(ascii: "{"))
             // The members sorted whole (no lookup of each key again), keys compared as bytes.
-            for (i, member) in members.sorted(by: { JSONValue.utf8Precedes($0.key, $1.key) }).enumerated() {
-                if i > 0 { out.append(UInt8(ascii: ",")) }
-                JSONValue.writeString(member.key, to: &out)
-                out.append(UInt8(ascii: ":"))
-                member.value.write(to: &out)
-            }
-            out.append(UInt8(ascii: "}"))
+            JSONValue.writeObject(members.sorted(by: { JSONValue.utf8Precedes($0.key, $1.key) }), to: &out)
         }
     }
 
