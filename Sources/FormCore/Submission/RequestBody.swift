@@ -94,25 +94,21 @@ package enum FormEncoding {
     }
 
     private static func sortedKeys(_ members: [String: JSONValue]) -> [String] {
-        members.keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        members.keys.sorted(by: JSONValue.utf8Precedes)
     }
 
     /// The WHATWG `application/x-www-form-urlencoded` byte serializer.
     static func escape(_ text: String) -> String {
-        var out = ""
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "*"), UInt8(ascii: "-"),
-                 UInt8(ascii: "."), UInt8(ascii: "_"):
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-            case UInt8(ascii: " "):
-                out += "+"
-            default:
-                let hex = String(byte, radix: 16, uppercase: true)
-                out += "%" + (hex.count == 1 ? "0" + hex : hex)
-            }
+        PercentEncoding.encode(text, keeping: isFormByte, spaceAsPlus: true)
+    }
+
+    /// ASCII letters, digits and `*-._`: what the serializer keeps as it is.
+    private static func isFormByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x41...0x5A, 0x61...0x7A, 0x30...0x39, UInt8(ascii: "*"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"):
+            return true
+        default:
+            return false
         }
-        return out
     }
 }

@@ -1,6 +1,7 @@
 /// Percent-encoding (RFC 3986) on bytes: each byte the caller does not keep becomes `%XX`
-/// (uppercase hex). One loop for a check's query, a submit path's segment and a JSON Pointer
-/// fragment, which differ only in which bytes they keep.
+/// (uppercase hex). One loop for a check's query, a submit path's segment, a JSON Pointer
+/// fragment and a form-urlencoded body, which differ only in which bytes they keep (and the
+/// body's space, written `+`).
 enum PercentEncoding {
     /// ASCII letters, digits and `-._~`: the bytes every component keeps.
     static func isUnreserved(_ byte: UInt8) -> Bool {
@@ -13,7 +14,8 @@ enum PercentEncoding {
     }
 
     /// `text` with every byte `keeps` refuses percent-encoded; `text` itself when none is.
-    static func encode(_ text: String, keeping keeps: (UInt8) -> Bool) -> String {
+    /// `spaceAsPlus`: a space is `+` (`application/x-www-form-urlencoded`).
+    static func encode(_ text: String, keeping keeps: (UInt8) -> Bool, spaceAsPlus: Bool = false) -> String {
         guard !text.allBytes(keeps) else { return text }
         let digits = Array("0123456789ABCDEF".utf8)
         var out: [UInt8] = []
@@ -21,6 +23,8 @@ enum PercentEncoding {
         for byte in text.utf8 {
             if keeps(byte) {
                 out.append(byte)
+            } else if spaceAsPlus && byte == UInt8(ascii: " ") {
+                out.append(UInt8(ascii: "+"))
             } else {
                 out.append(contentsOf: [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
             }
