@@ -27,6 +27,9 @@ struct BatchRecordRunner: Sendable {
 
     /// `--no-checks`: no field's `server_check` is made (as `fill --no-checks`).
     let noChecks: Bool
+    /// `--dry-run`: what says a record is valid without the wizard's copy (nil when the form has
+    /// lists or the check cannot follow it; a record it cannot vouch for goes through the wizard).
+    private let clean: CleanAnswersCheck?
 
     init(spec: FormSpec, transport: any Transport, dryRun: Bool, source: String, language: MessageLanguage = .english,
          queueing: Queueing? = nil, noChecks: Bool = false) {
@@ -38,6 +41,7 @@ struct BatchRecordRunner: Sendable {
         self.queueing = queueing
         self.noChecks = noChecks
         blank = Self.setup(language: language, noChecks: noChecks, answers: []).blankWizard(spec: spec)
+        clean = dryRun ? CleanAnswersCheck(blank: blank) : nil
     }
 
     /// A record's set-up: its answers, nothing asked (`fill --no-input`).
@@ -84,6 +88,8 @@ struct BatchRecordRunner: Sendable {
             return BatchOutcome(status: .refused, errors: errors.messages.map { EndingError(field: nil, message: $0, line: nil) })
         case .success(let read): answers = read
         }
+        // A dry run's valid record, nearly every one, is told without copying the wizard.
+        if let clean, clean.passes(answers) { return BatchOutcome(status: .valid) }
         let (wizard, applied) = Self.setup(language: language, noChecks: noChecks, answers: answers).answering(blank)
         var outcome = walked(wizard, applied: applied, key: key)
         // Only messages are scrubbed (and a rejection's repair starts from them): a record with

@@ -1,0 +1,129 @@
+/// Whether scripted answers, applied to a blank wizard, would leave nothing to report: no answer
+/// refused, none unknown or hidden, nothing required missing, every cross-field check passed.
+/// That is `apply`, `unansweredProblems` and `scriptedCheckProblems` all empty, found without
+/// copying the wizard or filling its tables: `batch --dry-run` asks it of every record, and the
+/// wizard's copy, tables and settled second copy were most of a record's time.
+///
+/// It can only say yes. Anything it does not follow step for step (a list, a duplicate answer,
+/// a refused value, an answer to a hidden field) is "not shown", and the
+/// caller asks the wizard itself, which also words the problems. The values go through the
+/// same `Field.parse`, conditions through the same `Condition`, checks through the same
+/// `CrossFieldCheck.passes`; what is simpler here is the bookkeeping, which a form whose
+/// conditions look only at earlier fields (as the form reader insists) makes one forward pass.
+/// `CleanAnswersCheckTests` holds it to the wizard's verdict over generated records.
+package struct CleanAnswersCheck: Sendable {
+    private let fields: [Field]
+    private let fieldIndex: [String: Int]
+    private let checks: [CrossFieldCheck]
+    /// Each field's default as the wizard's `settleForReview` would set it (nil: none, or it no
+    /// longer parses), parsed once.
+    private let defaults: [FieldValue?]
+    /// Whether field `i` has a `default:` at all (`defaultText`), which is what the wizard asks
+    /// before parsing it.
+    private let hasDefaultText: [Bool]
+    /// What the wizard's queue asks when the field has no value: a secret, or required with no
+    /// usable default.
+    private let needsValue: [Bool]
+    /// Whether any field has a `when`: without one every field shows and the passes are trivial.
+    private let hasConditions: Bool
+    private let language: MessageLanguage
+
+    /// Nil when the check cannot follow the wizard for this form or this wizard: a list (items
+    /// come and go with the answers), a condition naming a later field, or a wizard that is not
+    /// blank (a resumed draft, answers already applied).
+    package init?(blank wizard: Wizard) {
+        let form = wizard.form
+        guard !form.spec.hasLists, form.tentativeLists.isEmpty, form.itemCounts.isEmpty,
+              form.store.byName.isEmpty, form.store.keptWhileHidden.isEmpty,
+              wizard.progress.isEmpty, wizard.progress.pendingErrors.isEmpty,
+              wizard.scripted.refusals.isEmpty, wizard.scripted.origins.isEmpty else { return nil }
+        let fields = form.fields
+        for (i, field) in fields.enumerated() {
+            guard let when = field.when else { continue }
+            for name in when.fields {
+                if let j = form.fieldIndex[name], j >= i { return nil }
+            }
+        }
+        self.fields = fields
+        fieldIndex = form.fieldIndex
+        checks = form.checks
+        language = wizard.policy.language
+        // Parsed as the wizard parses them: in the session's language (yes/no words).
+        let defaults = language.speaking { fields.map(\.defaultValue) }
+        self.defaults = defaults
+        hasDefaultText = fields.map { $0.defaultText != nil }
+        needsValue = fields.indices.map { fields[$0].isSecret || (fields[$0].required && defaults[$0] == nil) }
+        hasConditions = fields.contains { $0.when != nil }
+    }
+
+    /// True when the wizard would find no problem with `answers`; false when this check cannot
+    /// tell (the wizard must be asked).
+    package func passes(_ answers: [ScriptedAnswer]) -> Bool {
+        language.speaking { passesInLanguage(answers) }
+    }
+
+    private func passesInLanguage(_ answers: [ScriptedAnswer]) -> Bool {
+        let count = fields.count
+        var values = [FieldValue?](repeating: nil, count: count)
+        var answered = [Bool](repeating: false, count: count)
+        for answer in answers {
+            // Unknown fields, and a field answered twice (the wizard takes the last): not followed.
+            guard let i = fieldIndex[answer.path], i < count, !answered[i] else { return false }
+            answered[i] = true
+            let field = fields[i]
+            if field.isSecret && answer.fromCommandLine { return false }
+            if answer.text.trimmedWhitespace.isEmpty { continue }
+            let limit = field.type == .multiline ? Wizard.multilineValueBytes : Wizard.scriptedLineBytes
+            guard answer.text.utf8.count <= limit, case .success(let value) = field.parse(answer.text) else { return false }
+            if !value.isEmpty { values[i] = value }
+        }
+        // As applied: every answered field shows, and nothing the queue would ask is missing.
+        let shown = visibility(of: values)
+        for i in 0..<count where shown[i] {
+            if values[i] == nil && needsValue[i] { return false }
+        }
+        for i in 0..<count where answered[i] && !shown[i] { return false }
+        // Settled for review: defaults of unanswered fields that show, in form order.
+        var settled = values
+        var settledShown = [Bool](repeating: true, count: count)
+        for i in 0..<count {
+            let show = isShown(i, values: settled)
+            settledShown[i] = show
+            if !show {
+                // A default hid an answer: the wizard keeps it aside, out of the checks.
+                settled[i] = nil
+                continue
+            }
+            if settled[i] == nil && hasDefaultText[i] { settled[i] = defaults[i] }
+        }
+        for check in checks {
+            guard let target = fieldIndex[check.field], settledShown[target] else { continue }
+            if !check.passes(value(check.first, in: settled), value(check.second, in: settled)) { return false }
+        }
+        return true
+    }
+
+    /// Which fields show with `values` (each field's condition reads earlier fields only, a
+    /// hidden field counting as having no value): one pass in form order.
+    private func visibility(of values: [FieldValue?]) -> [Bool] {
+        var shown = [Bool](repeating: true, count: fields.count)
+        guard hasConditions else { return shown }
+        var effective = values
+        for i in fields.indices {
+            shown[i] = isShown(i, values: effective)
+            if !shown[i] { effective[i] = nil }
+        }
+        return shown
+    }
+
+    /// Whether field `i` shows, given `values` of the earlier fields with hidden ones cleared.
+    private func isShown(_ i: Int, values: [FieldValue?]) -> Bool {
+        guard let when = fields[i].when else { return true }
+        return when.holds(answers: { name in value(name, in: values) })
+    }
+
+    private func value(_ name: String, in values: [FieldValue?]) -> FieldValue? {
+        guard let i = fieldIndex[name], i < values.count else { return nil }
+        return values[i]
+    }
+}
