@@ -8,10 +8,14 @@ import Darwin
 /// non-blocking terminal); gives up silently on any other error (a closed pipe).
 package func writeAll(_ text: String, to fd: Int32) {
     guard !text.isEmpty else { return }
-    var bytes = Array(text.utf8)
+    writeAll(Array(text.utf8), to: fd)
+}
+
+/// `writeAll` for bytes already put together (a batch report line).
+package func writeAll(_ bytes: [UInt8], to fd: Int32) {
     var offset = 0
     while offset < bytes.count {
-        let n = bytes.withUnsafeMutableBytes { raw -> Int in
+        let n = bytes.withUnsafeBytes { raw -> Int in
             guard let base = raw.baseAddress else { return 0 }
             return Glibc.write(fd, base + offset, raw.count - offset)
         }

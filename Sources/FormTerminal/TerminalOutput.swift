@@ -16,4 +16,6 @@ package final class TerminalOutput: @unchecked Sendable {
     package var isTerminal: Bool { isatty(fd) == 1 }
 
     package func write(_ text: String) { writeAll(text, to: fd) }
+
+    package func write(_ bytes: [UInt8]) { writeAll(bytes, to: fd) }
 }

@@ -257,7 +257,7 @@ final class BatchReport: Sendable {
     }
 
     func add(_ outcome: BatchOutcome, record: Int, line: Int, input: [UInt8] = [], bytes: [UInt8] = []) {
-        let text = outcome.reportText(record: record, line: line) + "\n"
+        let text = outcome.reportLine(record: record, line: line)
         state.withLock { tally in
             tally.add(outcome.status)
             if outcome.queued { tally.queued += 1 }
@@ -293,7 +293,7 @@ final class BatchReport: Sendable {
 
     /// A repaired record's later line (the one `--resume` reads); the counts take its new status.
     func addRepaired(_ outcome: BatchOutcome, for item: BatchHeldRecord) {
-        let text = outcome.reportText(record: item.record, line: item.line) + "\n"
+        let text = outcome.reportLine(record: item.record, line: item.line)
         state.withLock { tally in
             tally.replace(item.outcome.status, with: outcome.status)
             tally.repaired += 1

@@ -69,7 +69,7 @@ struct BatchRecordRunner: Sendable {
         input.append(contentsOf: String(record).utf8)
         input.append(UInt8(ascii: "\n"))
         input.append(contentsOf: bytes)
-        return "formline-batch-" + String(ContentHash.sha256(input).prefix(40))
+        return ContentHash.sha256(input, hexDigits: 40, after: "formline-batch-")
     }
 
     /// The record's outcome, naming the record by its key: `--resume` takes an earlier report's
@@ -196,25 +196,42 @@ struct BatchOutcome: Sendable {
     /// The most errors one report line lists (a server may send any number).
     static let listedErrors = 100
 
-    /// The record's report line: its members in the order `JSONValue.compactText` sorts keys
-    /// (their bytes), written at once (no table built and sorted a record).
+    /// The record's report line and its newline, written byte by byte with its members in the
+    /// order `JSONValue.compactText` sorts keys (their bytes): no value tree or table is built a
+    /// record (`BatchReportLineTests` holds it to the sorted object's text).
+    func reportLine(record: Int, line: Int) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(160)
+        func put(_ literal: StaticString) {
+            out.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+        }
+        func number(_ n: Int) { out.append(contentsOf: String(n).utf8) }
+        put(#"{"errors":["#)
+        for (i, error) in errors.prefix(Self.listedErrors).enumerated() {
+            put(i == 0 ? #"{"field":"# : #",{"field":"#)
+            if let field = error.field { JSONValue.appendString(field, to: &out) } else { put("null") }
+            put(#","message":"#)
+            JSONValue.appendString(withheld.scrub(error.message), to: &out)
+            put("}")
+        }
+        put("],")
+        if let httpStatus { put(#""http_status":"#); number(httpStatus); put(",") }
+        put(#""id":"#)
+        if let id { JSONValue.appendString(id, to: &out) } else { put("null") }
+        if let key { put(#","key":"#); JSONValue.appendString(key, to: &out) }
+        put(#","line":"#); number(line)
+        if queued { put(#","queued":true"#) }
+        put(#","record":"#); number(record)
+        if let repairKey { put(#","repair_key":"#); JSONValue.appendString(repairKey, to: &out) }
+        if repaired { put(#","repaired":true"#) }
+        if resumed { put(#","resumed":true"#) }
+        put(#","status":""#); out.append(contentsOf: status.rawValue.utf8); put("\"}\n")
+        return out
+    }
+
+    /// `reportLine` as text, without its newline.
     func reportText(record: Int, line: Int) -> String {
-        var members: [(key: String, value: JSONValue)] = [
-            ("errors", .array(errors.prefix(Self.listedErrors).map { error in
-                .object(["field": error.field.map { .string($0) } ?? .null, "message": .string(withheld.scrub(error.message))])
-            })),
-        ]
-        if let httpStatus { members.append(("http_status", .number(String(httpStatus)))) }
-        members.append(("id", id.map { .string($0) } ?? .null))
-        if let key { members.append(("key", .string(key))) }
-        members.append(("line", .number(String(line))))
-        if queued { members.append(("queued", .bool(true))) }
-        members.append(("record", .number(String(record))))
-        if let repairKey { members.append(("repair_key", .string(repairKey))) }
-        if repaired { members.append(("repaired", .bool(true))) }
-        if resumed { members.append(("resumed", .bool(true))) }
-        members.append(("status", .string(status.rawValue)))
-        return JSONValue.compactText(ofSortedMembers: members)
+        String(decoding: reportLine(record: record, line: line).dropLast(), as: UTF8.self)
     }
 
     /// The server's id in an accepted body (`{"id":14}`, JSON:API's `data.id`), as text.

@@ -28,15 +28,10 @@ public enum JSONValue: Sendable, Hashable {
         return out
     }
 
-    /// The compact text of an object whose members the caller gives already in the order
-    /// `compactText` writes (by the UTF-8 bytes of their keys, no key twice): no table of them
-    /// is built and sorted again (a batch report line a record).
-    package static func compactText(ofSortedMembers members: [(key: String, value: JSONValue)]) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(128)
-        writeObject(members, to: &out)
-        return String(decoding: out, as: UTF8.self)
-    }
+    /// Appends `s` as a JSON string (quoted, escaped as `compactText` escapes it): for writers
+    /// that put a line together byte by byte in the order `compactText` would write it (a batch
+    /// report line a record), with no value tree built for it.
+    package static func appendString(_ s: String, to out: inout [UInt8]) { writeString(s, to: &out) }
 
     /// An object's members, in the order given.
     private static func writeObject(_ members: [(key: String, value: JSONValue)], to out: inout [UInt8]) {

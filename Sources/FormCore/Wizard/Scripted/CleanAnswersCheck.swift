@@ -14,7 +14,8 @@
 package struct CleanAnswersCheck: Sendable {
     private let fields: [Field]
     private let fieldIndex: [String: Int]
-    private let checks: [CrossFieldCheck]
+    /// The form's checks with their fields' indices looked up once (nil: no such field).
+    private let checks: [(check: CrossFieldCheck, target: Int?, first: Int?, second: Int?)]
     /// Each field's default as the wizard's `settleForReview` would set it (nil: none, or it no
     /// longer parses), parsed once.
     private let defaults: [FieldValue?]
@@ -46,7 +47,9 @@ package struct CleanAnswersCheck: Sendable {
         }
         self.fields = fields
         fieldIndex = form.fieldIndex
-        checks = form.checks
+        checks = form.checks.map { check in
+            (check, form.fieldIndex[check.field], form.fieldIndex[check.first], form.fieldIndex[check.second])
+        }
         language = wizard.policy.language
         // Parsed as the wizard parses them: in the session's language (yes/no words).
         let defaults = language.speaking { fields.map(\.defaultValue) }
@@ -66,16 +69,30 @@ package struct CleanAnswersCheck: Sendable {
         let count = fields.count
         var values = [FieldValue?](repeating: nil, count: count)
         var answered = [Bool](repeating: false, count: count)
+        var expected = 0
         for answer in answers {
+            // Records mostly give their fields in form order: the next field's name is compared
+            // before the table is asked (a short name compares in a word or two, a lookup hashes).
+            let index = expected < count && fields[expected].name == answer.path ? expected : fieldIndex[answer.path]
             // Unknown fields, and a field answered twice (the wizard takes the last): not followed.
-            guard let i = fieldIndex[answer.path], i < count, !answered[i] else { return false }
+            guard let i = index, i < count, !answered[i] else { return false }
             answered[i] = true
+            expected = i + 1
             let field = fields[i]
             if field.isSecret && answer.fromCommandLine { return false }
             if answer.text.trimmedWhitespace.isEmpty { continue }
             let limit = field.type == .multiline ? Wizard.multilineValueBytes : Wizard.scriptedLineBytes
             guard answer.text.utf8.count <= limit, case .success(let value) = field.parse(answer.text) else { return false }
             if !value.isEmpty { values[i] = value }
+        }
+        guard hasConditions else {
+            // Every field shows: nothing asked may be missing, and unanswered fields take their
+            // defaults before the checks.
+            for i in 0..<count where values[i] == nil {
+                if needsValue[i] { return false }
+                if hasDefaultText[i] { values[i] = defaults[i] }
+            }
+            return checksPass(values, shown: nil)
         }
         // As applied: every answered field shows, and nothing the queue would ask is missing.
         let shown = visibility(of: values)
@@ -96,9 +113,14 @@ package struct CleanAnswersCheck: Sendable {
             }
             if settled[i] == nil && hasDefaultText[i] { settled[i] = defaults[i] }
         }
-        for check in checks {
-            guard let target = fieldIndex[check.field], settledShown[target] else { continue }
-            if !check.passes(value(check.first, in: settled), value(check.second, in: settled)) { return false }
+        return checksPass(settled, shown: settledShown)
+    }
+
+    /// The cross-field checks over the settled values; `shown` nil: every field shows.
+    private func checksPass(_ values: [FieldValue?], shown: [Bool]?) -> Bool {
+        for (check, target, first, second) in checks {
+            guard let target, shown?[target] ?? true else { continue }
+            if !check.passes(first.flatMap { values[$0] }, second.flatMap { values[$0] }) { return false }
         }
         return true
     }
