@@ -17,13 +17,15 @@ package enum ContentHash {
         var hex: [UInt8] = []
         hex.reserveCapacity(prefix.utf8.count + count)
         hex.append(contentsOf: prefix.utf8)
-        var written = 0
-        for byte in SHA256.hash(data: bytes) where written < count {
-            hex.append(hexDigit(byte >> 4))
-            written += 1
-            guard written < count else { break }
-            hex.append(hexDigit(byte & 0x0f))
-            written += 1
+        // The bytes handed over as one buffer, and the digest read from its own: the generic
+        // `hash(data:)` walked the array's regions and the digest's iterator copied it.
+        var hasher = SHA256()
+        bytes.withUnsafeBytes { hasher.update(bufferPointer: $0) }
+        hasher.finalize().withUnsafeBytes { digest in
+            for k in 0..<count {
+                let byte = digest[k / 2]
+                hex.append(hexDigit(k % 2 == 0 ? byte >> 4 : byte & 0x0f))
+            }
         }
         return String(decoding: hex, as: UTF8.self)
     }

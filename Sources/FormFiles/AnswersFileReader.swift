@@ -50,10 +50,10 @@ package enum AnswersFileReader {
         // Left in, a byte-order mark makes Yams refuse a block mapping ("did not find expected
         // <document start>"). CRLF needs nothing of ours: Yams reads it as one line break
         // everywhere, block scalars included (AnswersFileBoundsTests checks both).
-        var body = bytes[...]
-        if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
+        // Without a mark (nearly always) the bytes are read as they are, not copied.
+        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
         if let answers = AnswersJSONLine.answers(body, path: path) { return .success(answers) }
-        return parseYAML(body, path: path)
+        return parseYAML(body[...], path: path)
     }
 
     /// The YAML road: every answers file and record the JSON line road does not take.

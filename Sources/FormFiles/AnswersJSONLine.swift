@@ -10,8 +10,8 @@ import FormCore
 /// same answers over generated records.
 package enum AnswersJSONLine {
     /// The answers of `bytes` (no byte-order mark), or nil to take the YAML road.
-    package static func answers(_ bytes: ArraySlice<UInt8>, path: String) -> [ScriptedAnswer]? {
-        guard isPlainLine(bytes), let root = JSONParser.parseOrdered(Array(bytes)),
+    package static func answers(_ bytes: [UInt8], path: String) -> [ScriptedAnswer]? {
+        guard isPlainLine(bytes[...]), let root = JSONParser.parseOrdered(bytes),
               case .object(let members) = root else { return nil }
         var reading = Reading(origin: path + ":1")
         guard reading.walk(members, prefix: "", depth: 0) else { return nil }

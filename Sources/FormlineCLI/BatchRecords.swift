@@ -83,7 +83,7 @@ struct BatchRecordRunner: Sendable {
 
     private func outcome(record: Int, bytes: [UInt8], key: String) -> BatchOutcome {
         let answers: [ScriptedAnswer]
-        switch AnswersFileReader.parse(bytes: bytes, path: "\(source) record \(record)") {
+        switch AnswersFileReader.parse(bytes: bytes, path: source + " record " + String(record)) {
         case .failure(let errors):
             return BatchOutcome(status: .refused, errors: errors.messages.map { EndingError(field: nil, message: $0, line: nil) })
         case .success(let read): answers = read

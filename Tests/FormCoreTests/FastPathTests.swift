@@ -76,4 +76,22 @@ import Testing
         #expect(TextCleaning.withoutControlCharacters("a\u{7F}b\tc") == "a b c")
         #expect(TextCleaning.visible("a\u{1B}[2J") == "a<U+001B>[2J")
     }
+
+    /// Control characters read from a string's bytes: the scalar reading's answer, over
+    /// generated texts of the scalars around the edges (tab, C0, DEL, C1, their UTF-8
+    /// neighbours, the C2 lead before other continuations).
+    @Test func controlCharactersOnBytesAsScalarsSayThem() {
+        let scalars: [Unicode.Scalar] = ["a", " ", "\t", "\n", "\u{0}", "\u{1F}", "\u{7E}", "\u{7F}", "\u{80}", "\u{9F}", "\u{A0}",
+                                         "\u{BF}", "\u{C2}", "\u{100}", "\u{2028}", "\u{FEFF}", "\u{1F600}", "å"]
+        var random = SeededRandom(seed: 0xC0C1)
+        var found = 0
+        for _ in 0..<20_000 {
+            var text = String.UnicodeScalarView()
+            for _ in 0..<Int(random.next() % 6) { text.append(scalars[Int(random.next() % UInt64(scalars.count))]) }
+            let string = String(text)
+            #expect(string.containsControlCharacters == string.containsControlScalars, "\(string.debugDescription)")
+            if string.containsControlScalars { found += 1 }
+        }
+        #expect(found > 1_000 && found < 19_000, "the generator makes texts with and without controls: \(found)")
+    }
 }

@@ -48,7 +48,12 @@ package enum JSONParser {
         init(bytes: [UInt8]) { self.bytes = bytes }
 
         mutating func skipSpace() {
-            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+            while index < bytes.count {
+                switch bytes[index] {
+                case 0x20, 0x09, 0x0A, 0x0D: index += 1
+                default: return
+                }
+            }
         }
 
         mutating func value(depth: Int) -> Tree? {
@@ -267,7 +272,12 @@ package enum OrderedJSON: JSONTree, Sendable {
     case array([OrderedJSON])
     case object([(key: String, value: OrderedJSON)])
 
-    package static func emptyMembers() -> [(key: String, value: OrderedJSON)] { [] }
+    package static func emptyMembers() -> [(key: String, value: OrderedJSON)] {
+        // Room for a record's handful of answers at once, rather than growing four times.
+        var members: [(key: String, value: OrderedJSON)] = []
+        members.reserveCapacity(8)
+        return members
+    }
     package static func add(_ key: String, _ value: OrderedJSON, to members: inout [(key: String, value: OrderedJSON)]) {
         members.append((key, value))
     }

@@ -40,6 +40,22 @@ extension String {
     /// True when the text holds a control character other than tab: such bytes come from a stray
     /// key or line noise on a serial line, never from a value someone meant to submit.
     package var containsControlCharacters: Bool {
+        // On the string's bytes where it has them: C0 and DEL are one byte each, and a C1
+        // control (U+0080-U+009F) is C2 followed by 80-9F (C2 is only ever a lead byte). Every
+        // typed and scripted value is checked, and stepping its scalars cost several times as much.
+        utf8.withContiguousStorageIfAvailable { bytes in
+            var afterC2 = false
+            for byte in bytes {
+                if (byte < 0x20 && byte != 0x09) || byte == 0x7F || (afterC2 && byte < 0xA0) { return true }
+                afterC2 = byte == 0xC2
+            }
+            return false
+        } ?? containsControlScalars
+    }
+
+    /// `containsControlCharacters` by Unicode scalars: a string without contiguous bytes, and the
+    /// reference its byte reading is tested against.
+    package var containsControlScalars: Bool {
         unicodeScalars.contains { s in
             s != "\t" && (s.value < 0x20 || (0x7F...0x9F).contains(s.value))
         }

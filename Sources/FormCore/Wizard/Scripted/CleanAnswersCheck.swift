@@ -66,9 +66,22 @@ package struct CleanAnswersCheck: Sendable {
     }
 
     private func passesInLanguage(_ answers: [ScriptedAnswer]) -> Bool {
+        // The values and answered flags on the stack: two arrays a record, each allocated through
+        // a lookup of its storage's type, were a tenth of this check.
         let count = fields.count
-        var values = [FieldValue?](repeating: nil, count: count)
-        var answered = [Bool](repeating: false, count: count)
+        return withUnsafeTemporaryAllocation(of: FieldValue?.self, capacity: count) { values in
+            values.initialize(repeating: nil)
+            defer { _ = values.deinitialize() }
+            return withUnsafeTemporaryAllocation(of: Bool.self, capacity: count) { answered in
+                answered.initialize(repeating: false)
+                return passes(answers, values: values, answered: answered)
+            }
+        }
+    }
+
+    private func passes(_ answers: [ScriptedAnswer], values: UnsafeMutableBufferPointer<FieldValue?>,
+                        answered: UnsafeMutableBufferPointer<Bool>) -> Bool {
+        let count = fields.count
         var expected = 0
         for answer in answers {
             // Records mostly give their fields in form order: the next field's name is compared
@@ -95,29 +108,29 @@ package struct CleanAnswersCheck: Sendable {
             return checksPass(values, shown: nil)
         }
         // As applied: every answered field shows, and nothing the queue would ask is missing.
-        let shown = visibility(of: values)
+        let shown = visibility(of: Array(values))
         for i in 0..<count where shown[i] {
             if values[i] == nil && needsValue[i] { return false }
         }
         for i in 0..<count where answered[i] && !shown[i] { return false }
-        // Settled for review: defaults of unanswered fields that show, in form order.
-        var settled = values
+        // Settled for review (in place: the values as applied are not read again): defaults of
+        // unanswered fields that show, in form order.
         var settledShown = [Bool](repeating: true, count: count)
         for i in 0..<count {
-            let show = isShown(i, values: settled)
+            let show = isShown(i) { values[$0] }
             settledShown[i] = show
             if !show {
                 // A default hid an answer: the wizard keeps it aside, out of the checks.
-                settled[i] = nil
+                values[i] = nil
                 continue
             }
-            if settled[i] == nil && hasDefaultText[i] { settled[i] = defaults[i] }
+            if values[i] == nil && hasDefaultText[i] { values[i] = defaults[i] }
         }
-        return checksPass(settled, shown: settledShown)
+        return checksPass(values, shown: settledShown)
     }
 
     /// The cross-field checks over the settled values; `shown` nil: every field shows.
-    private func checksPass(_ values: [FieldValue?], shown: [Bool]?) -> Bool {
+    private func checksPass(_ values: UnsafeMutableBufferPointer<FieldValue?>, shown: [Bool]?) -> Bool {
         for (check, target, first, second) in checks {
             guard let target, shown?[target] ?? true else { continue }
             if !check.passes(first.flatMap { values[$0] }, second.flatMap { values[$0] }) { return false }
@@ -129,23 +142,21 @@ package struct CleanAnswersCheck: Sendable {
     /// hidden field counting as having no value): one pass in form order.
     private func visibility(of values: [FieldValue?]) -> [Bool] {
         var shown = [Bool](repeating: true, count: fields.count)
-        guard hasConditions else { return shown }
         var effective = values
         for i in fields.indices {
-            shown[i] = isShown(i, values: effective)
+            shown[i] = isShown(i) { effective[$0] }
             if !shown[i] { effective[i] = nil }
         }
         return shown
     }
 
-    /// Whether field `i` shows, given `values` of the earlier fields with hidden ones cleared.
-    private func isShown(_ i: Int, values: [FieldValue?]) -> Bool {
+    /// Whether field `i` shows, given the values of the earlier fields (by index, hidden ones
+    /// cleared).
+    private func isShown(_ i: Int, value: (Int) -> FieldValue?) -> Bool {
         guard let when = fields[i].when else { return true }
-        return when.holds(answers: { name in value(name, in: values) })
-    }
-
-    private func value(_ name: String, in values: [FieldValue?]) -> FieldValue? {
-        guard let i = fieldIndex[name], i < values.count else { return nil }
-        return values[i]
+        return when.holds(answers: { name in
+            guard let j = fieldIndex[name], j < fields.count else { return nil }
+            return value(j)
+        })
     }
 }
