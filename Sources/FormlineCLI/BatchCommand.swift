@@ -184,6 +184,8 @@ struct BatchCommand: ParsableCommand {
         }
         var recordNumber = 0
         var stopping = false
+        // Read once: a parsed option's getter, asked each record, was a sixtieth of a dry run.
+        let maxErrors = self.maxErrors
         while let line = reader.next() {
             guard !line.isBlank else { continue }
             recordNumber += 1

@@ -3,7 +3,11 @@
 /// choices) are written here; a field type's own reasons (`notIPv4`, `hostnameTooLong`) are
 /// `typeRule` members written in its kind's file in `FieldTypes/`, so a new type adds its
 /// refusals beside its parsing and edits nothing here.
-public enum ValueError: Error, Sendable, CustomStringConvertible {
+///
+/// Indirect: every case's payload is boxed, so the error is a word and a field's parse result
+/// (`Result<FieldValue, ValueError>`) is as small as its value. Unboxed, a bound's two ordered
+/// values made every result a hundred-odd bytes, copied at each return of every accepted value.
+public indirect enum ValueError: Error, Sendable, CustomStringConvertible {
     case controlCharacters
     /// A scripted value longer than anything a prompt takes (`--answers`, `--set`): one line of
     /// 64 KiB, or a multiline value of 1 MiB.
@@ -29,7 +33,7 @@ public enum ValueError: Error, Sendable, CustomStringConvertible {
     /// named, as "Choose one of" names a short one: it is too long to print.
     case noChoiceStarts(typed: String)
     /// One item of a multichoice answer failed: the message names the item.
-    indirect case inItem(String, ValueError)
+    case inItem(String, ValueError)
     /// A field type's own reason, its sentence written in its kind's file (`FieldTypes/`).
     case typeRule(String)
     /// A field type's refusal that shows what was typed, from the catalogue
