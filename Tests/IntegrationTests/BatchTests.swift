@@ -227,6 +227,68 @@ struct BatchTests {
         #expect(statuses == ["accepted", "refused", "not-attempted", "not-attempted", "not-attempted"], "\(r.stdout)")
     }
 
+    @Test("a dry run of a file gathers its report lines into blocks: every record's line still comes, in order, the summary last",
+          arguments: [1, 2])
+    func dryRunReportInBlocks(jobs: Int) throws {
+        let runner = try BinaryRunner()
+        let count = 3000
+        // Every seventh record refused (no password): both statuses in lines that span many blocks.
+        let lines = (1...count).map { n in
+            n % 7 == 0 ? #"{"username":"u\#(n)_x","email":"u\#(n)@example.com"}"#
+                : #"{"username":"u\#(n)_x","email":"u\#(n)@example.com","password":"long-enough-pw"}"#
+        }
+        let file = try input(runner, lines)
+        let report = runner.home.appendingPathComponent("report.ndjson").path
+        let r = try runner.run(["batch", "Forms/signup.yaml", file, "--dry-run", "--jobs", String(jobs), "--report", report], lines: [])
+        #expect(r.status == 7, "\(r.stderr)")
+        let written = try documents(try String(contentsOfFile: report, encoding: .utf8))
+        #expect(written.count == count + 1)
+        let records = written.dropLast().compactMap { $0["record"] as? Int }
+        #expect(jobs == 1 ? records == Array(1...count) : records.sorted() == Array(1...count))
+        let refused = written.dropLast().filter { ($0["status"] as? String) == "refused" }.compactMap { $0["record"] as? Int }
+        #expect(refused.sorted() == Array(stride(from: 7, through: count, by: 7)))
+        let summary = try #require(written.last?["summary"] as? [String: Any])
+        #expect(summary["records"] as? Int == count && summary["refused"] as? Int == count / 7)
+    }
+
+    @Test("a dry run of records from a pipe writes each record's line as it ends: none waits for the next record")
+    func dryRunFromAPipeWritesAsItGoes() throws {
+        let runner = try BinaryRunner()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: BinaryRunner.product("formline"))
+        process.arguments = ["batch", "Forms/signup.yaml", "-", "--dry-run"]
+        process.currentDirectoryURL = BinaryRunner.root
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": runner.home.path, "XDG_STATE_HOME": runner.stateHome, "LANG": "C.UTF-8"]
+        let stdin = Pipe(), stdout = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        try stdin.fileHandleForWriting.write(contentsOf: Data((Self.records[0] + "\n").utf8))
+        // The first record's line arrives while the second is still to come (read on a thread of
+        // its own: a line held back would block the read until the input ends).
+        let seen = DataBox()
+        let arrived = DispatchSemaphore(value: 0)
+        Thread {
+            var data = Data()
+            while !data.contains(UInt8(ascii: "\n")) {
+                let chunk = stdout.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                data.append(chunk)
+            }
+            seen.data = data
+            arrived.signal()
+        }.start()
+        let inTime = arrived.wait(timeout: .now() + 20) == .success
+        try stdin.fileHandleForWriting.close()
+        process.waitUntilExit()
+        if !inTime { arrived.wait() }
+        #expect(inTime, "no line before the input ended")
+        #expect(String(decoding: seen.data, as: UTF8.self).contains(#""record":1,"status":"valid""#), "\(String(decoding: seen.data, as: UTF8.self))")
+        #expect(process.terminationStatus == 0)
+    }
+
     @Test("records from standard input, streamed: a long run keeps memory flat and counts every record")
     func standardInput() throws {
         let runner = try BinaryRunner()

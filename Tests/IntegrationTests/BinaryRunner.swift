@@ -157,7 +157,7 @@ extension BinaryRunner {
     }
 }
 
-private final class DataBox: @unchecked Sendable {
+final class DataBox: @unchecked Sendable {
     var data = Data()
 }
 
