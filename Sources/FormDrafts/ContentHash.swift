@@ -22,11 +22,13 @@ package enum ContentHash {
         var hasher = SHA256()
         bytes.withUnsafeBytes { hasher.update(bufferPointer: $0) }
         hasher.finalize().withUnsafeBytes { digest in
-            for k in 0..<count {
-                let byte = digest[k / 2]
-                hex.append(hexDigit(k % 2 == 0 ? byte >> 4 : byte & 0x0f))
+            for byte in digest.prefix((count + 1) / 2) {
+                hex.append(hexDigit(byte >> 4))
+                hex.append(hexDigit(byte & 0x0f))
             }
         }
+        // An odd count: the last byte's second digit is not wanted.
+        if count % 2 == 1 { hex.removeLast() }
         return String(decoding: hex, as: UTF8.self)
     }
 

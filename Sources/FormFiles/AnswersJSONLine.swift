@@ -11,11 +11,31 @@ import FormCore
 package enum AnswersJSONLine {
     /// The answers of `bytes` (no byte-order mark), or nil to take the YAML road.
     package static func answers(_ bytes: [UInt8], path: String) -> [ScriptedAnswer]? {
-        guard isPlainLine(bytes[...]), let root = JSONParser.parseOrdered(bytes),
+        let asciiWithoutEscapes = isASCIIWithoutEscapes(bytes)
+        guard asciiWithoutEscapes || isPlainLine(bytes[...]), let root = JSONParser.parseOrdered(bytes),
               case .object(let members) = root else { return nil }
-        var reading = Reading(origin: path + ":1")
+        var reading = Reading(origin: path + ":1", mayHoldByteOrderMark: !asciiWithoutEscapes)
         guard reading.walk(members, prefix: "", depth: 0) else { return nil }
         return reading.answers
+    }
+
+    /// Printable ASCII with no backslash and no long run of spaces (nearly every record): a
+    /// plain line (`isPlainLine` says so too) whose strings cannot hold a U+FEFF, looked at in
+    /// one tight pass over its bytes.
+    static func isASCIIWithoutEscapes(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { line in
+            var spaces = 0
+            for byte in line {
+                if byte == 0x20 {
+                    spaces += 1
+                    if spaces >= 64 { return false }
+                    continue
+                }
+                spaces = 0
+                if byte < 0x20 || byte > 0x7E || byte == UInt8(ascii: "\\") { return false }
+            }
+            return true
+        }
     }
 
     /// One line of printable text YAML reads as JSON reads it: printable ASCII, and UTF-8 beyond
@@ -71,20 +91,25 @@ package enum AnswersJSONLine {
     /// a problem (the YAML road then reports it).
     private struct Reading {
         let origin: String
+        /// False for a line of printable ASCII without escapes: no string of it holds a U+FEFF.
+        let mayHoldByteOrderMark: Bool
         var answers: [ScriptedAnswer] = []
         var nodesSeen = 0
 
-        init(origin: String) { self.origin = origin }
+        init(origin: String, mayHoldByteOrderMark: Bool = true) {
+            self.origin = origin
+            self.mayHoldByteOrderMark = mayHoldByteOrderMark
+        }
 
         /// A scalar as the YAML road's text: nil for null (no answer).
-        static func text(_ value: Ordered) -> String?? {
+        func scalarText(_ value: Ordered) -> String?? {
             switch value {
             case .null: return .some(nil)
             case .bool(let flag): return flag ? "true" : "false"
             case .number(let text): return text
             case .string(let text):
                 // Outer nil (not an answer of nil): the YAML road reads this string.
-                if yamlReadsOtherwise(text, isKey: false) { return Optional<String?>.none }
+                if mayHoldByteOrderMark && Self.yamlReadsOtherwise(text, isKey: false) { return Optional<String?>.none }
                 return text
             case .array, .object: return nil
             }
@@ -118,7 +143,7 @@ package enum AnswersJSONLine {
             }
             if answers.isEmpty { answers.reserveCapacity(members.count) }
             for (key, value) in members {
-                guard visit(), !key.isEmpty, !Self.yamlReadsOtherwise(key, isKey: true),
+                guard visit(), !key.isEmpty, mayHoldByteOrderMark ? !Self.yamlReadsOtherwise(key, isKey: true) : key.utf8.count <= 512,
                       answers.count < AnswersFileReader.answerLimit else { return false }
                 let name = prefix.isEmpty ? key : prefix + "." + key
                 switch value {
@@ -127,7 +152,7 @@ package enum AnswersJSONLine {
                 case .object(let inner):
                     guard walk(inner, prefix: name, depth: depth + 1) else { return false }
                 default:
-                    guard case .some(let text) = Self.text(value) else { return false }
+                    guard case .some(let text) = scalarText(value) else { return false }
                     if let text { answers.append(ScriptedAnswer(path: name, text: text, origin: origin, fromCommandLine: false)) }
                 }
             }
@@ -147,7 +172,7 @@ package enum AnswersJSONLine {
                     allPlain = false
                     guard walk(inner, prefix: itemName, depth: depth + 1) else { return false }
                 default:
-                    guard case .some(let text) = Self.text(element) else { return false }
+                    guard case .some(let text) = scalarText(element) else { return false }
                     items.append(ScriptedAnswer(path: itemName, text: text ?? "", origin: origin, fromCommandLine: false))
                 }
             }

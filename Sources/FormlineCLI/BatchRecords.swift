@@ -27,6 +27,8 @@ struct BatchRecordRunner: Sendable {
 
     /// `--no-checks`: no field's `server_check` is made (as `fill --no-checks`).
     let noChecks: Bool
+    /// The form id and a line break: how every record's key starts.
+    private let idLine: [UInt8]
     /// `--dry-run`: what says a record is valid without the wizard's copy (nil when the form has
     /// lists or the check cannot follow it; a record it cannot vouch for goes through the wizard).
     private let clean: CleanAnswersCheck?
@@ -40,6 +42,7 @@ struct BatchRecordRunner: Sendable {
         self.language = language
         self.queueing = queueing
         self.noChecks = noChecks
+        idLine = Array((spec.id + "\n").utf8)
         blank = Self.setup(language: language, noChecks: noChecks, answers: []).blankWizard(spec: spec)
         clean = dryRun ? CleanAnswersCheck(blank: blank) : nil
     }
@@ -63,10 +66,9 @@ struct BatchRecordRunner: Sendable {
     func key(record: Int, bytes: [UInt8]) -> String {
         // What is hashed is `id\nrecord\nbytes`, put together in one buffer.
         var input: [UInt8] = []
-        input.reserveCapacity(spec.id.utf8.count + 22 + bytes.count)
-        input.append(contentsOf: spec.id.utf8)
-        input.append(UInt8(ascii: "\n"))
-        input.append(contentsOf: String(record).utf8)
+        input.reserveCapacity(idLine.count + 21 + bytes.count)
+        input.append(contentsOf: idLine)
+        input.appendDecimal(record)
         input.append(UInt8(ascii: "\n"))
         input.append(contentsOf: bytes)
         return ContentHash.sha256(input, hexDigits: 40, after: "formline-batch-")
@@ -205,7 +207,7 @@ struct BatchOutcome: Sendable {
         func put(_ literal: StaticString) {
             out.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
         }
-        func number(_ n: Int) { out.append(contentsOf: String(n).utf8) }
+        func number(_ n: Int) { out.appendDecimal(n) }
         put(#"{"errors":["#)
         for (i, error) in errors.prefix(Self.listedErrors).enumerated() {
             put(i == 0 ? #"{"field":"# : #",{"field":"#)
@@ -353,6 +355,15 @@ struct NDJSONLineReader {
         var collected: [UInt8] = []
         while true {
             if let newline = buffer[start...].firstIndex(of: 0x0A) {
+                if collected.isEmpty && !tooLong && newline - start <= Self.lineLimit {
+                    // The whole line is in the buffer (nearly always): copied once, without
+                    // its CR, rather than gathered and copied again.
+                    let end = newline > start && buffer[newline - 1] == 0x0D ? newline - 1 : newline
+                    let bytes = Array(buffer[start..<end])
+                    start = newline + 1
+                    lineNumber += 1
+                    return Line(number: lineNumber, bytes: bytes, tooLong: false)
+                }
                 let piece = buffer[start..<newline]
                 start = newline + 1
                 lineNumber += 1

@@ -95,3 +95,18 @@ import Testing
         #expect(found > 1_000 && found < 19_000, "the generator makes texts with and without controls: \(found)")
     }
 }
+
+/// Decimal digits appended to bytes say what `String(n)` says, at the edges and over generated
+/// numbers of every size.
+@Suite struct DecimalDigitsTests {
+    @Test func digitsAreStringsDigits() {
+        var random = SeededRandom(seed: 0xD161)
+        var numbers = [0, 1, -1, 9, 10, -10, 99, 100, Int.max, Int.min, Int.max - 1, Int.min + 1]
+        for _ in 0..<10_000 { numbers.append(Int(truncatingIfNeeded: random.next()) >> Int(random.next() % 63)) }
+        for n in numbers {
+            var bytes: [UInt8] = [0x7B]
+            bytes.appendDecimal(n)
+            #expect(bytes == [0x7B] + Array(String(n).utf8), "\(n)")
+        }
+    }
+}
