@@ -4,13 +4,23 @@ extension Array where Element == UInt8 {
     /// standard library's generic integer printer each time.
     package mutating func appendDecimal(_ n: Int) {
         if n < 0 { append(UInt8(ascii: "-")) }
-        // The magnitude as unsigned: -Int.min does not fit in an Int.
-        var rest = n.magnitude
+        // The magnitude as unsigned (-Int.min does not fit in an Int); its width first, so the
+        // digits are written in place from the last.
+        let magnitude = n.magnitude
+        var width = 1
+        var scan = magnitude
+        while scan >= 10 {
+            scan /= 10
+            width += 1
+        }
         let start = count
-        repeat {
-            append(UInt8(ascii: "0") + UInt8(rest % 10))
+        append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width))
+        var rest = magnitude
+        var index = start + width - 1
+        while rest > 0 {
+            self[index] = UInt8(ascii: "0") + UInt8(rest % 10)
             rest /= 10
-        } while rest > 0
-        self[start...].reverse()
+            index -= 1
+        }
     }
 }

@@ -14,7 +14,8 @@
 package struct CleanAnswersCheck: Sendable {
     private let fields: [Field]
     private let fieldIndex: [String: Int]
-    /// The form's checks with their fields' indices looked up once (nil: no such field).
+    /// The form's checks (their kinds) with their fields' indices looked up once (nil: no such
+    /// field).
     private let checks: [(check: CrossFieldCheck, target: Int?, first: Int?, second: Int?)]
     /// Each field's default as the wizard's `settleForReview` would set it (nil: none, or it no
     /// longer parses), parsed once.
@@ -48,7 +49,10 @@ package struct CleanAnswersCheck: Sendable {
         self.fields = fields
         fieldIndex = form.fieldIndex
         checks = form.checks.map { check in
-            (check, form.fieldIndex[check.field], form.fieldIndex[check.first], form.fieldIndex[check.second])
+            // Only the kind decides whether a check passes: the copy kept holds no other text, so
+            // reading it a record retains no strings.
+            (CrossFieldCheck(kind: check.kind, first: "", second: "", field: "", message: ""),
+             form.fieldIndex[check.field], form.fieldIndex[check.first], form.fieldIndex[check.second])
         }
         language = wizard.policy.language
         // Parsed as the wizard parses them: in the session's language (yes/no words).
