@@ -57,7 +57,7 @@ struct BatchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Submit to this server instead of the form's fake.", valueName: "url"))
     var endpoint: String?
     @OptionGroup var connection: ConnectionOptions
-    @Flag(help: "Check every record; send none.")
+    @Flag(help: "Check every record; send none. Over a file, the report is written 64 KiB at a time.")
     var dryRun = false
     @Option(help: ArgumentHelp("Write the report here (0600) instead of to standard output.", valueName: "file"))
     var report: String?
