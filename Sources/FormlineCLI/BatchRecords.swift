@@ -204,9 +204,7 @@ struct BatchOutcome: Sendable {
     func reportLine(record: Int, line: Int) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(160)
-        func put(_ literal: StaticString) {
-            out.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
-        }
+        func put(_ literal: StaticString) { literal.withUTF8Buffer { out.append(contentsOf: $0) } }
         func number(_ n: Int) { out.appendDecimal(n) }
         put(#"{"errors":["#)
         for (i, error) in errors.prefix(Self.listedErrors).enumerated() {

@@ -31,8 +31,8 @@ package struct CleanAnswersCheck: Sendable {
     private let language: MessageLanguage
 
     /// Nil when the check cannot follow the wizard for this form or this wizard: a list (items
-    /// come and go with the answers), a condition naming a later field, or a wizard that is not
-    /// blank (a resumed draft, answers already applied).
+    /// come and go with the answers), a condition naming a later field, two fields of one name,
+    /// or a wizard that is not blank (a resumed draft, answers already applied).
     package init?(blank wizard: Wizard) {
         let form = wizard.form
         guard !form.spec.hasLists, form.tentativeLists.isEmpty, form.itemCounts.isEmpty,
@@ -40,6 +40,9 @@ package struct CleanAnswersCheck: Sendable {
               wizard.progress.isEmpty, wizard.progress.pendingErrors.isEmpty,
               wizard.scripted.refusals.isEmpty, wizard.scripted.origins.isEmpty else { return nil }
         let fields = form.fields
+        // Every name once (the reader insists; a form built in code might not): a name then
+        // means one field, whichever way it is found.
+        guard form.fieldIndex.count == fields.count else { return nil }
         for (i, field) in fields.enumerated() {
             guard let when = field.when else { continue }
             for name in when.fields {
