@@ -34,6 +34,9 @@ int cpty_spawn(pid_t *pid, const char *path, char *const argv[], char *const env
     posix_spawn_file_actions_addopen(&actions, 0, slave_path, O_RDWR, 0);
     posix_spawn_file_actions_adddup2(&actions, 0, 1);
     posix_spawn_file_actions_adddup2(&actions, 0, 2);
+    // Nothing else of the test process: a descriptor another test holds (a lock, a pipe's write
+    // end) must not live on in this child after that test closes it.
+    posix_spawn_file_actions_addclosefrom_np(&actions, 3);
     if (cwd) posix_spawn_file_actions_addchdir_np(&actions, cwd);
     int rc = posix_spawn(pid, path, &actions, &attr, argv, envp);
     posix_spawn_file_actions_destroy(&actions);

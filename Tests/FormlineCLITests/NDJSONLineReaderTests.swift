@@ -10,18 +10,22 @@ import Testing
 /// than a read).
 @Suite struct NDJSONLineReaderTests {
     static func lines(of input: [UInt8]) throws -> [(Int, [UInt8], Bool)] {
-        var fds: [Int32] = [0, 0]
-        #expect(pipe(&fds) == 0)
-        // Written from a thread of its own: the input may be larger than a pipe holds.
-        let writer = fds[1]
-        let thread = PipeWriter(input: input, fd: writer)
-        thread.start()
-        var reader = NDJSONLineReader(fd: fds[0])
-        var out: [(Int, [UInt8], Bool)] = []
-        while let line = reader.next() { out.append((line.number, line.bytes, line.tooLong)) }
-        thread.join()
-        close(fds[0])
-        return out
+        // A file of its own, opened close-on-exec (a binary another test starts meanwhile
+        // inherits nothing of it); it is read in the reader's 64 KiB chunks as a pipe would be.
+        let path = "/tmp/formline-ndjson-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).ndjson"
+        defer { unlink(path) }
+        let out = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        try #require(out >= 0)
+        let written = input.withUnsafeBytes { write(out, $0.baseAddress, $0.count) }
+        close(out)
+        try #require(written == input.count)
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        var reader = NDJSONLineReader(fd: fd)
+        var lines: [(Int, [UInt8], Bool)] = []
+        while let line = reader.next() { lines.append((line.number, line.bytes, line.tooLong)) }
+        return lines
     }
 
     /// Splitting the whole input at once: each line's number, its bytes without one CR before the
@@ -51,36 +55,6 @@ import Testing
         let got = try Self.lines(of: long)
         #expect(got.map(\.0) == [1, 2] && got.map(\.2) == [true, false] && got[1].1 == Array("{}".utf8))
     }
-}
-
-/// Writes its bytes to a descriptor and closes it.
-private final class PipeWriter: @unchecked Sendable {
-    let input: [UInt8]
-    let fd: Int32
-    var id = pthread_t()
-
-    init(input: [UInt8], fd: Int32) {
-        self.input = input
-        self.fd = fd
-    }
-
-    func start() {
-        let box = Unmanaged.passRetained(self).toOpaque()
-        pthread_create(&id, nil, { raw in
-            guard let raw else { return nil }
-            let me = Unmanaged<PipeWriter>.fromOpaque(raw).takeRetainedValue()
-            var offset = 0
-            while offset < me.input.count {
-                let n = me.input[offset...].withUnsafeBytes { write(me.fd, $0.baseAddress, $0.count) }
-                if n <= 0 { break }
-                offset += n
-            }
-            close(me.fd)
-            return nil
-        }, box)
-    }
-
-    func join() { pthread_join(id, nil) }
 }
 
 /// splitmix64, seeded: the same inputs every run.

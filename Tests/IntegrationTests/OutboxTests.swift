@@ -168,7 +168,9 @@ struct OutboxTests {
         _ = try await queue(["ann"], runner, form: form)
         let file = try #require(outboxFiles(runner).first)
         // This test process holds the entry's lock, as a sender does while it sends.
-        let lock = open(file + ".sending", O_RDWR | O_CREAT, 0o600)
+        // Close-on-exec: a binary another test starts meanwhile must not inherit the lock and hold it
+        // after this test lets it go.
+        let lock = open(file + ".sending", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         #expect(lock >= 0 && flock(lock, LOCK_EX) == 0)
         try await withServer { port, server in
             let r = try await runBinary(runner, ["outbox", "send", "--endpoint", "http://127.0.0.1:\(port)/drf"], lines: [])

@@ -308,7 +308,7 @@ final class PseudoTerminal {
     /// Copies `path` to `target` (mode 0600); false when either can't be opened.
     static func copyFile(_ path: String, to target: String) -> Bool {
         guard let bytes = readFile(path) else { return false }
-        let fd = open(target, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let fd = open(target, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fd >= 0 else { return false }
         defer { close(fd) }
         return bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } == bytes.count
