@@ -54,6 +54,19 @@ struct SecretScrubber {
         secrets.sort { $0.value.count > $1.value.count }
     }
 
+    /// The placeholder `value` is written as (nil: not learned).
+    func placeholder(of value: String) -> String? {
+        secrets.first { $0.value == value }?.placeholder
+    }
+
+    /// This scrubber with `value` written as `placeholder` instead of as it was learned: a
+    /// private value typed again at another private field is that field's from there on.
+    func writing(_ value: String, as placeholder: String) -> SecretScrubber {
+        var copy = self
+        for i in copy.secrets.indices where copy.secrets[i].value == value { copy.secrets[i].placeholder = placeholder }
+        return copy
+    }
+
     private mutating func collect(_ real: JSONValue, _ shown: JSONValue) {
         switch (real, shown) {
         case (.string(let value), .string(let placeholder)):

@@ -52,6 +52,11 @@ package final class TranscriptRecorder: SessionRecorder {
     /// The start of a line that later output completes ("Submitting...").
     private var partial: String?
     private var scrubber = SecretScrubber()
+    /// Private values typed again at another private field: from entry `entry` on, `value` is
+    /// written as that field's `placeholder`. The same text refused at the MRN and then at the
+    /// birth date is `[mrn]` in the MRN's message and `[birth]` in the birth date's, so a replay,
+    /// which types a value of its own at each, reads each message under the field it typed at.
+    private var retyped: [(entry: Int, value: String, placeholder: String)] = []
     /// Set once a line holds a control character that only version 2 can write (rule 10e).
     private var needsVersion2 = false
     /// The `--set` values (`#! set:`): in the file already, like operator lines.
@@ -100,9 +105,15 @@ package final class TranscriptRecorder: SessionRecorder {
             if case .typed(let line) = entry { return line }
             return nil
         }
-        let scrubber = scrubber.sparing(secretsIn: typed + setValues)
-        guard needsVersion2 else { return all.map { $0.text(scrubber) } }
-        return all.map { entry in
+        var scrubber = scrubber.sparing(secretsIn: typed + setValues)
+        guard needsVersion2 || !retyped.isEmpty else { return all.map { $0.text(scrubber) } }
+        var next = 0
+        return all.enumerated().map { index, entry in
+            while next < retyped.count, retyped[next].entry <= index {
+                scrubber = scrubber.writing(retyped[next].value, as: retyped[next].placeholder)
+                next += 1
+            }
+            guard needsVersion2 else { return entry.text(scrubber) }
             switch entry {
             case .fixed(TranscriptSyntax.header): return TranscriptSyntax.headerVersion2
             case .typed(let line): return Entry.typedVersion2(line).text(scrubber)
@@ -158,12 +169,23 @@ package final class TranscriptRecorder: SessionRecorder {
 
     package func privateValue(field: String, value: String) {
         // Trimmed as the wizard keeps it: the review and the request show it so.
-        scrubber.learn(value: value, placeholder: "[\(field)]")
+        learn(value, as: "[\(field)]")
         let trimmed = value.trimmedWhitespace
-        if trimmed != value { scrubber.learn(value: trimmed, placeholder: "[\(field)]") }
+        if trimmed != value { learn(trimmed, as: "[\(field)]") }
         // A 7-bit line (`--lang nb.ascii`) shows `Bjørn` as `Bjoern`: that spelling is the value too.
         let plain = MessageLanguage.transliterated(trimmed)
-        if plain != trimmed { scrubber.learn(value: plain, placeholder: "[\(field)]") }
+        if plain != trimmed { learn(plain, as: "[\(field)]") }
+    }
+
+    /// Learns a private value typed now; one already known under another field's placeholder is
+    /// written as this field's from here on (`retyped`).
+    private func learn(_ value: String, as placeholder: String) {
+        if let known = scrubber.placeholder(of: value) {
+            let current = retyped.last { $0.value == value }?.placeholder ?? known
+            if current != placeholder { retyped.append((entries.count, value, placeholder)) }
+        } else {
+            scrubber.learn(value: value, placeholder: placeholder)
+        }
     }
 
     package func formText(_ texts: [String]) {

@@ -98,6 +98,27 @@ import Testing
         #expect(text.contains("  ! [given_name] is registered already\n"), "\(text)")
     }
 
+    /// The same text typed at two private fields is written under the field it was typed at, in
+    /// the lines from there on: a replay types a value of its own at each field, and each
+    /// message then reads under its own field (the binary fuzzer's case: refused at the MRN, then
+    /// at the birth date).
+    @Test func aValueTypedAgainAtAnotherPrivateFieldIsThatFieldsFromThere() {
+        let recorder = TranscriptRecorder(formPath: "f.yaml")
+        recorder.privateValue(field: "mrn", value: "19 may 1970")
+        recorder.secretInput(field: "mrn")
+        recorder.output(OutputLine("  ! 19 may 1970 does not look like MRN-123456"))
+        recorder.privateValue(field: "birth", value: "19 may 1970")
+        recorder.secretInput(field: "birth")
+        recorder.output(OutputLine("  ! 19 may 1970 is not a real date"))
+        recorder.privateValue(field: "mrn", value: "19 may 1970")
+        recorder.output(OutputLine("  ! 19 may 1970 again"))
+        let lines = recorder.lines
+        #expect(lines.contains("  ! [mrn] does not look like MRN-123456"), "\(lines)")
+        #expect(lines.contains("  ! [birth] is not a real date"), "\(lines)")
+        #expect(lines.contains("  ! [mrn] again"), "\(lines)")
+        #expect(!lines.joined().contains("19 may"), "\(lines)")
+    }
+
     @Test func aServerEchoingAPrivateValueIsRecordedWithThePlaceholder() {
         let recorder = TranscriptRecorder(formPath: "f.yaml")
         recorder.privateValue(field: "patient_name", value: "Kari Nordmann")
