@@ -288,11 +288,14 @@ final class BatchReport: Sendable {
 
     /// Writes the lines gathered so far (`buffered`): before the summary, and on the way out.
     func flush() {
-        state.withLock { state in
-            guard !state.pending.isEmpty else { return }
-            sink.write(state.pending)
-            state.pending.removeAll(keepingCapacity: true)
-        }
+        state.withLock { state in writePending(&state) }
+    }
+
+    /// Writes and forgets the gathered lines (under the lock).
+    private func writePending(_ state: inout State) {
+        guard !state.pending.isEmpty else { return }
+        sink.write(state.pending)
+        state.pending.removeAll(keepingCapacity: true)
     }
 
     func add(_ outcome: BatchOutcome, record: Int, line: Int, input: [UInt8] = [], bytes: [UInt8] = []) {
@@ -302,10 +305,7 @@ final class BatchReport: Sendable {
             if outcome.queued { state.tally.queued += 1 }
             if buffered {
                 state.pending.append(contentsOf: text)
-                if state.pending.count >= Self.bufferBytes {
-                    sink.write(state.pending)
-                    state.pending.removeAll(keepingCapacity: true)
-                }
+                if state.pending.count >= Self.bufferBytes { writePending(&state) }
             } else {
                 sink.write(text)
             }

@@ -205,33 +205,27 @@ struct BatchOutcome: Sendable {
         var out: [UInt8] = []
         out.reserveCapacity(160)
         func put(_ literal: StaticString) { literal.withUTF8Buffer { out.append(contentsOf: $0) } }
-        func number(_ n: Int) { out.appendDecimal(n) }
         put(#"{"errors":["#)
         for (i, error) in errors.prefix(Self.listedErrors).enumerated() {
             put(i == 0 ? #"{"field":"# : #",{"field":"#)
-            if let field = error.field { JSONValue.appendString(field, to: &out) } else { put("null") }
+            if let field = error.field { JSONValue.writeString(field, to: &out) } else { put("null") }
             put(#","message":"#)
-            JSONValue.appendString(withheld.scrub(error.message), to: &out)
+            JSONValue.writeString(withheld.scrub(error.message), to: &out)
             put("}")
         }
         put("],")
-        if let httpStatus { put(#""http_status":"#); number(httpStatus); put(",") }
+        if let httpStatus { put(#""http_status":"#); out.appendDecimal(httpStatus); put(",") }
         put(#""id":"#)
-        if let id { JSONValue.appendString(id, to: &out) } else { put("null") }
-        if let key { put(#","key":"#); JSONValue.appendString(key, to: &out) }
-        put(#","line":"#); number(line)
+        if let id { JSONValue.writeString(id, to: &out) } else { put("null") }
+        if let key { put(#","key":"#); JSONValue.writeString(key, to: &out) }
+        put(#","line":"#); out.appendDecimal(line)
         if queued { put(#","queued":true"#) }
-        put(#","record":"#); number(record)
-        if let repairKey { put(#","repair_key":"#); JSONValue.appendString(repairKey, to: &out) }
+        put(#","record":"#); out.appendDecimal(record)
+        if let repairKey { put(#","repair_key":"#); JSONValue.writeString(repairKey, to: &out) }
         if repaired { put(#","repaired":true"#) }
         if resumed { put(#","resumed":true"#) }
         put(#","status":""#); out.append(contentsOf: status.rawValue.utf8); put("\"}\n")
         return out
-    }
-
-    /// `reportLine` as text, without its newline.
-    func reportText(record: Int, line: Int) -> String {
-        String(decoding: reportLine(record: record, line: line).dropLast(), as: UTF8.self)
     }
 
     /// The server's id in an accepted body (`{"id":14}`, JSON:API's `data.id`), as text.

@@ -22,6 +22,11 @@ import Testing
 }
 
 extension BatchOutcome {
+    /// `reportLine` as text, without its newline.
+    func reportText(record: Int, line: Int) -> String {
+        String(decoding: reportLine(record: record, line: line).dropLast(), as: UTF8.self)
+    }
+
     /// The report line as an object, sorted when written.
     func reportObject(record: Int, line: Int) -> JSONValue {
         var members: [String: JSONValue] = [

@@ -28,23 +28,6 @@ public enum JSONValue: Sendable, Hashable {
         return out
     }
 
-    /// Appends `s` as a JSON string (quoted, escaped as `compactText` escapes it): for writers
-    /// that put a line together byte by byte in the order `compactText` would write it (a batch
-    /// report line a record), with no value tree built for it.
-    package static func appendString(_ s: String, to out: inout [UInt8]) { writeString(s, to: &out) }
-
-    /// An object's members, in the order given.
-    private static func writeObject(_ members: [(key: String, value: JSONValue)], to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "{"))
-        for (i, member) in members.enumerated() {
-            if i > 0 { out.append(UInt8(ascii: ",")) }
-            writeString(member.key, to: &out)
-            out.append(UInt8(ascii: ":"))
-            member.value.write(to: &out)
-        }
-        out.append(UInt8(ascii: "}"))
-    }
-
     private func write(to out: inout [UInt8]) {
         switch self {
         case .null: out.append(contentsOf: JSONValue.nullBytes)
@@ -59,8 +42,15 @@ public enum JSONValue: Sendable, Hashable {
             }
             out.append(UInt8(ascii: "]"))
         case .object(let members):
+            out.append(UInt8(ascii: "{"))
             // The members sorted whole (no lookup of each key again), keys compared as bytes.
-            JSONValue.writeObject(members.sorted(by: { JSONValue.utf8Precedes($0.key, $1.key) }), to: &out)
+            for (i, member) in members.sorted(by: { JSONValue.utf8Precedes($0.key, $1.key) }).enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                JSONValue.writeString(member.key, to: &out)
+                out.append(UInt8(ascii: ":"))
+                member.value.write(to: &out)
+            }
+            out.append(UInt8(ascii: "}"))
         }
     }
 
@@ -85,8 +75,10 @@ public enum JSONValue: Sendable, Hashable {
     }
 
     /// `s` as a JSON string. Runs of bytes that need no escape (nearly every string) are appended
-    /// whole, not a Unicode scalar at a time.
-    private static func writeString(_ s: String, to out: inout [UInt8]) {
+    /// whole, not a Unicode scalar at a time. Package-wide for writers that put a line together
+    /// byte by byte in the order `compactText` would write it (a batch report line a record),
+    /// with no value tree built for it.
+    package static func writeString(_ s: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         if s.utf8.withContiguousStorageIfAvailable({ writeEscaped($0, to: &out) }) == nil {
             writeEscaped(Array(s.utf8), to: &out)

@@ -18,11 +18,8 @@ package struct CleanAnswersCheck: Sendable {
     /// field).
     private let checks: [(check: CrossFieldCheck, target: Int?, first: Int?, second: Int?)]
     /// Each field's default as the wizard's `settleForReview` would set it (nil: none, or it no
-    /// longer parses), parsed once.
+    /// longer parses, and then the wizard sets nothing either), parsed once.
     private let defaults: [FieldValue?]
-    /// Whether field `i` has a `default:` at all (`defaultText`), which is what the wizard asks
-    /// before parsing it.
-    private let hasDefaultText: [Bool]
     /// What the wizard's queue asks when the field has no value: a secret, or required with no
     /// usable default.
     private let needsValue: [Bool]
@@ -61,7 +58,6 @@ package struct CleanAnswersCheck: Sendable {
         // Parsed as the wizard parses them: in the session's language (yes/no words).
         let defaults = language.speaking { fields.map(\.defaultValue) }
         self.defaults = defaults
-        hasDefaultText = fields.map { $0.defaultText != nil }
         needsValue = fields.indices.map { fields[$0].isSecret || (fields[$0].required && defaults[$0] == nil) }
         hasConditions = fields.contains { $0.when != nil }
     }
@@ -110,7 +106,7 @@ package struct CleanAnswersCheck: Sendable {
             // defaults before the checks.
             for i in 0..<count where values[i] == nil {
                 if needsValue[i] { return false }
-                if hasDefaultText[i] { values[i] = defaults[i] }
+                values[i] = defaults[i]
             }
             return checksPass(values, shown: nil)
         }
@@ -131,7 +127,7 @@ package struct CleanAnswersCheck: Sendable {
                 values[i] = nil
                 continue
             }
-            if values[i] == nil && hasDefaultText[i] { values[i] = defaults[i] }
+            if values[i] == nil { values[i] = defaults[i] }
         }
         return checksPass(values, shown: settledShown)
     }
