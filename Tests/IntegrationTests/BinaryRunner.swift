@@ -160,15 +160,3 @@ extension BinaryRunner {
 final class DataBox: @unchecked Sendable {
     var data = Data()
 }
-
-/// Sends `signal` to a running formline and waits (at most 10 s, then SIGKILL) for it to end;
-/// returns how long it took, which the signal tests hold to the one-second promise.
-func signalAndWait(_ process: Process, _ signal: Int32) -> Double {
-    let sent = Date()
-    kill(process.processIdentifier, signal)
-    while process.isRunning && Date().timeIntervalSince(sent) < 10 { usleep(5_000) }
-    let took = Date().timeIntervalSince(sent)
-    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-    process.waitUntilExit()
-    return took
-}

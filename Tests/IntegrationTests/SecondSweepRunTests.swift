@@ -153,31 +153,33 @@ struct SecondSweepRunTests {
 
     @Test("Ctrl-\\ while an fd: secret is read: exit 131 at once, no core (RLIMIT_CORE 0, not dumpable)")
     func sigquitBeforeTheTrapDumpsNoCore() throws {
-        let runner = try BinaryRunner()
-        let process = Process()
-        // `exec`: the process signalled is formline itself, its fd 3 the pipe never written.
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", #"exec "$0" fill "$1" --set username=bob --secret password=fd:3 3<&0"#,
-                             BinaryRunner.product("formline"), BinaryRunner.root.appendingPathComponent("Forms/login.yaml").path]
-        process.currentDirectoryURL = runner.home
-        process.environment = ["HOME": runner.home.path, "XDG_STATE_HOME": runner.stateHome, "TERM": "dumb"]
-        let stdin = Pipe()
-        process.standardInput = stdin  // never written: the fd:3 read blocks
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        usleep(700_000)
-        #expect(process.isRunning, "formline should be blocked reading fd:3")
-        let limits = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/limits", encoding: .utf8)) ?? ""
-        let core = limits.split(separator: "\n").first { $0.hasPrefix("Max core file size") }.map(String.init) ?? ""
-        #expect(core.split(separator: " ", omittingEmptySubsequences: true).dropFirst(4).prefix(2) == ["0", "0"], "\(core)")
-        let took = signalAndWait(process, SIGQUIT)
-        #expect(took < 1.0)
-        #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 131)
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: runner.home.path)) ?? []
-        #expect(!files.contains { $0.hasPrefix("core") }, "\(files)")
-        try? stdin.fileHandleForWriting.close()
+        try expectPrompt(within: 1.0) {
+            let runner = try BinaryRunner()
+            let process = Process()
+            // `exec`: the process signalled is formline itself, its fd 3 the pipe never written.
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", #"exec "$0" fill "$1" --set username=bob --secret password=fd:3 3<&0"#,
+                                 BinaryRunner.product("formline"), BinaryRunner.root.appendingPathComponent("Forms/login.yaml").path]
+            process.currentDirectoryURL = runner.home
+            process.environment = ["HOME": runner.home.path, "XDG_STATE_HOME": runner.stateHome, "TERM": "dumb"]
+            let stdin = Pipe()
+            process.standardInput = stdin  // never written: the fd:3 read blocks
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            usleep(700_000)
+            #expect(process.isRunning, "formline should be blocked reading fd:3")
+            let limits = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/limits", encoding: .utf8)) ?? ""
+            let core = limits.split(separator: "\n").first { $0.hasPrefix("Max core file size") }.map(String.init) ?? ""
+            #expect(core.split(separator: " ", omittingEmptySubsequences: true).dropFirst(4).prefix(2) == ["0", "0"], "\(core)")
+            let took = signalAndWait(process, SIGQUIT)
+            #expect(process.terminationReason == .exit)
+            #expect(process.terminationStatus == 131)
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: runner.home.path)) ?? []
+            #expect(!files.contains { $0.hasPrefix("core") }, "\(files)")
+            try? stdin.fileHandleForWriting.close()
+            return took
+        }
     }
 
     // MARK: - Item 10: the OpenAPI document's copy beside a recording

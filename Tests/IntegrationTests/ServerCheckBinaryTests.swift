@@ -128,23 +128,25 @@ import Testing
     @Test func sigintDuringACheckOnAPipeEndsTheRun() throws {
         let server = try DemoServerProcess()
         defer { server.stop() }
-        let runner = try BinaryRunner()
-        let form = try file(runner, "slowpipe.yaml", """
-            id: slowpipe
-            fields:
-              - name: code
-                server_check:
-                  path: /fault/slow
-                  timeout: 30
-              - name: note
-            """)
-        var started = try runner.start(["fill", form, "--endpoint", "http://127.0.0.1:\(server.port)"], input: "K-7\n", until: "checking...")
-        let process = started.process
-        #expect(started.text.contains("code: K-7\nchecking...\n"))
-        let took = signalAndWait(process, SIGINT)
-        #expect(took < 1.5)
-        #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 130)
-        started.finish()
+        try expectPrompt(within: 1.5) {
+            let runner = try BinaryRunner()
+            let form = try file(runner, "slowpipe.yaml", """
+                id: slowpipe
+                fields:
+                  - name: code
+                    server_check:
+                      path: /fault/slow
+                      timeout: 30
+                  - name: note
+                """)
+            var started = try runner.start(["fill", form, "--endpoint", "http://127.0.0.1:\(server.port)"], input: "K-7\n", until: "checking...")
+            let process = started.process
+            #expect(started.text.contains("code: K-7\nchecking...\n"))
+            let took = signalAndWait(process, SIGINT)
+            #expect(process.terminationReason == .exit)
+            #expect(process.terminationStatus == 130)
+            started.finish()
+            return took
+        }
     }
 }
