@@ -132,6 +132,11 @@ package final class RecordLoop {
                     return kept
                 })
             }
+            // Marked for replay, which types a value of the record's own at a private
+            // `distinct` field (one value for every record would clash with the first).
+            if number > 1, wizard.spec.fields.contains(where: { $0.isPrivate && $0.distinct }) {
+                recorder?.recordStarts(number)
+            }
             let driver = SessionDriver(wizard: wizard, edges: recordEdges)
             let status = driver.run()
             let ended = driver.wizard
@@ -224,6 +229,8 @@ private final class RunRecorder: SessionRecorder {
     func refusedSecretInput(field: String) { inner.refusedSecretInput(field: field) }
     func privateValue(field: String, value: String) { inner.privateValue(field: field, value: value) }
     func formText(_ texts: [String]) { inner.formText(texts) }
+    func refusedByCheck(field: String) { inner.refusedByCheck(field: field) }
+    func recordStarts(_ number: Int) { inner.recordStarts(number) }
     func unreadable(_ reason: String) { inner.unreadable(reason) }
     func request(_ submission: Submission) { inner.request(submission) }
     func response(_ outcome: Result<TransportResponse, TransportFailure>) { inner.response(outcome) }

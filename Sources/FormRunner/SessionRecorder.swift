@@ -32,6 +32,10 @@ public protocol SessionRecorder: AnyObject {
     func endOfInput()
     func interrupted(signal: Int32)
     func finished(_ status: ExitStatus)
+    /// Record `number` of a run of records begins (`RecordLoop`, from the second record on, for
+    /// a form with a private `distinct` field): a transcript marks it, so that replay can give
+    /// each record's private value one of its own.
+    func recordStarts(_ number: Int)
 }
 
 extension SessionRecorder {
@@ -43,4 +47,6 @@ extension SessionRecorder {
     public func formText(_ texts: [String]) {}
     /// A recorder that does not tell refused secrets apart has nothing to change.
     public func refusedByCheck(field: String) {}
+    /// A recorder that writes no transcript has nothing to mark.
+    public func recordStarts(_ number: Int) {}
 }

@@ -9,12 +9,17 @@ import FormCore
 ///    one with a control character) whose own refusal message is what the transcript shows after
 ///    the line;
 /// 2. an empty line when the transcript shows `Required`;
-/// 3. for a `distinct` field whose refusal quotes `[name]`, the accepted value (an earlier
-///    record's); else a value the field's rules accept but unlike the accepted one, for a
-///    refusal by a check between fields (a confirmation that does not match);
+/// 3. for a `distinct` field whose refusal quotes `[name]`, the value of the earlier record the
+///    refusal names (`Record 2 already has ...`, by the wizard's own words), else the accepted
+///    value (a transcript without `#! record` lines types one value in every record); else a
+///    value the field's rules accept but unlike the accepted one, for a refusal by a check
+///    between fields (a confirmation that does not match);
 /// 4. else nil: replay says no such value can be made (`ReplayFailure.noRefusedSecret`).
 package enum RefusedSecret {
-    package static func value(for field: Field, accepted: String?, shownAfter output: [String]) -> String? {
+    /// `earlier`: for a private `distinct` field in a run of records, the value each earlier
+    /// record typed, with its number.
+    package static func value(for field: Field, accepted: String?, earlier: [(record: Int, value: String)] = [],
+                              shownAfter output: [String]) -> String? {
         let shown = squeezed(output.joined(separator: " "))
         let shownUnnamed = unnamed(shown)
         for candidate in candidates(for: field) {
@@ -33,9 +38,9 @@ package enum RefusedSecret {
         if field.required, shown.contains("Required") { return "" }
         // A `distinct` clash (`Record 1 already has Code [code]`): the value an earlier record
         // of the run was given, which is the one replay types for the field.
-        if field.distinct, let accepted, shown.contains(squeezed("[\(field.name)]")),
-           case .success = field.parse(accepted) {
-            return accepted
+        if field.distinct, shown.contains(squeezed("[\(field.name)]")) {
+            if let named = earlier.first(where: { namesRecord($0.record, of: field, in: shown) }) { return named.value }
+            if let accepted, case .success = field.parse(accepted) { return accepted }
         }
         for stem in ["Replay-Mismatch-7", "ReplayMismatch7", "replaymismatch", "737373737373"] {
             var value = stem
@@ -44,6 +49,16 @@ package enum RefusedSecret {
             if !value.isEmpty, value != accepted, case .success = field.parse(value) { return value }
         }
         return nil
+    }
+
+    /// Whether `shown` holds the wizard's clash message naming record `number`, whatever the
+    /// label (translated, cut to fit, 7-bit): its words before and after the label.
+    private static func namesRecord(_ number: Int, of field: Field, in shown: String) -> Bool {
+        let marker = "\u{1}"
+        let message = WizardMessage.recordAlreadyHas(record: number, label: marker, value: "[\(field.name)]").text
+        guard let cut = message.range(of: marker) else { return false }
+        return shown.contains(squeezed(String(message[..<cut.lowerBound])))
+            && shown.contains(squeezed(String(message[cut.upperBound...])))
     }
 
     /// The output lines between transcript line `position` and the next operator line.

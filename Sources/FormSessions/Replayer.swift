@@ -198,27 +198,14 @@ public struct Replayer: Sendable {
         }
         // The form as the wizard has it (`today` / `now` resolved): secrets' defaults come from it.
         let spec = setup.resolvingClock(unresolved)
-        let secrets: [String: String]
-        switch Replayer.typedValues(transcript, spec: spec) {
-        case .success(let values): secrets = values
+        // The value of each `>*` line (a refused one: a value the field refuses as the recorded
+        // run's was).
+        let values: ReplayValues
+        switch ReplayValues.make(transcript, spec: spec) {
+        case .success(let made): values = made
         case .failure(let problem): return ReplayResult(path: path, problems: [problem])
         }
-
-        // Each refused secret line: a value the field refuses as the recorded run's was.
-        var refusedSecrets: [Int: String] = [:]
-        for (position, line) in transcript.lines.enumerated() {
-            guard case .refusedSecretInput(let name) = line.kind else { continue }
-            guard let field = DefaultPrivate.declaration(of: name, in: spec), field.isWithheld else {
-                return ReplayResult(path: path, problems: [.notASecretField(line: line.number, field: name)])
-            }
-            let accepted = secrets[name] ?? transcript.secrets[name] ?? (field.isSecret ? DefaultSecret.value(for: field) : DefaultPrivate.value(for: field, avoiding: []))
-            guard let value = RefusedSecret.value(for: field, accepted: accepted,
-                                                  shownAfter: RefusedSecret.outputAfter(position, in: transcript.lines)) else {
-                return ReplayResult(path: path, problems: [.noRefusedSecret(line: line.number, field: name)])
-            }
-            refusedSecrets[line.number] = value
-        }
-        let source = ScriptedLineSource(steps: transcript.lines, secrets: secrets, refusedSecrets: refusedSecrets)
+        let source = ScriptedLineSource(steps: transcript.lines, typed: values.typed)
         // Served from the transcript, or (live) sent to the server with the transcript's answers counted.
         let served = liveServer == nil ? ReplayTransport(responses: transcript.lines) : nil
         let live = liveServer.map { LiveTransport(server: $0, responses: transcript.lines) }
@@ -377,7 +364,7 @@ public struct Replayer: Sendable {
                 afterFailure = false
             case .request:
                 afterFailure = false
-            case .header, .secret, .comment, .exit:
+            case .header, .secret, .comment, .exit, .record:
                 break
             }
         }

@@ -7,23 +7,22 @@ import FormRunner
 /// replay failure) and ends the input so the session finishes.
 package final class ScriptedLineSource: LineSource {
     private var steps: [TranscriptLine]
-    private let secrets: [String: String]
-    /// The value typed at each `>* [name: refused]`, by its transcript line number.
-    private let refusedSecrets: [Int: String]
+    /// The value typed at each `>* [name]` and `>* [name: refused]`, by its transcript line
+    /// number (`ReplayValues`).
+    private let typed: [Int: String]
     /// The prompt that was asked after the last operator line was used, if any.
     package private(set) var promptWithNoInput: String?
 
-    /// `steps` are the transcript's input lines in order; `secrets` the value to type at each
-    /// `>* [name]`.
-    package init(steps: [TranscriptLine], secrets: [String: String], refusedSecrets: [Int: String] = [:]) {
+    /// `steps` are the transcript's input lines in order; `typed` the value to type at each
+    /// `>*` line, by its line number.
+    package init(steps: [TranscriptLine], typed: [Int: String] = [:]) {
         self.steps = steps.filter {
             switch $0.kind {
             case .input, .secretInput, .refusedSecretInput, .unreadable, .endOfInput, .interrupt: return true
             default: return false
             }
         }
-        self.secrets = secrets
-        self.refusedSecrets = refusedSecrets
+        self.typed = typed
     }
 
     /// Operator lines never asked for.
@@ -39,8 +38,7 @@ package final class ScriptedLineSource: LineSource {
         let step = steps.removeFirst()
         switch step.kind {
         case .input(let text): return .line(text)
-        case .secretInput(let field): return .line(secrets[field] ?? "")
-        case .refusedSecretInput: return .line(refusedSecrets[step.number] ?? "")
+        case .secretInput, .refusedSecretInput: return .line(typed[step.number] ?? "")
         case .unreadable(let reason): return .unreadable(reason)
         case .interrupt(let signal): return .interrupted(signal)
         default: return .endOfInput

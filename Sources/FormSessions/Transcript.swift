@@ -80,12 +80,16 @@ package struct TranscriptLine: Sendable, Equatable {
         case interrupt(signal: Int32)
         /// `#! exit N`.
         case exit(Int32)
+        /// `#! record N`: record N of a run of records begins (written from the second record on,
+        /// only for a form with a private `distinct` field: replay gives each record a value of
+        /// its own there, docs/privacy.md).
+        case record(Int)
     }
 
     /// Lines that the session produced: compared on replay, rewritten by `--update`.
     package var isProduced: Bool {
         switch kind {
-        case .output, .request, .exit: return true
+        case .output, .request, .exit, .record: return true
         default: return false
         }
     }

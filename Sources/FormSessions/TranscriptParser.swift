@@ -148,6 +148,12 @@ package enum TranscriptParser {
                     let code = String(directive.dropFirst(5)).trimmedWhitespace
                     guard let n = Int32(code) else { throw fail(number, "#! exit needs a number, not \"\(code)\"") }
                     kind = .exit(n)
+                } else if directive.hasPrefix("record ") {
+                    let text = String(directive.dropFirst(7)).trimmedWhitespace
+                    guard let n = Int(text), n >= 2, text.utf8.count <= 9 else {
+                        throw fail(number, "#! record needs the number of a record after the first, not \"\(text)\"")
+                    }
+                    kind = .record(n)
                 } else {
                     throw fail(number, "unknown directive \"#!\(line.dropFirst(2))\"")
                 }

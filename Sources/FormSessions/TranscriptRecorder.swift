@@ -225,6 +225,11 @@ package final class TranscriptRecorder: SessionRecorder {
         entries.append(.fixed("#! interrupt" + name))
     }
 
+    package func recordStarts(_ number: Int) {
+        flushPartial()
+        entries.append(.fixed("#! record \(number)"))
+    }
+
     package func finished(_ status: ExitStatus) {
         flushPartial()
         entries.append(.fixed("#! exit \(status.rawValue)"))

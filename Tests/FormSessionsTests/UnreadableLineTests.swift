@@ -77,7 +77,7 @@ import Testing
             > bob
 
             """)
-        let source = ScriptedLineSource(steps: transcript.lines, secrets: [:])
+        let source = ScriptedLineSource(steps: transcript.lines)
         let request = Prompt(text: "Username: ")
         #expect(source.read(request) == .unreadable(Self.tooLong))
         #expect(source.read(request) == .line("bob"))

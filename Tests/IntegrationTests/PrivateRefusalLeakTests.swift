@@ -122,6 +122,78 @@ import Testing
         try runner.expectReplays(recording)
     }
 
+    /// Found by reading the replay: every record of a run typed one value at a private field, so
+    /// a `distinct` one was refused from the second record on as the first record's, and a run
+    /// with two accepted records did not replay. The records are marked `#! record N` now, and
+    /// replay types each its own; a clash with record 2 types record 2's.
+    @Test func aRunWithAPrivateDistinctFieldMarksItsRecordsAndReplays() throws {
+        let runner = try BinaryRunner()
+        let form = try runner.file("codes.yaml", """
+            id: codes
+            fields:
+              - name: code
+                label: Code
+                private: true
+                distinct: true
+              - name: note
+                private: false
+            submit:
+              method: POST
+              path: /codes
+            """)
+        let recording = runner.home.appendingPathComponent("codes.session").path
+        let result = try runner.run(["fill", form, "--plain", "--repeat", "--keep-asking", "--record", recording],
+                                    lines: ["K-1001", "a", "", "K-2002", "b", "", "K-2002", "K-3003", "c", "", ".end"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("Records: 3 accepted"), "\(result.stdout)")
+        let transcript = BinaryRunner.read(recording)
+        #expect(transcript.contains("accepted (201) id=1\n#! record 2\nRecord 2\n"), "\(transcript)")
+        #expect(transcript.contains("#! record 3\nRecord 3\nCode:\n>* [code: refused]\n"
+            + "  ! Record 2 already has Code [code]: each record needs its own\nCode:\n>* [code]\n"), "\(transcript)")
+        #expect(transcript.contains("#! record 4\nRecord 4\n"), "\(transcript)")
+        #expect(!transcript.contains("K-"), "\(transcript)")
+        try runner.expectReplays(recording)
+        // A form without a private distinct field: no marks, as before.
+        let plain = try runner.file("notes.yaml", "id: notes\nfields:\n  - name: note\n    private: false\n")
+        let notes = runner.home.appendingPathComponent("notes.session").path
+        let run = try runner.run(["fill", plain, "--plain", "--repeat", "--record", notes], lines: ["a", "", "b", "", ".end"])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(!BinaryRunner.read(notes).contains("#! record"), "\(BinaryRunner.read(notes))")
+    }
+
+    /// Found with the change above: a run's recorder passed every call on to the transcript but
+    /// the one that turns a private value refused by its server check into `>* [name: refused]`,
+    /// so such a run recorded the refused value as taken and did not replay.
+    @Test func aPrivateValueRefusedByItsCheckInARunIsRecordedRefusedAndReplays() throws {
+        let runner = try BinaryRunner()
+        let form = try runner.file("handles.yaml", """
+            id: handles
+            fields:
+              - name: username
+                label: Username
+                private: true
+                server_check:
+                  path: /api/usernames/{value}
+                  fake:
+                    refuse: [mallory]
+                    message: This username is already taken.
+              - name: note
+                private: false
+            submit:
+              method: POST
+              path: /handles
+            """)
+        let recording = runner.home.appendingPathComponent("handles.session").path
+        let result = try runner.run(["fill", form, "--plain", "--repeat", "--keep-asking", "--record", recording],
+                                    lines: ["mallory", "bobby", "hi", "", ".end"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let transcript = BinaryRunner.read(recording)
+        #expect(transcript.contains("Username:\n>* [username: refused]\n=> GET /api/usernames/[username]"), "\(transcript)")
+        #expect(transcript.contains("  ! This username is already taken.\nUsername:\n>* [username]\n"), "\(transcript)")
+        #expect(!transcript.contains("mallory") && !transcript.contains("bobby"), "\(transcript)")
+        try runner.expectReplays(recording)
+    }
+
     /// Found by the session fuzzer: replay types a private date's bound (`min`) when it has no
     /// value of its own, and replaced it in the rules `?` shows, so the transcript did not replay.
     /// A bound is the form's text, like a choice: the rules stay as the form says them.

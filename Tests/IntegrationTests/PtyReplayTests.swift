@@ -99,29 +99,30 @@ struct PtyReplayTests {
         var expectedExit: Int32 = 0
         // The values typed at `>*` lines, as the in-process replay picks them: a prompt showing
         // a private value (`Given name [[given_name]]:`) shows it on the screen.
-        let typedValues = spec.flatMap { try? Replayer.typedValues(transcript, spec: $0).get() } ?? transcript.secrets
-        for (position, line) in transcript.lines.enumerated() {
+        let values = try spec.map { spec -> ReplayValues in
+            switch ReplayValues.make(transcript, spec: spec) {
+            case .success(let values): return values
+            case .failure(let problem): throw PseudoTerminal.Failure(description: "\(name): \(problem)")
+            }
+        }
+        for line in transcript.lines {
             switch line.kind {
             case .output(let shown):
-                prompt = Self.onScreen(shown, values: typedValues, accessible: transcript.args.contains("--accessible"))
+                prompt = Self.onScreen(shown, values: values?.values(atLine: line.number) ?? transcript.secrets,
+                                       accessible: transcript.args.contains("--accessible"))
             case .input(let typed):
                 try pty.expect(try Self.need(prompt, "\(name): an operator line before any prompt"))
                 // Ctrl-U first: a re-asked field comes back pre-filled on a terminal.
                 pty.send("\u{15}" + typed + "\r")
             case .secretInput(let field):
                 try pty.expect(try Self.need(prompt, "\(name): an operator line before any prompt"))
-                let values = spec.flatMap { try? Replayer.typedValues(transcript, spec: $0).get() } ?? transcript.secrets
-                let secret = try Self.need(values[field], "\(name): no secret for \(field)")
+                let secret = try Self.need(values?.typed[line.number] ?? transcript.secrets[field], "\(name): no secret for \(field)")
                 // A private field's prompt is an edit line, pre-filled after a refusal: Ctrl-U first.
                 let isPrivate = spec.flatMap { DefaultPrivate.declaration(of: field, in: $0) }?.isPrivate == true
                 pty.send((isPrivate ? "\u{15}" : "") + secret + "\r")
-            case .refusedSecretInput(let name):
+            case .refusedSecretInput(let field):
                 try pty.expect(try Self.need(prompt, "\(name): an operator line before any prompt"))
-                let field = try Self.need(spec.flatMap { DefaultPrivate.declaration(of: name, in: $0) }, "\(name): no field \(name)")
-                let accepted = transcript.secrets[name] ?? (field.isSecret ? DefaultSecret.value(for: field) : DefaultPrivate.value(for: field, avoiding: []))
-                let refused = try Self.need(RefusedSecret.value(for: field, accepted: accepted,
-                                                                shownAfter: RefusedSecret.outputAfter(position, in: transcript.lines)),
-                                            "\(name): no refused value for \(name)")
+                let refused = try Self.need(values?.typed[line.number], "\(name): no refused value for \(field)")
                 pty.send("\u{15}" + refused + "\r")
             case .endOfInput:
                 try pty.expect(try Self.need(prompt, "\(name): an operator line before any prompt"))

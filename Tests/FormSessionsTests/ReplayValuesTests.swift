@@ -1,0 +1,157 @@
+import FormCore
+import FormSessions
+import Testing
+
+/// What replay types at `>*` lines of a run of records (`ReplayValues`): a private `distinct`
+/// field gets a value of each record's own once the transcript marks its records (`#! record N`);
+/// one value for every record was refused from the second record on as the first record's.
+@Suite struct ReplayValuesTests {
+    static func field(_ name: String, distinct: Bool = true, pattern: String? = nil) -> Field {
+        var field = Field(name: name, label: name.capitalized, pattern: pattern.flatMap { try? FieldPattern($0) })
+        field.isPrivate = true
+        field.distinct = distinct
+        return field
+    }
+
+    static let spec = FormSpec(id: "codes", fields: [field("code"), field("name", distinct: false)])
+
+    static func transcript(_ body: String) throws -> Transcript {
+        try TranscriptParser.parse("#! formline-session 1\n#! form: codes.yaml\n#! args: --repeat\n" + body, file: "t.session")
+    }
+
+    static func values(_ body: String, spec: FormSpec = spec) throws -> (Transcript, ReplayValues) {
+        let transcript = try transcript(body)
+        switch ReplayValues.make(transcript, spec: spec) {
+        case .success(let values): return (transcript, values)
+        case .failure(let problem): throw problem
+        }
+    }
+
+    /// The value typed at each `>*` line of `name`, in order.
+    static func typed(_ transcript: Transcript, _ values: ReplayValues, at name: String) -> [String] {
+        transcript.lines.compactMap { line in
+            switch line.kind {
+            case .secretInput(name), .refusedSecretInput(name): return values.typed[line.number]
+            default: return nil
+            }
+        }
+    }
+
+    @Test func eachMarkedRecordTypesADistinctValueOfItsOwnAndOneValueWithinARecord() throws {
+        let (transcript, values) = try Self.values("""
+            Code:
+            >* [code]
+            Name:
+            >* [name]
+            #! record 2
+            Code:
+            >* [code]
+            Name:
+            >* [name]
+            > 1
+            Code:
+            >* [code]
+            #! record 3
+            Code:
+            >* [code]
+            Name:
+            >* [name]
+
+            """)
+        let codes = Self.typed(transcript, values, at: "code")
+        #expect(codes.count == 4)
+        #expect(codes[1] == codes[2], "two lines of one record type one value: \(codes)")
+        #expect(Set([codes[0], codes[1], codes[3]]).count == 3, "\(codes)")
+        for code in codes { #expect(Self.spec.fields[0].parse(code).isSuccess, "\(code)") }
+        // A private field that is not distinct keeps the first record's value.
+        #expect(Set(Self.typed(transcript, values, at: "name")).count == 1)
+        #expect(!Set(codes).contains(Self.typed(transcript, values, at: "name")[0]), "fields keep values apart")
+    }
+
+    @Test func aTranscriptWithoutMarksTypesOneValueInEveryRecordAsBefore() throws {
+        let (transcript, values) = try Self.values("Code:\n>* [code]\nCode:\n>* [code]\nCode:\n>* [code]\n")
+        #expect(Set(Self.typed(transcript, values, at: "code")).count == 1)
+    }
+
+    @Test func aPinnedValueIsCountedOnRecordByRecordWhereThePatternRefusesMadeOnes() throws {
+        let spec = FormSpec(id: "arrivals", fields: [Self.field("mrn", pattern: "^MRN-[0-9]{6}$")])
+        let (transcript, values) = try Self.values("""
+            #! private mrn = MRN-000042
+            MRN:
+            >* [mrn]
+            #! record 2
+            MRN:
+            >* [mrn]
+            #! record 3
+            MRN:
+            >* [mrn]
+
+            """, spec: spec)
+        #expect(Self.typed(transcript, values, at: "mrn") == ["MRN-000042", "MRN-000043", "MRN-000044"])
+        // A prompt in record 3 that shows the MRN shows record 3's.
+        let last = try #require(transcript.lines.last { if case .secretInput = $0.kind { true } else { false } })
+        #expect(values.values(atLine: last.number)["mrn"] == "MRN-000044")
+        #expect(values.values(atLine: 1)["mrn"] == "MRN-000042")
+    }
+
+    @Test func aClashTypesTheValueOfTheRecordItNames() throws {
+        for (named, expected) in [(1, 0), (2, 1)] {
+            let (transcript, values) = try Self.values("""
+                Code:
+                >* [code]
+                #! record 2
+                Code:
+                >* [code]
+                #! record 3
+                Code:
+                >* [code: refused]
+                  ! Record \(named) already has Code [code]: each record needs its own
+                Code:
+                >* [code]
+
+                """)
+            let codes = Self.typed(transcript, values, at: "code")
+            #expect(codes[2] == codes[expected], "record \(named): \(codes)")
+            #expect(!codes[0...2].contains(codes[3]), "the record's own value is new: \(codes)")
+        }
+    }
+
+    @Test func aNorwegianClashIsReadInItsOwnWords() throws {
+        let transcript = try TranscriptParser.parse("""
+            #! formline-session 1
+            #! form: codes.yaml
+            #! args: --repeat --lang nb
+            Code:
+            >* [code]
+            #! record 2
+            Code:
+            >* [code]
+            #! record 3
+            Code:
+            >* [code: refused]
+              ! Post 2 har allerede Code [code]: hver post trenger sin egen
+
+            """, file: "t.session")
+        guard case .success(let values) = ReplayValues.make(transcript, spec: Self.spec) else {
+            Issue.record("no values")
+            return
+        }
+        let codes = Self.typed(transcript, values, at: "code")
+        #expect(codes[2] == codes[1], "\(codes)")
+    }
+
+    @Test func aRecordMarkNeedsTheNumberOfALaterRecord() {
+        for bad in ["#! record 1", "#! record x", "#! record", "#! record 1234567890"] {
+            #expect(throws: TranscriptError.self, "\(bad)") {
+                try TranscriptParser.parse("#! formline-session 1\n#! form: codes.yaml\n\(bad)\n", file: "t.session")
+            }
+        }
+    }
+}
+
+extension Result {
+    fileprivate var isSuccess: Bool {
+        if case .success = self { return true }
+        return false
+    }
+}
