@@ -21,7 +21,11 @@ package enum DefaultPrivate {
     /// `avoiding`: values other fields of the replay type already.
     package static func value(for field: Field, avoiding: Set<String>) -> String? {
         let own = field.choices.prefix(1) + [field.minimum, field.maximum].compactMap { $0?.description }
-        for candidate in Array(own) + candidates {
+        var ordered = Array(own) + candidates
+        // `carry: next` offers the next record the value counted on: one with a number to count
+        // on first, as the recorded run's (which offered a default) must have had.
+        if field.carry == .next { ordered = ordered.filter { Carry.countedOn($0) != nil } + ordered.filter { Carry.countedOn($0) == nil } }
+        for candidate in ordered {
             var value = candidate
             if let min = field.minLength, value.count < min, !value.isEmpty {
                 while value.count < min { value += candidate }

@@ -8,9 +8,11 @@ import FormRunner
 /// line's, else one made for the field); a `>* [name: refused]` line one the field refuses as the
 /// recorded run's was (`RefusedSecret`). In a run of records marked with `#! record N` (a form
 /// with a private `distinct` field, docs/privacy.md), each record from the second on types a
-/// value of its own at such a field: the record before's counted on (`Carry.countedOn`,
-/// `MRN-000124` after `MRN-000123`), else a made one no other line uses. One value for every
-/// record would be refused from the second on as the first record's.
+/// value of its own at such a field: the first record's counted on once a record
+/// (`Carry.countedOn`: `MRN-000124` in record 2 after `MRN-000123`, `MRN-000125` in record 3),
+/// which is also what `carry: next` offers a record whose operator pressed Enter, else a made one
+/// no other line uses. One value for every record would be refused from the second on as the
+/// first record's.
 package struct ReplayValues {
     /// By transcript line number: the value typed at each `>*` line.
     package var typed: [Int: String] = [:]
@@ -46,18 +48,26 @@ package struct ReplayValues {
         var own: [Int: [String: String]] = [:]
         // Every value a line types (each record's own must be new).
         var used = Set(first.values)
+        // By field name: the first record's value counted on to the record last asked for (marks
+        // only go up, so counting goes on from there).
+        var countedTo: [String: (number: Int, value: String?)] = [:]
 
         // The value record `number` types at `name`: its own for a private `distinct` field from
         // the second record on, else the first record's.
         func value(_ name: String, in number: Int, field: Field, line: Int) -> Result<String?, ReplayFailure> {
             guard number > 1, field.isPrivate, field.distinct else { return .success(first[name]) }
             if let made = own[number]?[name] { return .success(made) }
-            let before = (1..<number).reversed().lazy.compactMap { own[$0]?[name] }.first ?? first[name]
-            let counted = before.flatMap(Carry.countedOn).flatMap { text -> String? in
+            // Counted by the record's number, not from the record before's: a record that took
+            // `carry: next`'s default typed no line, yet has the value one count on.
+            let from = countedTo[name].flatMap { $0.number <= number ? $0 : nil } ?? (number: 1, value: first[name])
+            var counted = from.value
+            for _ in from.number..<number { counted = counted.flatMap(Carry.countedOn) }
+            countedTo[name] = (number, counted)
+            let made = counted.flatMap { text -> String? in
                 guard !used.contains(text), case .success = field.parse(text) else { return nil }
                 return text
             }
-            guard let made = counted ?? DefaultPrivate.value(for: field, avoiding: used) else {
+            guard let made = made ?? DefaultPrivate.value(for: field, avoiding: used) else {
                 return .failure(.noDefaultPrivate(line: line, field: name))
             }
             used.insert(made)

@@ -48,6 +48,8 @@ package enum TranscriptParser {
         var secrets: [String: String] = [:]
         var answersPath: String?
         var sets: [SetAnswer] = []
+        // The last `#! record N`: marks go up, so replay's work for them is bounded by the last.
+        var lastRecord = 1
 
         func fail(_ number: Int, _ message: String) -> TranscriptError {
             TranscriptError(file: file, line: number, message: message)
@@ -150,9 +152,10 @@ package enum TranscriptParser {
                     kind = .exit(n)
                 } else if directive.hasPrefix("record ") {
                     let text = String(directive.dropFirst(7)).trimmedWhitespace
-                    guard let n = Int(text), n >= 2, text.utf8.count <= 9 else {
-                        throw fail(number, "#! record needs the number of a record after the first, not \"\(text)\"")
+                    guard text.utf8.count <= 7, let n = Int(text), n > lastRecord, n <= TranscriptSyntax.recordLimit else {
+                        throw fail(number, "#! record needs a record's number after \(lastRecord) (at most \(TranscriptSyntax.recordLimit)), not \"\(text)\"")
                     }
+                    lastRecord = n
                     kind = .record(n)
                 } else {
                     throw fail(number, "unknown directive \"#!\(line.dropFirst(2))\"")

@@ -10,6 +10,9 @@ enum TranscriptSyntax {
     /// file and the replay types exactly what was typed. The recorder writes version 2 only when a
     /// line needs it; version 1 files read as before.
     static let headerVersion2 = "#! formline-session 2"
+    /// The highest `#! record N` a transcript may hold: a run recorded in one file (8 MiB at
+    /// most) has far fewer records, and replay counts a private value on once a record.
+    static let recordLimit = 1_000_000
 
     /// Whether `text` holds a control character a version 1 line cannot carry (tab can).
     static func needsVersion2(_ text: String) -> Bool {

@@ -94,6 +94,31 @@ import Testing
         #expect(values.values(atLine: 1)["mrn"] == "MRN-000042")
     }
 
+    /// A record that took `carry: next`'s default by Enter typed no line, yet has the first
+    /// record's value counted on once: record 3's own is counted on twice, never that one.
+    @Test func aRecordThatTookTheCountedDefaultIsCountedToo() throws {
+        var mrn = Self.field("mrn", pattern: "^MRN-[0-9]{6}$")
+        mrn.carry = .next
+        let (transcript, values) = try Self.values("""
+            #! private mrn = MRN-000042
+            MRN:
+            >* [mrn]
+            #! record 2
+            MRN [mrn]:
+            >
+            #! record 3
+            MRN [mrn]:
+            >* [mrn]
+
+            """, spec: FormSpec(id: "arrivals", fields: [mrn]))
+        #expect(Self.typed(transcript, values, at: "mrn") == ["MRN-000042", "MRN-000044"])
+        // Without a pinned value, a made one with a number to count on comes first.
+        var code = Self.field("code")
+        code.carry = .next
+        let made = try #require(DefaultPrivate.value(for: code, avoiding: []))
+        #expect(Carry.countedOn(made) != nil, "\(made)")
+    }
+
     @Test func aClashTypesTheValueOfTheRecordItNames() throws {
         for (named, expected) in [(1, 0), (2, 1)] {
             let (transcript, values) = try Self.values("""
@@ -141,10 +166,14 @@ import Testing
     }
 
     @Test func aRecordMarkNeedsTheNumberOfALaterRecord() {
-        for bad in ["#! record 1", "#! record x", "#! record", "#! record 1234567890"] {
+        for bad in ["#! record 1", "#! record x", "#! record", "#! record 1000001", "#! record 1234567890",
+                    "#! record 3\n#! record 3", "#! record 4\n#! record 2"] {
             #expect(throws: TranscriptError.self, "\(bad)") {
                 try TranscriptParser.parse("#! formline-session 1\n#! form: codes.yaml\n\(bad)\n", file: "t.session")
             }
+        }
+        #expect(throws: Never.self) {
+            try TranscriptParser.parse("#! formline-session 1\n#! form: codes.yaml\n#! record 2\n#! record 1000000\n", file: "t.session")
         }
     }
 }

@@ -74,7 +74,7 @@ struct BinarySessionFuzzTests {
 
     @Test("the binary keeps every typed value, sends nothing hidden, exits as the table says, records replayable transcripts")
     func invariantsHoldThroughTheBinary() throws {
-        let forms = try SessionInvariantFuzzTests.shippedForms()
+        let forms = try SessionInvariantFuzzTests.fuzzedForms()
         print("binary session invariants: FORMLINE_FUZZ_SEED=\(Self.seed), \(Self.cases) cases")
         let work = try PseudoTerminal.temporaryDirectory()
         // `FORMLINE_FUZZ_KEEP=1` keeps the recordings and drafts to look at (the folder is printed).
@@ -209,7 +209,7 @@ struct BinarySessionFuzzTests {
             return
         }
         let draft = home + "/draft.json"
-        var arguments = ["fill", "Forms/" + generated.form, "--record", recording]
+        var arguments = ["fill", generated.form, "--record", recording]
         arguments += generated.mode == .repeatRun ? ["--repeat"] : ["--draft", draft]
         if generated.mode == .keepAsking || (generated.mode == .repeatRun && !generated.stopsAtRefusal) { arguments.append("--keep-asking") }
         if generated.json { arguments += ["--output", "json"] }

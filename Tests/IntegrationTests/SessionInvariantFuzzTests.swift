@@ -39,9 +39,24 @@ struct SessionInvariantFuzzTests {
         }
     }
 
+    /// What the fuzzers draw from: every form in Forms/ and in Tests/FuzzForms (corners no
+    /// shipped form has, like a private `distinct` field in a run of records), each named by its
+    /// path from the repository's root.
+    static func fuzzedForms() throws -> [(name: String, spec: FormSpec)] {
+        let shipped = try shippedForms().map { ("Forms/" + $0.name, $0.spec) }
+        let folder = root.appendingPathComponent("Tests/FuzzForms").path
+        let corners = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".yaml") }.sorted().map { file in
+            switch FormFileLoader.load(path: folder + "/" + file) {
+            case .success(let spec): return ("Tests/FuzzForms/" + file, spec)
+            case .failure(let errors): throw errors
+            }
+        }
+        return shipped + corners
+    }
+
     @Test("every typed value kept, nothing hidden sent, a pipe never shifts, exit statuses allowed, no hang")
     func invariantsHold() throws {
-        let forms = try Self.shippedForms()
+        let forms = try Self.fuzzedForms()
         print("session invariants: FORMLINE_FUZZ_SEED=\(Self.seed), \(Self.cases) cases")
         var random = SplitMix64(seed: Self.seed)
         var totals = SessionRun.Totals()
