@@ -59,7 +59,7 @@ package struct ReplayValues {
             if let made = own[number]?[name] { return .success(made) }
             // Counted by the record's number, not from the record before's: a record that took
             // `carry: next`'s default typed no line, yet has the value one count on.
-            let from = countedTo[name].flatMap { $0.number <= number ? $0 : nil } ?? (number: 1, value: first[name])
+            let from = countedTo[name] ?? (number: 1, value: first[name])
             var counted = from.value
             for _ in from.number..<number { counted = counted.flatMap(Carry.countedOn) }
             countedTo[name] = (number, counted)
@@ -78,7 +78,7 @@ package struct ReplayValues {
         for (position, line) in transcript.lines.enumerated() {
             switch line.kind {
             case .record(let number):
-                // Recorded in order; a hand-written file may skip or repeat one.
+                // Marks only go up (the parser sees to it); a hand-written file may skip one.
                 record = number
                 out.recordStarts.append((line.number, [:]))
             case .secretInput(let name):
