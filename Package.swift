@@ -100,21 +100,23 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
-        .testTarget(name: "FormCoreTests", dependencies: ["FormCore", "FormlineTesting"]),
-        .testTarget(name: "FormFilesTests", dependencies: ["FormFiles", "FormCore"]),
+        // The seeded generator every test target's generated inputs come from (not a product).
+        .target(name: "SeededRandom", path: "Tests/SeededRandom"),
+        .testTarget(name: "FormCoreTests", dependencies: ["FormCore", "FormlineTesting", "SeededRandom"]),
+        .testTarget(name: "FormFilesTests", dependencies: ["FormFiles", "FormCore", "SeededRandom"]),
         .testTarget(name: "FormOpenAPITests", dependencies: ["FormOpenAPI", "FormFiles", "FormCore"], exclude: ["Documents"]),
         .testTarget(name: "FormSystemTests", dependencies: ["FormSystem"]),
         .testTarget(name: "FormTerminalTests", dependencies: ["FormTerminal", "FormReadline", "FormRunner", "FormCore"]),
         .testTarget(name: "FormTransportTests", dependencies: ["FormTransport", "FormRunner", "FormCore", "DemoServer"]),
         .testTarget(name: "FormRunnerTests", dependencies: ["FormRunner", "FormDrafts", "FormSystem", "FormCore"]),
         .testTarget(name: "FormlineCLITests", dependencies: [
-            "FormlineCLI", "FormCore", "FormFiles", "FormRunner", "FormSessions", "FormTerminal",
+            "FormlineCLI", "FormCore", "FormFiles", "FormRunner", "FormSessions", "FormTerminal", "SeededRandom",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .testTarget(name: "FormSessionsTests", dependencies: ["FormSessions", "FormlineTesting", "FormRunner", "FormSystem", "FormCore", "FormFiles", "FormOpenAPI"]),
+        .testTarget(name: "FormSessionsTests", dependencies: ["FormSessions", "FormlineTesting", "FormRunner", "FormSystem", "FormCore", "FormFiles", "FormOpenAPI", "SeededRandom"]),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["CPseudoTerminal", "DemoServer", "FormCore", "FormFiles", "FormRunner", "FormSessions", "FormTransport", "FormlineTesting"]
+            dependencies: ["CPseudoTerminal", "DemoServer", "FormCore", "FormFiles", "FormRunner", "FormSessions", "FormTransport", "FormlineTesting", "SeededRandom"]
         ),
         // Drives the built binary against the stock framework apps of Tests/RealServers (run under its start.py).
         .testTarget(name: "RealServerTests"),

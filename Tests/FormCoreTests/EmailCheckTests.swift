@@ -1,5 +1,6 @@
 @testable import FormCore
 import Testing
+import SeededRandom
 
 /// The email check's byte road (ASCII text) gives the Character road's answer: held over
 /// generated strings of the characters that matter (`@`, `.`, white space, CR LF) and some that
@@ -15,7 +16,7 @@ struct EmailCheckTests {
     }
 
     @Test func generatedStringsAgree() {
-        var random = SeededRandom(seed: 0xE3A1)
+        var random = SplitMix64(seed: 0xE3A1)
         let pieces = ["a", "b", "a", "b", "@", ".", "..", " ", "\t", "\r\n", "\n", "-", "x.y", "x.y", "@@", "\u{0B}", "z"]
         var emails = 0
         for _ in 0..<20_000 {

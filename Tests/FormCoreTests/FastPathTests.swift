@@ -1,6 +1,7 @@
 import Dispatch
 import Synchronization
 import Testing
+import SeededRandom
 @testable import FormCore
 
 /// The byte-level fast paths of the wizard and the kept PCRE2 match contexts
@@ -83,7 +84,7 @@ import Testing
     @Test func controlCharactersOnBytesAsScalarsSayThem() {
         let scalars: [Unicode.Scalar] = ["a", " ", "\t", "\n", "\u{0}", "\u{1F}", "\u{7E}", "\u{7F}", "\u{80}", "\u{9F}", "\u{A0}",
                                          "\u{BF}", "\u{C2}", "\u{100}", "\u{2028}", "\u{FEFF}", "\u{1F600}", "å"]
-        var random = SeededRandom(seed: 0xC0C1)
+        var random = SplitMix64(seed: 0xC0C1)
         var found = 0
         for _ in 0..<20_000 {
             var text = String.UnicodeScalarView()
@@ -100,7 +101,7 @@ import Testing
 /// numbers of every size.
 @Suite struct DecimalDigitsTests {
     @Test func digitsAreStringsDigits() {
-        var random = SeededRandom(seed: 0xD161)
+        var random = SplitMix64(seed: 0xD161)
         var numbers = [0, 1, -1, 9, 10, -10, 99, 100, Int.max, Int.min, Int.max - 1, Int.min + 1]
         for _ in 0..<10_000 { numbers.append(Int(truncatingIfNeeded: random.next()) >> Int(random.next() % 63)) }
         for n in numbers {

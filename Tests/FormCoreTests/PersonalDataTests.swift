@@ -1,5 +1,6 @@
 @testable import FormCore
 import Testing
+import SeededRandom
 
 /// Issue 32 item 1: the one rule `check` uses to tell a field that looks personal (names and
 /// labels cut into words), tested on examples and over generated names.
@@ -41,7 +42,7 @@ import Testing
     /// Over generated names: a personal stem written any usual way (snake, kebab, camel, dotted,
     /// upper case, with words around it) is found; names made of other words never are.
     @Test func generatedNames() {
-        var random = SeededRandom(seed: 32)
+        var random = SplitMix64(seed: 32)
         let stems = [["birth"], ["phone"], ["email"], ["e", "mail"], ["ssn"], ["mrn"], ["address"], ["first", "name"],
                      ["last", "name"], ["surname"], ["date", "of", "birth"], ["post", "code"], ["passport"]]
         let others = ["order", "ward", "room", "qty", "total", "vlan", "port", "status", "site", "code", "reason", "product",
@@ -67,18 +68,5 @@ import Testing
             let plain = spell(before + [others[Int(random.next() % UInt64(others.count))]] + after, style)
             #expect(PersonalData.word(name: plain, label: plain) == nil, "\(plain)")
         }
-    }
-}
-
-/// SplitMix64: the same names on every run.
-struct SeededRandom {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E9B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+import SeededRandom
 @testable import FormCore
 
 /// Issue 35 item 17: one writer per dialect (`RejectionWriter`), read back by FormCore's own
@@ -140,20 +141,14 @@ import Testing
         }
     }
 
-    /// SplitMix64 and the generated errors' parts.
+    /// The generated errors' parts, picked by a seeded generator.
     struct Generator {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
+        var random: SplitMix64
+        init(seed: UInt64) { random = SplitMix64(seed: seed) }
 
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        mutating func next() -> UInt64 { random.next() }
 
-        mutating func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
+        mutating func pick<T>(_ items: [T]) -> T { random.pick(items) }
 
         /// Field names as forms give them (never a framework's own marker: `base`, `detail`, ...).
         static let keys = ["title", "sku", "lines", "address", "city", "detected_on", "vlan_id", "x", "qty2", "first-name", "Name"]

@@ -2,6 +2,7 @@
 import FormCore
 import Foundation
 import Testing
+import SeededRandom
 
 /// A one-line JSON record takes the quick road (`AnswersJSONLine`), everything else the YAML
 /// road; the promise is that the road never changes the answers. Held over generated records

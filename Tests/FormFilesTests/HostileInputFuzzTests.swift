@@ -2,6 +2,7 @@ import FormCore
 import FormFiles
 import Foundation
 import Testing
+import SeededRandom
 
 /// Issue 18, item 14 (b): property tests for the two places hostile text enters first, the line
 /// handler (`Wizard.handle`) and the form reader (`FormFileLoader`).
@@ -235,20 +236,5 @@ struct HostileInputFuzzTests {
         case 4: lines[i] = "  " + lines[i]
         default: lines.insert(splices[Int(random.next() % UInt64(splices.count))], at: i)
         }
-    }
-}
-
-/// A small, fast, seedable generator (SplitMix64): the same seed gives the same cases everywhere.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -2,6 +2,7 @@ import FormCore
 import FormFiles
 import FormRunner
 import Testing
+import SeededRandom
 
 /// `CleanAnswersCheck` says a batch record is valid without the wizard: it must say so exactly
 /// when the wizard's own road (`apply`, then `unansweredProblems`, then `scriptedCheckProblems`,
@@ -38,7 +39,7 @@ import Testing
 
     /// A generated record for `spec`: each field left out, answered with a text that parses,
     /// one that may not, a blank, twice; now and then an unknown name.
-    static func record(_ spec: FormSpec, _ random: inout SeededRandom, good: [[String]], language: MessageLanguage) -> [ScriptedAnswer] {
+    static func record(_ spec: FormSpec, _ random: inout SplitMix64, good: [[String]], language: MessageLanguage) -> [ScriptedAnswer] {
         var answers: [ScriptedAnswer] = []
         // Half the records careful (each field nearly always given a text it takes), half wild.
         let careful = random.next() % 2 == 0
@@ -93,7 +94,7 @@ import Testing
             return (0, 0)
         }
         let good = goodTexts(spec, language: language)
-        var random = SeededRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         var valid = 0
         for n in 0..<records {
             let answers = record(spec, &random, good: good, language: language)
@@ -221,18 +222,5 @@ import Testing
         var fromFile = answers
         for i in fromFile.indices { fromFile[i].fromCommandLine = false }
         #expect(check.passes(fromFile) == Self.wizardFindsNothing(blank, fromFile, language: .english))
-    }
-}
-
-/// A small seeded generator (splitmix64): the same records every run.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E9B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Testing
+import SeededRandom
 @testable import FormlineCLI
 
 /// The NDJSON reader gives each line of its input once, numbered, without its line break or one
@@ -40,7 +41,7 @@ import Testing
     }
 
     @Test func generatedInputsSplitAsAWhole() throws {
-        var random = SeededRandom(seed: 0x11E5)
+        var random = SplitMix64(seed: 0x11E5)
         let pieces: [[UInt8]] = [Array(#"{"a":1}"#.utf8), [0x0D], [0x0A], [0x0D, 0x0A], Array(repeating: 0x78, count: 70_000), [0x20], []]
         for _ in 0..<60 {
             var input: [UInt8] = []
@@ -54,18 +55,5 @@ import Testing
         let long = Array(repeating: UInt8(0x79), count: NDJSONLineReader.lineLimit + 5) + [0x0A] + Array("{}\n".utf8)
         let got = try Self.lines(of: long)
         #expect(got.map(\.0) == [1, 2] && got.map(\.2) == [true, false] && got[1].1 == Array("{}".utf8))
-    }
-}
-
-/// splitmix64, seeded: the same inputs every run.
-private struct SeededRandom {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E9B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

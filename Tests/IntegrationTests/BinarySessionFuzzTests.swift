@@ -4,6 +4,7 @@ import FormRunner
 import Foundation
 import Glibc
 import Testing
+import SeededRandom
 
 /// Issue 28 item 7 through the real binary: the generated sessions of SessionInvariantFuzzTests,
 /// typed into `formline fill` (the debug build or `FORMLINE_TEST_BINARY`) through a pipe or a pty.

@@ -2,6 +2,7 @@
 import FormFiles
 import Foundation
 import Testing
+import SeededRandom
 
 /// Issue 28 item 7: invariants checked over generated operator sessions, in-process against the
 /// pure wizard core (the driver, replay and the binary all run this same core).
