@@ -11,14 +11,16 @@ import FormCore
 package enum DefaultSecret {
     static let candidates = ["Replay-Secret-42", "ReplaySecret42", "replaysecret", "REPLAYSECRET", "424242424242"]
 
-    package static func value(for field: Field) -> String? {
+    /// `avoiding`: values the replay types already (a secret typed again after a rejection
+    /// needs a new one).
+    package static func value(for field: Field, avoiding: Set<String> = []) -> String? {
         for candidate in candidates {
             var value = candidate
             if let min = field.minLength, value.count < min {
                 while value.count < min { value += candidate }
             }
             if let max = field.maxLength, value.count > max { value = String(value.prefix(max)) }
-            if value.isEmpty { continue }
+            if value.isEmpty || avoiding.contains(value) { continue }
             if case .success = field.parse(value) { return value }
         }
         return nil

@@ -13,20 +13,28 @@ import FormRunner
 /// which is also what `carry: next` offers a record whose operator pressed Enter, else a made one
 /// no other line uses. One value for every record would be refused from the second on as the
 /// first record's.
+///
+/// And a field typed again after the server refused a submission, where the transcript next
+/// sends the form with no empty line between that sent nothing (a password the server found too
+/// common, typed anew and sent), types a new value, counted on from the one before or made: the
+/// same value again would change nothing, and the wizard would say so instead of sending. Where
+/// an Enter sent nothing first, or nothing is sent, the operator typed the refused value again
+/// (the wizard said nothing had changed), and so does the replay.
 package struct ReplayValues {
     /// By transcript line number: the value typed at each `>*` line.
     package var typed: [Int: String] = [:]
-    /// By transcript line number of each `#! record N` line: the values of the record it begins,
-    /// by field name, where they differ from the first record's.
-    private var recordStarts: [(line: Int, values: [String: String])] = []
-    /// The first record's values (and a transcript's without records), by field name.
+    /// Where a field's value changes from the first one: from transcript line `line` on (a
+    /// record's mark, or the line typed after a rejection), `name` is `value`.
+    private var changes: [(line: Int, name: String, value: String)] = []
+    /// The values typed first, by field name.
     package var first: [String: String] = [:]
 
     /// The values by field name in effect at transcript line `line`: what a prompt there shows
     /// for a private field (`Given name [[given_name]]:`).
     package func values(atLine line: Int) -> [String: String] {
-        guard let start = recordStarts.last(where: { $0.line < line }) else { return first }
-        return first.merging(start.values) { _, own in own }
+        var values = first
+        for change in changes.sorted(by: { $0.line < $1.line }) where change.line < line { values[change.name] = change.value }
+        return values
     }
 
     /// The values for `transcript` replayed against `spec` (the form as the wizard has it).
@@ -43,36 +51,101 @@ package struct ReplayValues {
         case .failure(let problem): return .failure(problem)
         }
         var out = ReplayValues(first: first)
-        var record = 1
-        // Per record from the second on: the values of its own, by field name.
-        var own: [Int: [String: String]] = [:]
-        // Every value a line types (each record's own must be new).
+        var record = 1, recordLine = 0
+        // The value in effect, by record and field name: record 1 holds every field's but a
+        // private `distinct` one's from the second record on, which each record holds its own.
+        var held: [Int: [String: String]] = [:]
+        // Every value a line types (a new one must differ from them all).
         var used = Set(first.values)
         // By field name: the first record's value counted on to the record last asked for (marks
         // only go up, so counting goes on from there).
         var countedTo: [String: (number: Int, value: String?)] = [:]
+        // Rejected submissions so far, and their count when each field was last typed.
+        var rejections = 0
+        var typedAt: [String: Int] = [:]
+        var inSubmission = false
+        // For each `>*` line, by position: whether the form is next sent with no Enter on an empty
+        // line between that sent nothing (the wizard's "Nothing has changed" after a refused value
+        // typed again unchanged), before its field is typed again. One pass from the end, so a
+        // long transcript costs one look a line.
+        var sentBeforeNext: [Int: Bool] = [:]
+        do {
+            var nextSubmission = Int.max
+            var nextTyped: [String: Int] = [:]
+            // Going back from a submission: the operator line that sent it is yet to be passed;
+            // an empty line passed since then sent nothing.
+            var senderAhead = false, emptyLineSince = false
+            for (position, line) in transcript.lines.enumerated().reversed() {
+                switch line.kind {
+                case .request where Replayer.isSubmission(line.text, submit: spec.submit):
+                    nextSubmission = position
+                    senderAhead = true
+                    emptyLineSince = false
+                    continue
+                case .secretInput(let name), .refusedSecretInput(let name):
+                    sentBeforeNext[position] = nextSubmission < (nextTyped[name] ?? Int.max) && !emptyLineSince
+                    nextTyped[name] = position
+                case .input(let text):
+                    if !senderAhead && text.isEmpty { emptyLineSince = true }
+                case .endOfInput, .unreadable, .interrupt:
+                    break
+                default:
+                    continue
+                }
+                senderAhead = false
+            }
+        }
 
-        // The value record `number` types at `name`: its own for a private `distinct` field from
-        // the second record on, else the first record's.
-        func value(_ name: String, in number: Int, field: Field, line: Int) -> Result<String?, ReplayFailure> {
-            guard number > 1, field.isPrivate, field.distinct else { return .success(first[name]) }
-            if let made = own[number]?[name] { return .success(made) }
-            // Counted by the record's number, not from the record before's: a record that took
-            // `carry: next`'s default typed no line, yet has the value one count on.
-            let from = countedTo[name] ?? (number: 1, value: first[name])
-            var counted = from.value
-            for _ in from.number..<number { counted = counted.flatMap(Carry.countedOn) }
-            countedTo[name] = (number, counted)
-            let made = counted.flatMap { text -> String? in
+        /// A value for `field` unlike every one typed so far: `before` counted on (as `carry:
+        /// next` counts, `Replay-Secret-43` after `Replay-Secret-42`), else a made one.
+        func fresh(after before: String?, _ field: Field, line: Int) -> Result<String, ReplayFailure> {
+            let counted = before.flatMap(Carry.countedOn).flatMap { text -> String? in
                 guard !used.contains(text), case .success = field.parse(text) else { return nil }
                 return text
             }
-            guard let made = made ?? DefaultPrivate.value(for: field, avoiding: used) else {
-                return .failure(.noDefaultPrivate(line: line, field: name))
+            let made = counted ?? (field.isSecret ? DefaultSecret.value(for: field, avoiding: used) : DefaultPrivate.value(for: field, avoiding: used))
+            guard let made else {
+                return .failure(field.isSecret ? .noDefaultSecret(line: line, field: field.name) : .noDefaultPrivate(line: line, field: field.name))
             }
             used.insert(made)
-            own[number, default: [:]][name] = made
             return .success(made)
+        }
+
+        // The value typed now at `name`: the one in effect, except that a private `distinct`
+        // field's is each record's own, and a field typed again after the server refused a
+        // submission gets a new one (the operator typed one: typing the refused one again
+        // changes nothing, and the wizard says so instead of sending).
+        func value(_ name: String, field: Field, line: Int, position: Int, refused: Bool) -> Result<String?, ReplayFailure> {
+            let key = record > 1 && field.isPrivate && field.distinct ? record : 1
+            // A refused line is not the value the operator went on with: the next one decides.
+            let retyped = !refused && (typedAt[name].map { rejections > $0 } ?? false) && sentBeforeNext[position] == true
+            if !refused { typedAt[name] = rejections }
+            var now = held[key]?[name] ?? (key == 1 ? first[name] : nil)
+            if now == nil, key > 1 {
+                // Counted by the record's number, not from the record before's: a record that
+                // took `carry: next`'s default typed no line, yet has the value one count on.
+                let from = countedTo[name] ?? (number: 1, value: first[name])
+                var counted = from.value
+                for _ in from.number..<record { counted = counted.flatMap(Carry.countedOn) }
+                countedTo[name] = (record, counted)
+                let start = counted.flatMap { used.contains($0) || !field.parse($0).isSuccess ? nil : $0 }
+                guard let made = start ?? DefaultPrivate.value(for: field, avoiding: used) else {
+                    return .failure(.noDefaultPrivate(line: line, field: name))
+                }
+                used.insert(made)
+                now = made
+                held[key, default: [:]][name] = made
+                out.changes.append((recordLine, name, made))
+            }
+            guard retyped, let before = now else { return .success(now) }
+            switch fresh(after: before, field, line: line) {
+            case .success(let new):
+                held[key, default: [:]][name] = new
+                out.changes.append((line, name, new))
+                return .success(new)
+            case .failure(let problem):
+                return .failure(problem)
+            }
         }
 
         for (position, line) in transcript.lines.enumerated() {
@@ -80,12 +153,21 @@ package struct ReplayValues {
             case .record(let number):
                 // Marks only go up (the parser sees to it); a hand-written file may skip one.
                 record = number
-                out.recordStarts.append((line.number, [:]))
+                recordLine = line.number
+            case .request:
+                inSubmission = Replayer.isSubmission(line.text, submit: spec.submit)
+            case .response(let outcome):
+                if inSubmission, case .success(let response) = outcome,
+                   case .rejected = SubmissionClassifier.classify(status: response.status, contentType: response.contentType,
+                                                                  body: response.body, location: response.location, submit: spec.submit) {
+                    rejections += 1
+                }
+                inSubmission = false
             case .secretInput(let name):
                 guard let field = DefaultPrivate.declaration(of: name, in: spec) else {
                     return .failure(.notASecretField(line: line.number, field: name))
                 }
-                switch value(name, in: record, field: field, line: line.number) {
+                switch value(name, field: field, line: line.number, position: position, refused: false) {
                 case .success(let typed): out.typed[line.number] = typed ?? ""
                 case .failure(let problem): return .failure(problem)
                 }
@@ -94,7 +176,7 @@ package struct ReplayValues {
                     return .failure(.notASecretField(line: line.number, field: name))
                 }
                 let accepted: String?
-                switch value(name, in: record, field: field, line: line.number) {
+                switch value(name, field: field, line: line.number, position: position, refused: true) {
                 case .success(let typed):
                     accepted = typed ?? transcript.secrets[name]
                         ?? (field.isSecret ? DefaultSecret.value(for: field) : DefaultPrivate.value(for: field, avoiding: []))
@@ -102,7 +184,7 @@ package struct ReplayValues {
                 }
                 // The earlier records' values: a `distinct` clash names the record it repeats.
                 let earlier = field.isPrivate && field.distinct && record > 1
-                    ? (1..<record).compactMap { number in (number == 1 ? first[name] : own[number]?[name]).map { (number, $0) } }
+                    ? (1..<record).compactMap { number in (held[number]?[name] ?? (number == 1 ? first[name] : nil)).map { (number, $0) } }
                     : []
                 guard let refused = RefusedSecret.value(for: field, accepted: accepted, earlier: earlier,
                                                         shownAfter: RefusedSecret.outputAfter(position, in: transcript.lines)) else {
@@ -112,10 +194,14 @@ package struct ReplayValues {
             default:
                 continue
             }
-            if let index = out.recordStarts.indices.last, let values = own[record] {
-                out.recordStarts[index].values = values
-            }
         }
         return .success(out)
+    }
+}
+
+extension Result {
+    fileprivate var isSuccess: Bool {
+        if case .success = self { return true }
+        return false
     }
 }

@@ -150,6 +150,40 @@ import Testing
         #expect(!codes[0...2].contains(codes[3]), "the record's own value is new: \(codes)")
     }
 
+    static let account = FormSpec(id: "account", fields: [Field(name: "password", type: .secret, minLength: 8)],
+                                  submit: SubmitSpec(method: .POST, path: "/accounts"))
+    static let rejected = "=> POST /accounts {\"password\":\"[password]\"}\n"
+        + "<= 422 application/json {\"password\":[{\"code\":\"too_common\",\"message\":\"This password is too common.\"}]}\n"
+    static let accepted = "=> POST /accounts {\"password\":\"[password]\"}\n<= 201 application/json {\"id\":1}\n"
+
+    /// A secret the server refused, typed again: a new value where a submission follows before
+    /// it is next typed (the operator typed one, or the wizard would not have sent), else the same.
+    @Test func aSecretTypedAgainAfterARejectionIsNewOnlyWhereItIsSentAgain() throws {
+        let sent = try Self.values("#! secret password = Password123!\nPassword:\n>* [password]\n>\n" + Self.rejected
+            + "Password [keep]:\n>* [password]\n>\n" + Self.accepted, spec: Self.account)
+        #expect(Self.typed(sent.0, sent.1, at: "password") == ["Password123!", "Password124!"])
+        let unsent = try Self.values("#! secret password = Password123!\nPassword:\n>* [password]\n>\n" + Self.rejected
+            + "Password [keep]:\n>* [password]\n>\n  ! Nothing has changed\n> .cancel\n", spec: Self.account)
+        #expect(Self.typed(unsent.0, unsent.1, at: "password") == ["Password123!", "Password123!"])
+        // Typed again unchanged, Enter sent nothing, then another field edited and the form sent
+        // (found by the binary fuzzer on the login form): the same value.
+        let mixed = try Self.values("#! secret password = Password123!\nPassword:\n>* [password]\n>\n" + Self.rejected
+            + "Password [keep]:\n>* [password]\n>\n  ! Nothing has changed\n> .edit note\n> other\n>\n" + Self.accepted,
+                                    spec: Self.account)
+        #expect(Self.typed(mixed.0, mixed.1, at: "password") == ["Password123!", "Password123!"])
+        // Typed again twice before sending: the last typing is the one sent, and both are new.
+        let twice = try Self.values("Password:\n>* [password]\n>\n" + Self.rejected
+            + "Password [keep]:\n>* [password: refused]\n  ! At least 8 characters\nPassword [keep]:\n>* [password]\n>\n"
+            + Self.accepted, spec: Self.account)
+        let values = Self.typed(twice.0, twice.1, at: "password")
+        #expect(values[0] != values[2] && values[2].count >= 8, "\(values)")
+        #expect(values[1].count < 8, "the refused line is one the field refuses: \(values)")
+        // No rejection: typed again (an edit at the review) types the same value.
+        let edited = try Self.values("Password:\n>* [password]\n> 1\nPassword [keep]:\n>* [password]\n>\n" + Self.accepted,
+                                     spec: Self.account)
+        #expect(Set(Self.typed(edited.0, edited.1, at: "password")).count == 1)
+    }
+
     @Test func aRecordMarkNeedsTheNumberOfALaterRecord() {
         for bad in ["#! record 1", "#! record x", "#! record", "#! record 1000001", "#! record 1234567890",
                     "#! record 3\n#! record 3", "#! record 4\n#! record 2"] {

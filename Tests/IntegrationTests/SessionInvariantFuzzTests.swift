@@ -144,9 +144,9 @@ struct SessionRun {
     var ending: WizardEvent?
     /// Typed at a terminal: no control characters (readline would take them as keys).
     var terminal = false
-    /// Each secret's good answer, once chosen, typed again whenever it is typed: a replay types
-    /// one value per secret, so a transcript where a secret changes after a rejection cannot
-    /// replay (docs/sessions.md, "Decisions and limits").
+    /// Each secret's good answer, once chosen, typed again whenever it is typed: a replay cannot
+    /// tell a refused secret typed again unchanged, then another field edited and sent, from a
+    /// new secret sent (docs/sessions.md, "Decisions and limits").
     var pinnedSecrets: [String: String]?
 
     init(spec: FormSpec, random: inout SplitMix64) {
