@@ -4,7 +4,7 @@ import FormRunner
 /// What a replay types at each `>*` line of a transcript, worked out from the transcript alone,
 /// so the in-process replay and the pty replay type the same values.
 ///
-/// A `>* [name]` line gets the field's value (`Replayer.typedValues`: a `#! secret`/`#! private`
+/// A `>* [name]` line gets the field's value (`firstValues`: a `#! secret`/`#! private`
 /// line's, else one made for the field); a `>* [name: refused]` line one the field refuses as the
 /// recorded run's was (`RefusedSecret`). In a run of records marked with `#! record N` (a form
 /// with a private `distinct` field, docs/privacy.md), each record from the second on types a
@@ -44,9 +44,34 @@ package struct ReplayValues {
         return language.speaking { build(transcript, spec: spec) }
     }
 
+    /// The first value typed at each `>* [name]` of `transcript`: a secret's or a private field's,
+    /// from `#! secret`/`#! private` lines or made for the field (`DefaultSecret`,
+    /// `DefaultPrivate`, each private field a value of its own).
+    private static func firstValues(_ transcript: Transcript, spec: FormSpec) -> Result<[String: String], ReplayFailure> {
+        var secrets: [String: String] = [:]
+        for line in transcript.lines {
+            guard case .secretInput(let name) = line.kind, secrets[name] == nil else { continue }
+            if let given = transcript.secrets[name] {
+                secrets[name] = given
+            } else if let field = spec.field(named: name), field.isSecret {
+                guard let value = DefaultSecret.value(for: field) else { return .failure(.noDefaultSecret(line: line.number, field: name)) }
+                secrets[name] = value
+            } else if let field = DefaultPrivate.declaration(of: name, in: spec), field.isPrivate {
+                // Each private field its own value: the transcript's `[name]` copies tell them apart.
+                guard let value = DefaultPrivate.value(for: field, avoiding: Set(secrets.values)) else {
+                    return .failure(.noDefaultPrivate(line: line.number, field: name))
+                }
+                secrets[name] = value
+            } else {
+                return .failure(.notASecretField(line: line.number, field: name))
+            }
+        }
+        return .success(secrets)
+    }
+
     private static func build(_ transcript: Transcript, spec: FormSpec) -> Result<ReplayValues, ReplayFailure> {
         let first: [String: String]
-        switch Replayer.typedValues(transcript, spec: spec) {
+        switch firstValues(transcript, spec: spec) {
         case .success(let values): first = values
         case .failure(let problem): return .failure(problem)
         }

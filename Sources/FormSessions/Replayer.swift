@@ -160,31 +160,6 @@ public struct Replayer: Sendable {
     /// Replays a parsed transcript against `spec`. `answers`: the content of its `#! answers:`
     /// file, applied (with its `#! set:` lines after them) before the first prompt, as
     /// `fill --answers FILE --set ...` applied them at the terminal the session was recorded on.
-    /// The value typed at each `>* [name]` of `transcript`: a secret's or a private field's, from
-    /// `#! secret`/`#! private` lines or made for the field (`DefaultSecret`, `DefaultPrivate`,
-    /// each private field a value of its own). The pty replay types the same values.
-    package static func typedValues(_ transcript: Transcript, spec: FormSpec) -> Result<[String: String], ReplayFailure> {
-        var secrets: [String: String] = [:]
-        for line in transcript.lines {
-            guard case .secretInput(let name) = line.kind, secrets[name] == nil else { continue }
-            if let given = transcript.secrets[name] {
-                secrets[name] = given
-            } else if let field = spec.field(named: name), field.isSecret {
-                guard let value = DefaultSecret.value(for: field) else { return .failure(.noDefaultSecret(line: line.number, field: name)) }
-                secrets[name] = value
-            } else if let field = DefaultPrivate.declaration(of: name, in: spec), field.isPrivate {
-                // Each private field its own value: the transcript's `[name]` copies tell them apart.
-                guard let value = DefaultPrivate.value(for: field, avoiding: Set(secrets.values)) else {
-                    return .failure(.noDefaultPrivate(line: line.number, field: name))
-                }
-                secrets[name] = value
-            } else {
-                return .failure(.notASecretField(line: line.number, field: name))
-            }
-        }
-        return .success(secrets)
-    }
-
     package func replay(_ transcript: Transcript, spec unresolved: FormSpec, path: String,
                        answers fileAnswers: [ScriptedAnswer] = []) -> ReplayResult {
         let setup: SessionSetup
