@@ -149,9 +149,9 @@ package struct ReplayValues {
             if now == nil, key > 1 {
                 // Counted by the record's number, not from the record before's: a record that
                 // took `carry: next`'s default typed no line, yet has the value one count on.
+                // In one addition (`countedOn(_:by:)`): a mark may skip to a record far ahead.
                 let from = countedTo[name] ?? (number: 1, value: first[name])
-                var counted = from.value
-                for _ in from.number..<record { counted = counted.flatMap(Carry.countedOn) }
+                let counted = record > from.number ? from.value.flatMap { Carry.countedOn($0, by: record - from.number) } : from.value
                 countedTo[name] = (record, counted)
                 let start = counted.flatMap { used.contains($0) || !field.parse($0).isSuccess ? nil : $0 }
                 guard let made = start ?? DefaultPrivate.value(for: field, avoiding: used) else {

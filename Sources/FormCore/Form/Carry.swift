@@ -63,4 +63,44 @@ public enum Carry: String, Sendable, Equatable, CaseIterable {
         out.append(contentsOf: scalars)
         return String(out)
     }
+
+    /// `countedOn` applied `steps` times (at least 1), in one addition: replay counts a private
+    /// value on by a record's number, which a hand-written transcript may put at a million, for
+    /// each of a form's fields. nil where `countedOn` would be nil at some step (no digit, or a
+    /// run of digits longer than 40 before the last step).
+    public static func countedOn(_ text: String, by steps: Int) -> String? {
+        guard steps > 1 else { return steps == 1 ? countedOn(text) : nil }
+        let scalars = Array(text.unicodeScalars)
+        guard let last = scalars.lastIndex(where: { ("0"..."9").contains($0) }) else { return nil }
+        var first = last
+        while first > 0, ("0"..."9").contains(scalars[first - 1]) { first -= 1 }
+        guard last - first < 40 else { return nil }
+        let run = scalars[first...last].map { Int($0.value) - 48 }
+        // The run before the last step must still be one `countedOn` counts (40 digits at most).
+        guard added(steps - 1, to: run).count <= 40 else { return nil }
+        var out = String.UnicodeScalarView()
+        out.append(contentsOf: scalars[..<first])
+        out.append(contentsOf: added(steps, to: run).map { Unicode.Scalar(UInt8(48 + $0)) })
+        out.append(contentsOf: scalars[(last + 1)...])
+        return String(out)
+    }
+
+    /// The decimal digits of `digits` plus `amount`, as wide as before unless the sum needs more.
+    private static func added(_ amount: Int, to digits: [Int]) -> [Int] {
+        var out = digits
+        var carry = amount
+        var i = out.count - 1
+        while carry > 0 && i >= 0 {
+            let total = out[i] + carry
+            out[i] = total % 10
+            carry = total / 10
+            i -= 1
+        }
+        var front: [Int] = []
+        while carry > 0 {
+            front.insert(carry % 10, at: 0)
+            carry /= 10
+        }
+        return front + out
+    }
 }
