@@ -39,45 +39,22 @@ public enum Carry: String, Sendable, Equatable, CaseIterable {
     /// `text` with its last run of ASCII digits increased by one, keeping leading zeros while the
     /// width allows (`port-009` -> `port-010`, `99` -> `100`); nil when the text has no digit.
     /// A run of digits longer than 40 is left alone (nil): counting is for ports and serials.
-    public static func countedOn(_ text: String) -> String? {
-        var scalars = Array(text.unicodeScalars)
-        guard let last = scalars.lastIndex(where: { ("0"..."9").contains($0) }) else { return nil }
-        var first = last
-        while first > 0, ("0"..."9").contains(scalars[first - 1]) { first -= 1 }
-        guard last - first < 40 else { return nil }
-        var i = last
-        while true {
-            if scalars[i] == "9" {
-                scalars[i] = "0"
-                if i == first {
-                    scalars.insert("1", at: first)
-                    break
-                }
-                i -= 1
-            } else {
-                scalars[i] = Unicode.Scalar(scalars[i].value + 1) ?? scalars[i]
-                break
-            }
-        }
-        var out = String.UnicodeScalarView()
-        out.append(contentsOf: scalars)
-        return String(out)
-    }
+    public static func countedOn(_ text: String) -> String? { countedOn(text, by: 1) }
 
     /// `countedOn` applied `steps` times (at least 1), in one addition: replay counts a private
     /// value on by a record's number, which a hand-written transcript may put at a million, for
     /// each of a form's fields. nil where `countedOn` would be nil at some step (no digit, or a
     /// run of digits longer than 40 before the last step).
     public static func countedOn(_ text: String, by steps: Int) -> String? {
-        guard steps > 1 else { return steps == 1 ? countedOn(text) : nil }
+        guard steps >= 1 else { return nil }
         let scalars = Array(text.unicodeScalars)
         guard let last = scalars.lastIndex(where: { ("0"..."9").contains($0) }) else { return nil }
         var first = last
         while first > 0, ("0"..."9").contains(scalars[first - 1]) { first -= 1 }
         guard last - first < 40 else { return nil }
         let run = scalars[first...last].map { Int($0.value) - 48 }
-        // The run before the last step must still be one `countedOn` counts (40 digits at most).
-        guard added(steps - 1, to: run).count <= 40 else { return nil }
+        // The run before the last step must still be one a step counts (40 digits at most).
+        guard steps == 1 || added(steps - 1, to: run).count <= 40 else { return nil }
         var out = String.UnicodeScalarView()
         out.append(contentsOf: scalars[..<first])
         out.append(contentsOf: added(steps, to: run).map { Unicode.Scalar(UInt8(48 + $0)) })
