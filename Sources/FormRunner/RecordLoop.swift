@@ -99,6 +99,9 @@ package final class RecordLoop {
     /// the status of the record that ended it (cancel, end of input, a signal, ...).
     package func run() -> ExitStatus {
         let recorder = edges.recorder.map(RunRecorder.init)
+        // Records are marked for replay, which types a value of the record's own at a private
+        // `distinct` field (one value for every record would clash with the first).
+        let marksRecords = wizard.spec.fields.contains { $0.isPrivate && $0.distinct }
         while true {
             let number = wizard.record?.number ?? tally.records + 1
             beginRecord(number)
@@ -132,11 +135,7 @@ package final class RecordLoop {
                     return kept
                 })
             }
-            // Marked for replay, which types a value of the record's own at a private
-            // `distinct` field (one value for every record would clash with the first).
-            if number > 1, wizard.spec.fields.contains(where: { $0.isPrivate && $0.distinct }) {
-                recorder?.recordStarts(number)
-            }
+            if number > 1, marksRecords { recorder?.recordStarts(number) }
             let driver = SessionDriver(wizard: wizard, edges: recordEdges)
             let status = driver.run()
             let ended = driver.wizard

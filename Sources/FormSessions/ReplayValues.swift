@@ -82,9 +82,6 @@ package struct ReplayValues {
         var held: [Int: [String: String]] = [:]
         // Every value a line types (a new one must differ from them all).
         var used = Set(first.values)
-        // By field name: the first record's value counted on to the record last asked for (marks
-        // only go up, so counting goes on from there).
-        var countedTo: [String: (number: Int, value: String?)] = [:]
         // Rejected submissions so far, and their count when each field was last typed.
         var rejections = 0
         var typedAt: [String: Int] = [:]
@@ -121,16 +118,17 @@ package struct ReplayValues {
             }
         }
 
-        /// A value for `field` unlike every one typed so far: `before` counted on (as `carry:
-        /// next` counts, `Replay-Secret-43` after `Replay-Secret-42`), else a made one.
-        func fresh(after before: String?, _ field: Field, line: Int) -> Result<String, ReplayFailure> {
-            let counted = before.flatMap(Carry.countedOn).flatMap { text -> String? in
+        /// A value for `field` unlike every one typed so far: `counted` (a value before counted
+        /// on, as `carry: next` counts: `Replay-Secret-43` after `Replay-Secret-42`) where the
+        /// field takes it, else a made one.
+        func fresh(_ counted: String?, _ field: Field, name: String, line: Int) -> Result<String, ReplayFailure> {
+            let taken = counted.flatMap { text -> String? in
                 guard !used.contains(text), case .success = field.parse(text) else { return nil }
                 return text
             }
-            let made = counted ?? (field.isSecret ? DefaultSecret.value(for: field, avoiding: used) : DefaultPrivate.value(for: field, avoiding: used))
+            let made = taken ?? (field.isSecret ? DefaultSecret.value(for: field, avoiding: used) : DefaultPrivate.value(for: field, avoiding: used))
             guard let made else {
-                return .failure(field.isSecret ? .noDefaultSecret(line: line, field: field.name) : .noDefaultPrivate(line: line, field: field.name))
+                return .failure(field.isSecret ? .noDefaultSecret(line: line, field: name) : .noDefaultPrivate(line: line, field: name))
             }
             used.insert(made)
             return .success(made)
@@ -148,22 +146,19 @@ package struct ReplayValues {
             var now = held[key]?[name] ?? (key == 1 ? first[name] : nil)
             if now == nil, key > 1 {
                 // Counted by the record's number, not from the record before's: a record that
-                // took `carry: next`'s default typed no line, yet has the value one count on.
-                // In one addition (`countedOn(_:by:)`): a mark may skip to a record far ahead.
-                let from = countedTo[name] ?? (number: 1, value: first[name])
-                let counted = record > from.number ? from.value.flatMap { Carry.countedOn($0, by: record - from.number) } : from.value
-                countedTo[name] = (record, counted)
-                let start = counted.flatMap { used.contains($0) || !field.parse($0).isSuccess ? nil : $0 }
-                guard let made = start ?? DefaultPrivate.value(for: field, avoiding: used) else {
-                    return .failure(.noDefaultPrivate(line: line, field: name))
+                // took `carry: next`'s default typed no line, yet has the value one count on. In
+                // one addition (`countedOn(_:by:)`): a mark may skip to a record far ahead.
+                switch fresh(first[name].flatMap { Carry.countedOn($0, by: record - 1) }, field, name: name, line: line) {
+                case .success(let made):
+                    now = made
+                    held[key, default: [:]][name] = made
+                    out.changes.append((recordLine, name, made))
+                case .failure(let problem):
+                    return .failure(problem)
                 }
-                used.insert(made)
-                now = made
-                held[key, default: [:]][name] = made
-                out.changes.append((recordLine, name, made))
             }
             guard retyped, let before = now else { return .success(now) }
-            switch fresh(after: before, field, line: line) {
+            switch fresh(Carry.countedOn(before), field, name: name, line: line) {
             case .success(let new):
                 held[key, default: [:]][name] = new
                 out.changes.append((line, name, new))
@@ -221,12 +216,5 @@ package struct ReplayValues {
             }
         }
         return .success(out)
-    }
-}
-
-extension Result {
-    fileprivate var isSuccess: Bool {
-        if case .success = self { return true }
-        return false
     }
 }

@@ -48,7 +48,7 @@ package enum TranscriptParser {
         var secrets: [String: String] = [:]
         var answersPath: String?
         var sets: [SetAnswer] = []
-        // The last `#! record N`: marks go up, so replay's work for them is bounded by the last.
+        // The last `#! record N`: marks go up, as the recorder writes them.
         var lastRecord = 1
 
         func fail(_ number: Int, _ message: String) -> TranscriptError {
