@@ -36,6 +36,24 @@ struct BatchRetryTests {
         return path
     }
 
+    /// `formline batch` of the signup form over `file` to `server`, started, its standard
+    /// output on a pipe and its standard error on one too (`readsStderr`) or nowhere: the Ctrl-C
+    /// tests signal it while a request is in flight.
+    private func startBatch(_ runner: BinaryRunner, _ file: String, _ server: ScriptedServer,
+                            readsStderr: Bool) throws -> (process: Process, stdout: Pipe, stderr: Pipe?) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: BinaryRunner.product("formline"))
+        process.arguments = ["batch", Self.signup, file, "--endpoint", "http://127.0.0.1:\(server.port)"]
+        process.currentDirectoryURL = BinaryRunner.root
+        process.environment = ["HOME": runner.home.path, "XDG_STATE_HOME": runner.stateHome, "TERM": "dumb"]
+        let stdout = Pipe(), stderr = readsStderr ? Pipe() : nil
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = stdout
+        process.standardError = stderr ?? FileHandle.nullDevice
+        try process.run()
+        return (process, stdout, stderr)
+    }
+
     @Test("503 with Retry-After: 6, then 201: the record is sent again after 6 s under its key and accepted; one plain progress line on the pipe")
     func retryAfterThenAccepted() throws {
         let runner = try BinaryRunner()
@@ -135,16 +153,7 @@ struct BatchRetryTests {
             let file = try input(runner, [Self.record])
             let server = try ScriptedServer([Self.created], delay: 8)
             defer { server.stop() }
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: BinaryRunner.product("formline"))
-            process.arguments = ["batch", Self.signup, file, "--endpoint", "http://127.0.0.1:\(server.port)"]
-            process.currentDirectoryURL = BinaryRunner.root
-            process.environment = ["HOME": runner.home.path, "XDG_STATE_HOME": runner.stateHome, "TERM": "dumb"]
-            let stdout = Pipe()
-            process.standardInput = FileHandle.nullDevice
-            process.standardOutput = stdout
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+            let (process, stdout, _) = try startBatch(runner, file, server, readsStderr: false)
             let deadline = Date().addingTimeInterval(10)
             while server.idempotencyKeys.isEmpty && Date() < deadline { usleep(10_000) }
             kill(process.processIdentifier, SIGINT)
@@ -164,21 +173,12 @@ struct BatchRetryTests {
                                       Self.record.replacingOccurrences(of: "ann_1", with: "eve_3")])
         let server = try ScriptedServer([Self.created], delay: 1.5)
         defer { server.stop() }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: BinaryRunner.product("formline"))
-        process.arguments = ["batch", Self.signup, file, "--endpoint", "http://127.0.0.1:\(server.port)"]
-        process.currentDirectoryURL = BinaryRunner.root
-        process.environment = ["HOME": runner.home.path, "XDG_STATE_HOME": runner.stateHome, "TERM": "dumb"]
-        let stdout = Pipe(), stderr = Pipe()
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
+        let (process, stdout, stderr) = try startBatch(runner, file, server, readsStderr: true)
         let deadline = Date().addingTimeInterval(10)
         while server.idempotencyKeys.isEmpty && Date() < deadline { usleep(10_000) }
         _ = signalAndWait(process, SIGINT)
         let out = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let err = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let err = String(decoding: stderr?.fileHandleForReading.readDataToEndOfFile() ?? Data(), as: UTF8.self)
         #expect(process.terminationStatus == 130, "\(out)\(err)")
         let lines = out.split(separator: "\n").map(String.init)
         #expect(lines.count == 4, "\(out)")

@@ -11,6 +11,20 @@ import Testing
         return path
     }
 
+    /// A form whose first field's check waits on the demo server's slow route, `timeout` seconds
+    /// allowed.
+    private func slowCheckForm(_ runner: BinaryRunner, id: String, timeout: Int = 30) throws -> String {
+        try file(runner, id + ".yaml", """
+            id: \(id)
+            fields:
+              - name: code
+                server_check:
+                  path: /fault/slow
+                  timeout: \(timeout)
+              - name: note
+            """)
+    }
+
     @Test func theFakeRefusesAnUnknownSKUAndShowsAKnownOnesLookup() throws {
         let runner = try BinaryRunner()
         let r = try runner.run(["fill", "Forms/part-order.yaml", "--keep-asking"], lines: ["Oslo", "XYZ-9", "ABC-1", "3", "", ""])
@@ -66,15 +80,7 @@ import Testing
         let server = try DemoServerProcess()
         defer { server.stop() }
         let runner = try BinaryRunner()
-        let form = try file(runner, "slow.yaml", """
-            id: slow
-            fields:
-              - name: code
-                server_check:
-                  path: /fault/slow
-                  timeout: 30
-              - name: note
-            """)
+        let form = try slowCheckForm(runner, id: "slow")
         let home = try PseudoTerminal.temporaryDirectory()
         defer { PseudoTerminal.removeTree(home) }
         let pty = try PseudoTerminal.spawn(
@@ -101,15 +107,7 @@ import Testing
         let server = try DemoServerProcess()
         defer { server.stop() }
         let runner = try BinaryRunner()
-        let form = try file(runner, "timeout.yaml", """
-            id: timeout
-            fields:
-              - name: code
-                server_check:
-                  path: /fault/slow
-                  timeout: 1
-              - name: note
-            """)
+        let form = try slowCheckForm(runner, id: "timeout", timeout: 1)
         let home = try PseudoTerminal.temporaryDirectory()
         defer { PseudoTerminal.removeTree(home) }
         let pty = try PseudoTerminal.spawn(
@@ -130,15 +128,7 @@ import Testing
         defer { server.stop() }
         try expectPrompt(within: 1.5) {
             let runner = try BinaryRunner()
-            let form = try file(runner, "slowpipe.yaml", """
-                id: slowpipe
-                fields:
-                  - name: code
-                    server_check:
-                      path: /fault/slow
-                      timeout: 30
-                  - name: note
-                """)
+            let form = try slowCheckForm(runner, id: "slowpipe")
             var started = try runner.start(["fill", form, "--endpoint", "http://127.0.0.1:\(server.port)"], input: "K-7\n", until: "checking...")
             let process = started.process
             #expect(started.text.contains("code: K-7\nchecking...\n"))
